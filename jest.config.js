@@ -1,0 +1,12 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test', '<rootDir>/nodes', '<rootDir>/credentials'],
+	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/e2e/'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
+	},
+	testTimeout: 60_000,
+	maxWorkers: 2,
+};

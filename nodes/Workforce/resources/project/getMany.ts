@@ -1,0 +1,16 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../shared/options';
+import { route } from '../../shared/routing';
+
+const show = { show: { resource: ['project'], operation: ['getAll'] } };
+
+export const getManyOption: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many projects',
+	description: "List the company's projects",
+	routing: route({ method: 'GET', url: '/api/v4/integration/projects' }),
+};
+
+export const getManyProperties: INodeProperties[] = [...returnAllAndLimit(show)];

@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IN8nHttpFullResponse, INodeExecutionData, INodePropertyRouting, PostReceiveAction, PreSendAction } from 'n8n-workflow';
+
+import { serviceError } from '../transport/errors';
+import { IGNORE_ALL_BUT_401 } from '../transport';
+
+/**
+ * Turns the service's answer into items: an array becomes one item per element, an empty
+ * answer (204) becomes `{ success: true }`, and an error status becomes an n8n error that names
+ * the offending fields. Every routed operation runs it first (see `route`).
+ */
+export async function handleResponse(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	if (response.statusCode >= 400) {
+		throw serviceError(this.getNode(), response.statusCode, response.body, { itemIndex: this.getItemIndex() });
+	}
+	const body = response.body as unknown;
+	if (Array.isArray(body)) return body.map((json) => ({ json: toObject(json) }));
+	if (body === undefined || body === null || body === '') return [{ json: { success: true } }];
+	return [{ json: toObject(body) }];
+}
+
+function toObject(value: unknown): IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as IDataObject[string] };
+}
+
+interface RouteOptions {
+	method: IHttpRequestMethods;
+	/** A path, or an n8n expression; paths with ids are set by a preSend that encodes them. */
+	url?: string;
+	/** Which base: the integration API unless stated. */
+	baseURL?: string;
+	preSend?: PreSendAction[];
+	postReceive?: PostReceiveAction[];
+}
+
+/** Routing for one operation: error statuses reach `handleResponse` instead of vanishing. */
+export function route(options: RouteOptions): INodePropertyRouting {
+	return {
+		request: {
+			method: options.method,
+			...(options.url !== undefined ? { url: options.url } : {}),
+			...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+			ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
+		},
+		send: options.preSend?.length ? { preSend: options.preSend } : undefined,
+		output: { postReceive: [handleResponse, ...(options.postReceive ?? [])] },
+	};
+}

@@ -1,0 +1,67 @@
+import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+
+interface ServiceErrorItem {
+	category?: string;
+	code?: string;
+	field?: string;
+	message?: string;
+}
+
+/** What to do about each status, shown as the error's description. */
+const ADVICE: Record<number, string> = {
+	400: 'Correct the field(s) named above and run the node again.',
+	401: 'The service refused the token even after a fresh one was fetched. Check that the credential\'s Scopes cover this API (the integration scope for /api, reportingapiv1 for data extraction) and that the API client is enabled.',
+	403: "The API client's company has no access to this project or company. Use ids from your own company structure.",
+	404: 'Nothing with that id or number exists in your company. Check the id, or pick the record from the list.',
+	409: 'The data changed while the request ran. Reload the record and try again; do not retry blindly.',
+	413: 'The request is larger than the service accepts (30,000,000 bytes per request). Send fewer or smaller files per request.',
+	429: 'The service is rate limiting this client. Space requests out (node settings: Retry On Fail, or batching).',
+};
+
+/**
+ * Turns an error answer of the service into an n8n error whose message names the offending
+ * fields (the standard body `{ message, errors: [{ category, code, field, message }] }`).
+ * Built from the status and body only, so no request header (and so no token) can leak into it.
+ */
+export function serviceError(
+	node: INode,
+	statusCode: number,
+	body: unknown,
+	context: { what?: string; itemIndex?: number } = {},
+): NodeApiError {
+	const parsed = parseBody(body);
+	const items: ServiceErrorItem[] = Array.isArray(parsed.errors) ? (parsed.errors as ServiceErrorItem[]) : [];
+	const detail = items
+		.map((e) => {
+			const code = e.code && e.code !== 'ValidationError' ? ` [${e.code}]` : '';
+			return e.field ? `${e.field}: ${e.message ?? 'invalid'}${code}` : `${e.message ?? ''}${code}`;
+		})
+		.filter((s) => s.trim() !== '')
+		.join('; ');
+	const oauth = typeof parsed.error === 'string' ? `${parsed.error}${parsed.error_description ? `: ${String(parsed.error_description)}` : ''}` : '';
+	const base = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : `HTTP ${statusCode}`;
+	const prefix = context.what ? `${context.what} failed` : 'The Workforce service refused the request';
+	const message = `${prefix} (HTTP ${statusCode}): ${detail || oauth || base}`;
+	const advice = ADVICE[statusCode] ?? (statusCode >= 500 ? 'The service failed unexpectedly. Retry later (node settings: Retry On Fail).' : undefined);
+	const error = new NodeApiError(node, { message, httpCode: String(statusCode), body: parsed } as unknown as JsonObject, {
+		message,
+		description: [detail && base !== detail ? base : '', advice].filter(Boolean).join(' '),
+		httpCode: String(statusCode),
+		itemIndex: context.itemIndex,
+	});
+	error.context.data = parsed;
+	return error;
+}
+
+export function parseBody(body: unknown): Record<string, unknown> {
+	if (Buffer.isBuffer(body)) return parseBody(body.toString('utf8'));
+	if (typeof body === 'string') {
+		if (body.trim() === '') return {};
+		try {
+			return parseBody(JSON.parse(body));
+		} catch {
+			return { message: body.slice(0, 500) };
+		}
+	}
+	return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

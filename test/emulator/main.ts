@@ -1,0 +1,28 @@
+/* `npm run emulator`: the emulator with demo data, in the foreground, until Ctrl+C. */
+import { DEMO, startEmulator } from './index';
+
+async function main() {
+	const port = Number(process.env.WORKFORCE_EMULATOR_PORT ?? 5680);
+	const emulator = await startEmulator({ port });
+	const { urls } = emulator;
+	const lines = [
+		'Workforce service emulator is running.',
+		'',
+		`  Integration API base (base_url):      ${urls.integration}`,
+		`  Data extraction API base (reporting): ${urls.extraction}`,
+		`  Token issuer base (identity):         ${urls.identity}`,
+		'',
+		`  Client ID:     ${DEMO.clients.admin.clientId}`,
+		`  Client secret: ${DEMO.clients.admin.clientSecret}`,
+		`  Scopes:        ${DEMO.scopes.integration} ${DEMO.scopes.extraction}`,
+		'',
+		`  Test control surface: ${urls.control}/info`,
+		'Press Ctrl+C to stop.',
+	];
+	console.log(lines.join('\n'));
+	const stop = () => void emulator.close().then(() => process.exit(0));
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,21 @@
+import type { EmulatorContext } from './core/context';
+import type { Router } from './core/router';
+import { PeopleSection } from './integration/people';
+import { ProjectsSection } from './integration/projects';
+import { WorkOrdersSection } from './integration/work-orders';
+
+/** The emulator's parts, one per section of the specification. Each registers its own routes. */
+export function createSections(ctx: EmulatorContext) {
+	return {
+		people: new PeopleSection(ctx),
+		projects: new ProjectsSection(ctx),
+		workOrders: new WorkOrdersSection(ctx),
+	};
+}
+
+export type Sections = ReturnType<typeof createSections>;
+
+export interface Section {
+	registerIntegration?(router: Router): void;
+	registerExtraction?(router: Router): void;
+}

@@ -1,0 +1,285 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { registerControlApi } from './control/control-api';
+import { Faults } from './control/faults';
+import { parseQuery, RequestLog, type LoggedRequest } from './control/request-log';
+import { API_PREFIXES, type ApiName } from './core/apis';
+import { ApiError } from './core/api-error';
+import { ANONYMOUS, type Caller } from './core/auth-context';
+import { Clock } from './core/clock';
+import { Companies } from './core/companies';
+import { FileStore } from './core/file-store';
+import { DEFAULT_OPTIONS, type EmulatorContext, type EmulatorOptions } from './core/context';
+import { Router, type EmuRequest, type EmuResponse } from './core/router';
+import { Clients } from './identity/clients';
+import { issueToken } from './identity/token-issuer';
+import { createSections, type Section } from './sections';
+
+export interface EmulatorUrls {
+	origin: string;
+	identity: string;
+	integration: string;
+	extraction: string;
+	control: string;
+}
+
+const LOGGED_HEADERS = ['authorization', 'content-type', 'content-length', 'accept', 'user-agent'];
+
+/** The Workforce Integration Service, in memory, over real HTTP on loopback. */
+export class Emulator {
+	readonly ctx: EmulatorContext;
+	private readonly routers: Record<ApiName, Router> = {
+		identity: new Router(),
+		integration: new Router(),
+		extraction: new Router(),
+		control: new Router(),
+	};
+	private server?: Server;
+	urls!: EmulatorUrls;
+
+	constructor(options: Partial<EmulatorOptions> = {}) {
+		const clock = new Clock();
+		const ctx = {
+			options: { ...DEFAULT_OPTIONS, ...options },
+			clock,
+			companies: new Companies(),
+			clients: new Clients(clock),
+			log: new RequestLog(),
+			faults: new Faults(),
+			files: new FileStore(clock),
+		} as EmulatorContext;
+		ctx.sections = createSections(ctx);
+		this.ctx = ctx;
+
+		this.routers.identity.post('/connect/token', (req) => issueToken(req, ctx.clients), 'none');
+		for (const section of Object.values(ctx.sections) as Section[]) {
+			section.registerIntegration?.(this.routers.integration);
+			section.registerExtraction?.(this.routers.extraction);
+		}
+		registerControlApi(this.routers.control, this);
+	}
+
+	async listen(port = 0, host = '127.0.0.1'): Promise<EmulatorUrls> {
+		const server = createServer((req, res) => void this.handle(req, res));
+		server.keepAliveTimeout = 30_000;
+		await new Promise<void>((resolve, reject) => {
+			server.once('error', reject);
+			server.listen(port, host, () => resolve());
+		});
+		this.server = server;
+		const address = server.address() as AddressInfo;
+		const origin = `http://${host}:${address.port}`;
+		this.urls = {
+			origin,
+			identity: origin + API_PREFIXES.identity,
+			integration: origin + API_PREFIXES.integration,
+			extraction: origin + API_PREFIXES.extraction,
+			control: origin + API_PREFIXES.control,
+		};
+		return this.urls;
+	}
+
+	async close(): Promise<void> {
+		const server = this.server;
+		if (!server) return;
+		this.server = undefined;
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse) {
+		const url = new URL(req.url ?? '/', 'http://emulator');
+		const rawPath = (req.url ?? '/').split('?')[0];
+		const found = (Object.entries(API_PREFIXES) as Array<[ApiName, string]>).find(
+			([, prefix]) => rawPath === prefix || rawPath.startsWith(prefix + '/'),
+		);
+		if (!found) {
+			send(res, { status: 404, body: { message: `No API at ${rawPath}` } });
+			return;
+		}
+		const [api, prefix] = found;
+		const path = rawPath.slice(prefix.length) || '/';
+		const method = (req.method ?? 'GET').toUpperCase();
+		const headers: Record<string, string> = {};
+		for (const h of LOGGED_HEADERS) if (req.headers[h] !== undefined) headers[h] = String(req.headers[h]);
+		const entry: LoggedRequest | undefined =
+			api === 'control'
+				? undefined
+				: this.ctx.log.start({
+						time: this.ctx.clock.nowIso(),
+						api,
+						method,
+						path,
+						search: url.search.replace(/^\?/, ''),
+						query: parseQuery(url.search),
+						headers,
+					});
+
+		try {
+			if (api !== 'control') {
+				const fault = this.ctx.faults.take(api, method, path);
+				if (fault && entry) entry.fault = fault.kind;
+				if (fault?.kind === 'drop') {
+					req.socket.destroy();
+					return;
+				}
+				if (fault?.kind === 'delay') await new Promise((r) => setTimeout(r, fault.ms));
+				if (fault?.kind === 'expireTokens') this.ctx.clients.expireAll();
+				if (fault?.kind === 'status') {
+					await drain(req);
+					const body = fault.body ?? {
+						message: fault.status >= 500 ? 'An unexpected error occurred.' : `Injected ${fault.status}`,
+						errors: [],
+					};
+					this.reply(res, entry, { status: fault.status, body, headers: fault.headers });
+					return;
+				}
+			}
+
+			const match = this.routers[api].match(method, path);
+			if (match === undefined || match === 'method') {
+				await drain(req);
+				this.reply(res, entry, {
+					status: match === 'method' ? 405 : 404,
+					body: { message: `No route for ${method} ${path}`, errors: [] },
+				});
+				return;
+			}
+			const caller = this.authenticate(req, api, match.route.scope);
+			if (entry) entry.clientId = caller.clientId || undefined;
+			const emuReq = makeRequest(req, api, path, match.params, url.searchParams, caller, this.ctx.options.maxRequestBytes, entry);
+			const response = await match.route.handler(emuReq);
+			if (!emuReq.consumed) await drain(req);
+			this.reply(res, entry, response);
+		} catch (error) {
+			await drain(req).catch(() => undefined);
+			if (error instanceof ApiError) {
+				this.reply(res, entry, { status: error.status, body: error.body, headers: error.headers });
+			} else {
+				this.reply(res, entry, {
+					status: 500,
+					body: { message: 'An unexpected error occurred.', errors: [], detail: String((error as Error)?.message ?? error) },
+				});
+			}
+		}
+	}
+
+	/** 401 for a missing, unknown or expired token, and for a token whose scope does not cover the API. */
+	private authenticate(req: IncomingMessage, api: ApiName, scope: 'integration' | 'extraction' | 'none'): Caller {
+		if (api === 'identity' || api === 'control' || scope === 'none') return ANONYMOUS;
+		const match = /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''));
+		const issued = match ? this.ctx.clients.resolve(match[1]) : undefined;
+		const needed = scope === 'extraction' ? this.ctx.options.extractionScope : this.ctx.options.integrationScope;
+		if (!issued || !issued.scopes.includes(needed)) {
+			throw new ApiError(401, undefined, {
+				'www-authenticate': `Bearer error="invalid_token"${issued ? `, error_description="The token does not carry scope ${needed}"` : ''}`,
+			});
+		}
+		return { clientId: issued.clientId, companyId: issued.companyId, isAdministrator: issued.isAdministrator, scopes: issued.scopes };
+	}
+
+	private reply(res: ServerResponse, entry: LoggedRequest | undefined, response: EmuResponse) {
+		if (entry) entry.status = response.status;
+		send(res, response);
+	}
+}
+
+function send(res: ServerResponse, response: EmuResponse) {
+	if (res.headersSent || res.destroyed) return;
+	const headers: Record<string, string> = { ...(response.headers ?? {}) };
+	let payload: Buffer | undefined;
+	if (response.bytes) {
+		payload = response.bytes;
+		headers['content-type'] ??= 'application/octet-stream';
+	} else if (response.body !== undefined && response.status !== 204) {
+		payload = Buffer.from(JSON.stringify(response.body));
+		headers['content-type'] ??= 'application/json; charset=utf-8';
+	}
+	if (payload) headers['content-length'] = String(payload.length);
+	res.writeHead(response.status, headers);
+	res.end(payload);
+}
+
+/** Reads and discards what is left of a request body, so the connection can be reused. */
+async function drain(req: IncomingMessage): Promise<void> {
+	if (req.readableEnded || req.destroyed) return;
+	req.resume();
+	await new Promise<void>((resolve) => {
+		req.once('end', resolve);
+		req.once('close', resolve);
+		req.once('error', () => resolve());
+	});
+}
+
+function makeRequest(
+	raw: IncomingMessage,
+	api: ApiName,
+	path: string,
+	params: Record<string, string>,
+	query: URLSearchParams,
+	caller: Caller,
+	maxBytes: number,
+	entry: LoggedRequest | undefined,
+): EmuRequest & { consumed: boolean } {
+	let bufferPromise: Promise<Buffer> | undefined;
+	let jsonValue: { value: unknown } | undefined;
+	const request = {
+		method: (raw.method ?? 'GET').toUpperCase(),
+		api,
+		path,
+		params,
+		query,
+		headers: raw.headers,
+		raw,
+		caller,
+		consumed: false,
+		logBody(summary: unknown) {
+			if (entry) entry.body = summary;
+		},
+		buffer(): Promise<Buffer> {
+			request.consumed = true;
+			bufferPromise ??= readBody(raw, maxBytes);
+			return bufferPromise;
+		},
+		async json(): Promise<unknown> {
+			if (jsonValue) return jsonValue.value;
+			const buf = await request.buffer();
+			let value: unknown;
+			if (buf.length > 0) {
+				try {
+					value = JSON.parse(buf.toString('utf8'));
+				} catch (error) {
+					throw new ApiError(400, {
+						message: 'The request body is not valid JSON.',
+						errors: [{ category: 'UserInvalidInputError', code: 'InvalidJson', field: '', message: String((error as Error).message) }],
+					});
+				}
+			}
+			jsonValue = { value };
+			if (entry) entry.body = value;
+			return value;
+		},
+	};
+	return request;
+}
+
+async function readBody(raw: IncomingMessage, maxBytes: number): Promise<Buffer> {
+	const declared = Number(raw.headers['content-length'] ?? 0);
+	if (declared > maxBytes) throw tooLarge(maxBytes);
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of raw) {
+		size += (chunk as Buffer).length;
+		if (size > maxBytes) throw tooLarge(maxBytes);
+		chunks.push(chunk as Buffer);
+	}
+	return Buffer.concat(chunks);
+}
+
+export function tooLarge(maxBytes: number): ApiError {
+	return new ApiError(413, {
+		message: `The request is larger than ${maxBytes} bytes.`,
+		errors: [{ category: 'RequestTooLarge', code: 'PayloadTooLarge', field: '', message: `Maximum request size is ${maxBytes} bytes.` }],
+	});
+}

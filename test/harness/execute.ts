@@ -1,0 +1,127 @@
+import { Container } from '@n8n/di';
+import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	createRunExecutionData,
+	Workflow,
+	type ExecutionError,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type IRun,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials-helper';
+import { PackageNodeTypes, PACKAGE } from './node-types';
+
+export const CREDENTIAL_ID = 'workforce-test-credential';
+
+export interface ExecuteOptions {
+	parameters: INodeParameters;
+	/** Input items; one empty item when omitted (as after a Manual Trigger). */
+	items?: INodeExecutionData[];
+	credentials: TestCredentialsHelper;
+	continueOnFail?: boolean;
+	nodeType?: string;
+	/** Node settings such as retryOnFail. */
+	settings?: Partial<INode>;
+}
+
+export interface ExecuteResult {
+	/** Items of the node's first output. */
+	items: INodeExecutionData[];
+	/** The node's error when it failed (and Continue On Fail was off). */
+	error?: ExecutionError;
+	run: IRun;
+	hints: Array<{ message: string }>;
+}
+
+let binaryReady: Promise<void> | undefined;
+
+/** n8n keeps binary data in memory by default; the service must be initialised once per process. */
+async function ensureBinaryData() {
+	binaryReady ??= Container.get(BinaryDataService).init();
+	await binaryReady;
+}
+
+/** Runs one node of this package through n8n-core's WorkflowExecute, as n8n runs it. */
+export async function executeNode(options: ExecuteOptions): Promise<ExecuteResult> {
+	await ensureBinaryData();
+	const nodeTypes = new PackageNodeTypes();
+	const node: INode = {
+		id: 'node-under-test',
+		name: 'Workforce',
+		type: options.nodeType ?? `${PACKAGE}.workforce`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { workforceApi: { id: CREDENTIAL_ID, name: 'Workforce account' } },
+		continueOnFail: options.continueOnFail,
+		...(options.settings ?? {}),
+	};
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+		settings: { executionOrder: 'v1' },
+	});
+
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test-workflow', name: 'test', nodes: [node], connections: {}, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false, activeVersionId: null } as never);
+	let finished!: (run: IRun) => void;
+	const done = new Promise<IRun>((resolve) => (finished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
+
+	const additionalData = makeAdditionalData(options.credentials, hooks);
+	const items = options.items ?? [{ json: {} }];
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
+	});
+
+	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await done;
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	return {
+		items: (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[],
+		error: run.data.resultData.error ?? taskData?.error,
+		run,
+		hints: (taskData?.hints ?? []) as Array<{ message: string }>,
+	};
+}
+
+function makeAdditionalData(credentialsHelper: TestCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+	const base = {
+		credentialsHelper,
+		hooks,
+		executionId: 'test-execution',
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		userId: 'test-user',
+		variables: {},
+		setExecutionStatus: () => undefined,
+		sendDataToUI: () => undefined,
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not used in these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('Code runners are not used in these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return base;
+}
+
+/** JSON of the output items, for compact assertions. */
+export function jsonOf(result: ExecuteResult): IDataObject[] {
+	return result.items.map((i) => i.json);
+}
