@@ -1,5 +1,5 @@
 import { testCredential } from '../harness/credential-test';
-import { CREDENTIAL_ID, executeNode, jsonOf } from '../harness/execute';
+import { capturedLogs, CREDENTIAL_ID, executeNode, jsonOf } from '../harness/execute';
 import { DEMO, useEmulator } from '../support/emulator-fixture';
 
 const listProjects = { resource: 'project', operation: 'getAll', returnAll: true };
@@ -113,7 +113,7 @@ describe('Workforce API credential', () => {
 			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
 			const stored = fx.credentials.get(CREDENTIAL_ID)!;
 			const tokens = (JSON.parse(String(stored.accessToken)) as { tokens: Array<{ token: string }> }).tokens.map((t) => t.token);
-			const everything = JSON.stringify(result.run) + String(result.error?.stack ?? '');
+			const everything = JSON.stringify(result.run) + String(result.error?.stack ?? '') + capturedLogs.join('\n');
 			expect(result.error).toBeDefined();
 			expect(everything).not.toContain(DEMO.clients.admin.clientSecret);
 			for (const token of tokens) expect(everything).not.toContain(token);

@@ -1,3 +1,4 @@
+import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
@@ -49,14 +50,17 @@ export const capturedLogs: string[] = [];
 const capture = (level: string) => (message: string, meta?: object) => {
 	capturedLogs.push(`${level} ${message}${meta ? ` ${safeJson(meta)}` : ''}`);
 };
-LoggerProxy.init({
+const captureLogger = {
 	error: capture('error'),
 	warn: capture('warn'),
 	info: capture('info'),
 	debug: capture('debug'),
 	verbose: capture('verbose'),
-	scoped: () => LoggerProxy,
-} as never);
+	scoped: () => captureLogger,
+};
+LoggerProxy.init(captureLogger as never);
+// n8n-core's error reporter logs node errors through the DI logger.
+Container.set(Logger, captureLogger as unknown as Logger);
 
 function safeJson(value: unknown): string {
 	try {
