@@ -29,13 +29,11 @@ export function explainMachineError(error: unknown, typeIdSent: unknown): unknow
 	return error;
 }
 
-/** The type id this item sent, whichever collection holds it. */
+/** The type id this item sent, from the collection the operation has (only the writes have one). */
 function typeIdOfItem(ctx: IExecuteSingleFunctions): unknown {
-	for (const collection of ['additionalFields', 'fields', 'updateFields']) {
-		const value = ctx.getNodeParameter(`${collection}.typeId`, undefined) as unknown;
-		if (value !== undefined) return value;
-	}
-	return undefined;
+	const collection = { create: 'additionalFields', replace: 'fields', update: 'updateFields' }[String(ctx.getNodeParameter('operation', ''))];
+	if (!collection) return undefined;
+	return (ctx.getNodeParameter(collection, {}) as IDataObject).typeId;
 }
 
 async function handleMachineResponse(

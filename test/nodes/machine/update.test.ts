@@ -1,0 +1,46 @@
+import { executeNode, jsonOf } from '../../harness/execute';
+import { useEmulator } from '../../support/emulator-fixture';
+import { addMachine, machineRl } from '../../support/machines';
+
+describe('Machine > Update', () => {
+	const fx = useEmulator();
+
+	it('patches only the fields set; the others keep their values', async () => {
+		const machine = addMachine(fx, { machineNumber: 'U-1', name: 'Loader', department: 'North', active: true, hourMeter: 100 });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'machine', operation: 'update', machine: machineRl('id', machine.id), updateFields: { hourMeter: 250.5, active: false } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: machine.id, name: 'Loader', department: 'North', hourMeter: 250.5, active: false })]);
+		const [patch] = fx.apiRequests();
+		expect(patch).toMatchObject({ method: 'PATCH', path: `/api/v4/integration/machines/${machine.id}`, status: 200 });
+		expect(patch.body).toEqual({ hourMeter: 250.5, active: false });
+	});
+
+	it('clears a text field left empty, by machine number', async () => {
+		const machine = addMachine(fx, { machineNumber: 'U-2', note: 'remove me' });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'machine', operation: 'update', machine: machineRl('machineNumber', 'U-2'), updateFields: { note: '' } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ id: machine.id, note: null });
+		const requests = fx.apiRequests();
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /api/v4/integration/machines/by-machine-number/U-2',
+			`PATCH /api/v4/integration/machines/${machine.id}`,
+		]);
+		expect(requests[1].body).toEqual({ note: null });
+	});
+
+	it('refuses an update without fields before sending anything', async () => {
+		const machine = addMachine(fx, { machineNumber: 'U-3' });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'machine', operation: 'update', machine: machineRl('id', machine.id), updateFields: {} },
+		});
+		expect(result.error?.message).toBe('No fields to update');
+		expect(fx.apiRequests()).toEqual([]);
+	});
+});
