@@ -185,7 +185,10 @@ function readResult(ctx: IExecuteFunctions, results: unknown[], position: number
 	return { error: explainMachineError(error, p.body?.typeId) as NodeApiError };
 }
 
-/** With Continue On Fail: an item naming the machine and the offending fields, plus the error. */
+/**
+ * With Continue On Fail: an item naming the machine and the offending fields. No `error`
+ * property: n8n would replace the JSON with the bare message and lose the machine and fields.
+ */
 function errorItem(itemIndex: number, body: IDataObject | undefined, error: NodeApiError | NodeOperationError): INodeExecutionData {
 	const data = (error.context?.data as { errors?: ServiceErrorItem[] } | undefined)?.errors;
 	const fields = Array.isArray(data) ? [...new Set(data.map((e) => e.field).filter((f): f is string => !!f))] : [];
@@ -199,7 +202,6 @@ function errorItem(itemIndex: number, body: IDataObject | undefined, error: Node
 			fields,
 			...(Array.isArray(data) ? { errors: data as unknown as IDataObject[] } : {}),
 		},
-		error,
 		pairedItem: { item: itemIndex },
 	};
 }
