@@ -53,7 +53,21 @@ export function readMachineLocator(ctx: ItemContext, itemIndex?: number): { mode
 			itemIndex: index,
 		});
 	}
+	assertPathSafe(ctx, value, mode === 'machineNumber' ? 'Machine number' : 'Machine ID', index);
 	return { mode, value };
+}
+
+/**
+ * `.` and `..` stay dot segments even when percent-encoded (URL parsers resolve them), so such a
+ * value would reach another path: refuse it. Every other character is made safe by encoding.
+ */
+export function assertPathSafe(ctx: ItemContext, value: string, label: string, itemIndex: number) {
+	if (value === '.' || value === '..') {
+		throw new NodeOperationError(ctx.getNode(), `${label} "${value}" cannot be used in a request path`, {
+			description: `"${value}" is not a valid ${label.toLowerCase()}. Check the value mapped to "Machine".`,
+			itemIndex,
+		});
+	}
 }
 
 /** The service's own endpoint for a machine number (encoded, so it cannot reach another path). */

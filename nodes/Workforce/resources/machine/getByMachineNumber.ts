@@ -6,7 +6,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { byNumberPath } from '../../shared/machineLocator';
+import { assertPathSafe, byNumberPath } from '../../shared/machineLocator';
 import { includeEquipmentProperty, machineRoute, sendIncludeEquipment } from './routing';
 
 const show = { show: { resource: ['machine'], operation: ['getByMachineNumber'] } };
@@ -19,6 +19,7 @@ async function numberPath(this: IExecuteSingleFunctions, requestOptions: IHttpRe
 			itemIndex: this.getItemIndex(),
 		});
 	}
+	assertPathSafe(this, number, 'Machine number', this.getItemIndex());
 	requestOptions.url = byNumberPath(number);
 	return requestOptions;
 }
