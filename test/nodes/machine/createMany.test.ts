@@ -105,4 +105,50 @@ describe('Machine > Create Many', () => {
 		expect(forty).toMatchObject({ machineNumber: 'CM-40' });
 		expect(fx.apiRequests()[0].body).toEqual([{ companyId: company, machineNumber: 'CM-40', name: 'Forty' }]);
 	});
+
+	it('a batch whose request fails as a whole fails each of its items; earlier batches stay saved', async () => {
+		fx.emulator.ctx.faults.add({ api: 'integration', method: 'POST', path: '/machines/create/array', skip: 1, action: { kind: 'status', status: 500 } });
+		const items = ['CM-50', 'CM-51', 'CM-52'].map((n) => ({ json: { number: n, name: n, type: 'TRUCK' } }));
+		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(2), continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		const out = jsonOf(result);
+		expect(out[0]).toMatchObject({ machineNumber: 'CM-50', typeId: 'TRUCK' });
+		expect(out[1]).toMatchObject({ machineNumber: 'CM-51', typeId: 'TRUCK' });
+		expect(out[2]).toMatchObject({ machineNumber: 'CM-52', itemIndex: 2 });
+		expect(out[2].error).toContain('Sending machines of items 3-3 failed (HTTP 500)');
+		expect(fx.apiRequests().map((r) => r.status)).toEqual([200, 500]);
+		expect(storedMachine(fx, 'CM-51')).toBeDefined();
+		expect(storedMachine(fx, 'CM-52')).toBeUndefined();
+	});
+
+	it('also reads an answer that is a plain array of machines, by position', async () => {
+		// The array endpoints' answer is not shown in the specification; the node accepts this shape too.
+		const answer = [
+			{ id: 'x-1', machineNumber: 'CM-60' },
+			{ id: 'x-2', machineNumber: 'CM-61' },
+		];
+		fx.emulator.ctx.faults.add({ api: 'integration', method: 'POST', path: '/machines/create/array', action: { kind: 'status', status: 200, body: answer } });
+		const items = ['CM-60', 'CM-61'].map((n) => ({ json: { number: n, name: n } }));
+		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(10) });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual(answer);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'POST', path: '/api/v4/integration/machines/create/array', status: 200, fault: 'status' })]);
+	});
+
+	it('an item the answer leaves out is reported, not silently dropped', async () => {
+		const answer = [{ index: 0, success: true, machine: { id: 'x-3', machineNumber: 'CM-70' } }];
+		fx.emulator.ctx.faults.add({ api: 'integration', method: 'POST', path: '/machines/create/array', action: { kind: 'status', status: 200, body: answer } });
+		const items = ['CM-70', 'CM-71'].map((n) => ({ json: { number: n, name: n } }));
+		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(10) });
+		expect(result.error?.message).toContain('Item 2 (machineNumber "CM-71") was not saved');
+		expect(result.error?.message).toContain("the service's answer holds no result for this machine");
+		expect(fx.apiRequests()).toHaveLength(1);
+	});
+
+	it('refuses a batch size below 1', async () => {
+		const result = await executeNode({ credentials: fx.credentials, items: [{ json: { number: 'CM-80' } }], parameters: params(0) });
+		expect(result.error?.message).toBe('Batch Size must be a whole number of 1 or more');
+		expect(fx.apiRequests()).toEqual([]);
+	});
 });

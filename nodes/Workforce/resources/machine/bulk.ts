@@ -172,7 +172,14 @@ function readResult(ctx: IExecuteFunctions, results: unknown[], position: number
 	const number = String(p.body?.machineNumber ?? '');
 	const what = `Saving machine "${number}" (item ${p.itemIndex + 1})`;
 	if (!isObject(entry)) {
-		return { error: serviceError(ctx.getNode(), 500, { message: 'The service returned no result for this machine.' }, { what, itemIndex: p.itemIndex }) };
+		const message = `${what} failed: the service's answer holds no result for this machine`;
+		return {
+			error: new NodeApiError(ctx.getNode(), { message }, {
+				message,
+				description: 'It may or may not be saved; check with Get by Machine Number before sending it again.',
+				itemIndex: p.itemIndex,
+			}),
+		};
 	}
 	const errors = Array.isArray(entry.errors) ? (entry.errors as ServiceErrorItem[]) : [];
 	const failed = entry.success === false || (entry.success === undefined && errors.length > 0);
