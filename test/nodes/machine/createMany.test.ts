@@ -151,4 +151,25 @@ describe('Machine > Create Many', () => {
 		expect(result.error?.message).toBe('Batch Size must be a whole number of 1 or more');
 		expect(fx.apiRequests()).toEqual([]);
 	});
+
+	it('Use Input Item JSON: sends the fields of the Machine table from each item, ignoring other keys', async () => {
+		const items = [
+			{ json: { companyId: company, machineNumber: 'CM-90', name: 'Ninety', typeId: 'TRUCK', buildYear: '2019', active: 'true', erpKey: 'x', id: 'ignored' } },
+			{ json: { companyId: company, machineNumber: 'CM-91', isEquipment: true, parentMachineId: storedMachine(fx, 'M-100')!.id } },
+		];
+		const result = await executeNode({
+			credentials: fx.credentials,
+			items,
+			parameters: { resource: 'machine', operation: 'createMany', machineData: 'json', batchSize: 10 },
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result).map((m) => [m.machineNumber, m.isEquipment])).toEqual([
+			['CM-90', false],
+			['CM-91', true],
+		]);
+		expect(fx.apiRequests()[0].body).toEqual([
+			{ companyId: company, machineNumber: 'CM-90', name: 'Ninety', typeId: 'TRUCK', buildYear: 2019, active: true },
+			{ companyId: company, machineNumber: 'CM-91', isEquipment: true, parentMachineId: storedMachine(fx, 'M-100')!.id },
+		]);
+	});
 });

@@ -69,4 +69,38 @@ describe('Machine > Replace Many', () => {
 		expect(fx.apiRequests()).toHaveLength(1);
 		expect(storedMachine(fx, 'RM-3')?.name).toBe('Replaced');
 	});
+
+	it('Use Input Item JSON: each item is a machine; its id is used, else its machineNumber is looked up', async () => {
+		const d = addMachine(fx, { machineNumber: 'RM-4', name: 'D' });
+		const e = fx.emulator.ctx.sections.machines.createFor(DEMO.companies.subsidiary, { companyId: DEMO.companies.subsidiary, machineNumber: 'RM-SUB' });
+		const items = [
+			{ json: { id: d.id, companyId: company, machineNumber: 'RM-4', name: 'D2', erpKey: 'ignored' } },
+			{ json: { companyId: DEMO.companies.subsidiary, machineNumber: 'RM-SUB', name: 'Sub' } },
+			{ json: { companyId: company, machineNumber: 'RM-NONE' } },
+		];
+		const result = await executeNode({
+			credentials: fx.credentials,
+			items,
+			continueOnFail: true,
+			parameters: { resource: 'machine', operation: 'replaceMany', machineData: 'json', batchSize: 10 },
+		});
+		expect(result.error).toBeUndefined();
+		const [first, second, third] = jsonOf(result);
+		expect(first).toMatchObject({ id: d.id, name: 'D2' });
+		expect(second).toMatchObject({ id: e.id, name: 'Sub', companyId: DEMO.companies.subsidiary });
+		expect(third).toMatchObject({ machineNumber: 'RM-NONE', itemIndex: 2, fields: ['machineNumber'] });
+		expect(third.error).toContain('Looking up machine number "RM-NONE" failed (HTTP 404)');
+		// The list holds only the own company's machines: the subsidiary's number is looked up on its own.
+		const requests = fx.apiRequests();
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /api/v4/integration/machines 200',
+			'GET /api/v4/integration/machines/by-machine-number/RM-SUB 200',
+			'GET /api/v4/integration/machines/by-machine-number/RM-NONE 404',
+			'PUT /api/v4/integration/machines/update/array 200',
+		]);
+		expect(requests[3].body).toEqual([
+			{ id: d.id, companyId: company, machineNumber: 'RM-4', name: 'D2' },
+			{ companyId: DEMO.companies.subsidiary, machineNumber: 'RM-SUB', name: 'Sub', id: e.id },
+		]);
+	});
 });

@@ -9,7 +9,7 @@ import {
 import { machineIdOfNumber, MACHINES_PATH, readMachineLocator } from '../../shared/machineLocator';
 import { workforceJson } from '../../transport';
 import { serviceError } from '../../transport/errors';
-import { failWith, normalizeMachineBody, requireText } from './fields';
+import { failWith, MACHINE_FIELD_NAMES, normalizeMachineBody, requireText } from './fields';
 import { explainMachineError } from './routing';
 
 type Mode = 'create' | 'replace';
@@ -92,30 +92,33 @@ export function bulkOperation(mode: Mode) {
 	};
 }
 
-/** Builds each item's machine; a machine number given for Replace Many is resolved to its id. */
+/**
+ * Builds each item's machine, from the mapped parameters or from the item's JSON (the fields of
+ * the Machine table; others are ignored). For Replace Many the machine's id comes from the
+ * locator, or from the JSON's `id`, else its `machineNumber` is looked up.
+ */
 async function prepare(ctx: IExecuteFunctions, count: number, mode: Mode): Promise<Prepared[]> {
 	const out: Prepared[] = [];
+	const items = ctx.getInputData();
 	let idsByNumber: Map<string, string> | undefined;
+	const idOfNumber = async (value: string, i: number) => {
+		// One list request serves every item; numbers outside it are looked up one by one.
+		idsByNumber ??= await machineIdsByNumber(ctx);
+		return idsByNumber.get(value) ?? (await machineIdOfNumber(ctx, value, i));
+	};
 	for (let i = 0; i < count; i++) {
 		const fail = failWith(ctx.getNode(), i);
 		let body: IDataObject | undefined;
 		try {
-			const collection = (ctx.getNodeParameter(mode === 'create' ? 'additionalFields' : 'fields', i, {}) ?? {}) as IDataObject;
-			body = normalizeMachineBody(
-				{ companyId: ctx.getNodeParameter('companyId', i, ''), machineNumber: ctx.getNodeParameter('machineNumber', i, ''), ...collection },
-				fail,
-			);
+			const fromJson = ctx.getNodeParameter('machineData', i, 'fields') === 'json';
+			body = normalizeMachineBody(fromJson ? machineOfJson(items[i]?.json ?? {}, mode) : machineOfParameters(ctx, i, mode), fail);
 			requireText(body, 'companyId', 'Company ID', fail);
 			requireText(body, 'machineNumber', 'Machine Number', fail);
-			if (mode === 'replace') {
+			if (mode === 'replace' && fromJson) {
+				body.id ??= await idOfNumber(String(body.machineNumber), i);
+			} else if (mode === 'replace') {
 				const { mode: locatorMode, value } = readMachineLocator(ctx, i);
-				if (locatorMode === 'machineNumber') {
-					// One list request serves every item; numbers outside it are looked up one by one.
-					idsByNumber ??= await machineIdsByNumber(ctx);
-					body.id = idsByNumber.get(value) ?? (await machineIdOfNumber(ctx, value, i));
-				} else {
-					body.id = value;
-				}
+				body.id = locatorMode === 'machineNumber' ? await idOfNumber(value, i) : value;
 			}
 			out.push({ itemIndex: i, body });
 		} catch (error) {
@@ -124,6 +127,18 @@ async function prepare(ctx: IExecuteFunctions, count: number, mode: Mode): Promi
 		}
 	}
 	return out;
+}
+
+function machineOfParameters(ctx: IExecuteFunctions, i: number, mode: Mode): IDataObject {
+	const collection = (ctx.getNodeParameter(mode === 'create' ? 'additionalFields' : 'fields', i, {}) ?? {}) as IDataObject;
+	return { companyId: ctx.getNodeParameter('companyId', i, ''), machineNumber: ctx.getNodeParameter('machineNumber', i, ''), ...collection };
+}
+
+function machineOfJson(json: IDataObject, mode: Mode): IDataObject {
+	const body: IDataObject = {};
+	for (const field of MACHINE_FIELD_NAMES) if (json[field] !== undefined) body[field] = json[field];
+	if (mode === 'create') delete body.id;
+	return body;
 }
 
 async function machineIdsByNumber(ctx: IExecuteFunctions): Promise<Map<string, string>> {

@@ -5,6 +5,7 @@ import { requiredMachineProperties } from './create';
 import { machineFields } from './fields';
 
 const show = { show: { resource: ['machine'], operation: ['createMany'] } };
+const mapped = { show: { ...show.show, machineData: ['fields'] } };
 
 /** Runs as a custom operation (see `bulk.ts`): routing sends one request per item, not arrays. */
 export const createManyOption: INodePropertyOptions = {
@@ -28,22 +29,36 @@ export function batchSizeProperty(displayOptions: INodeProperties['displayOption
 	};
 }
 
+/** Where each machine comes from: parameters mapped per item, or the item's JSON as it is. */
+export function machineDataProperty(displayOptions: INodeProperties['displayOptions'], idNote: string): INodeProperties {
+	return {
+		displayName: 'Machine Data',
+		name: 'machineData',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Map Fields Below', value: 'fields', description: 'Each input item becomes one machine, built from the fields below (use expressions)' },
+			{
+				name: 'Use Input Item JSON',
+				value: 'json',
+				description: `Each input item's JSON is one machine with the field names of the API (companyId, machineNumber, typeId, ...; other keys are ignored)${idNote}`,
+			},
+		],
+		default: 'fields',
+		displayOptions,
+	};
+}
+
 export const createManyProperties: INodeProperties[] = [
-	{
-		displayName: 'Each input item becomes one machine: map its fields below with expressions',
-		name: 'createManyNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: show,
-	},
-	...requiredMachineProperties(show, false),
+	machineDataProperty(show, ''),
+	...requiredMachineProperties(mapped, false),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: show,
+		displayOptions: mapped,
 		options: machineFields,
 	},
 	batchSizeProperty(show),

@@ -3,11 +3,12 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { machineLocator } from '../../shared/machineLocator';
 import { bulkOperation } from './bulk';
 import { requiredMachineProperties } from './create';
-import { batchSizeProperty } from './createMany';
+import { batchSizeProperty, machineDataProperty } from './createMany';
 import { machineFields } from './fields';
 import { replaceNotice } from './replace';
 
 const show = { show: { resource: ['machine'], operation: ['replaceMany'] } };
+const mapped = { show: { ...show.show, machineData: ['fields'] } };
 
 /** Runs as a custom operation (see `bulk.ts`). */
 export const replaceManyOption: INodePropertyOptions = {
@@ -20,16 +21,17 @@ export const replaceManyOption: INodePropertyOptions = {
 export const replaceMany = bulkOperation('replace');
 
 export const replaceManyProperties: INodeProperties[] = [
-	machineLocator(show, 'The machine each input item replaces (map its ID or machine number)'),
+	machineDataProperty(show, '; the machine is found by its id, or else by its machineNumber'),
+	machineLocator(mapped, 'The machine each input item replaces (map its ID or machine number)'),
 	replaceNotice(show),
-	...requiredMachineProperties(show, false),
+	...requiredMachineProperties(mapped, false),
 	{
 		displayName: 'Fields',
 		name: 'fields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: show,
+		displayOptions: mapped,
 		options: machineFields,
 	},
 	batchSizeProperty(show),
