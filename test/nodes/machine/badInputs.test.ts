@@ -56,6 +56,31 @@ const CASES: BadInput[] = [
 		requests: [`POST ${MACHINES} 400`],
 	},
 	{
+		label: 'unknown machine type on update',
+		parameters: { resource: 'machine', operation: 'update', machine: machineRl('id', DEMO_MACHINES.truck), updateFields: { typeId: 'BLIMP' } },
+		message: /typeId: .*\[MachineService\.machineTypeInvalid\] \(typeId sent: "BLIMP"\)/,
+		requests: [`PATCH ${MACHINES}/${DEMO_MACHINES.truck} 400`],
+	},
+	{
+		label: 'unknown machine type on replace',
+		parameters: {
+			resource: 'machine',
+			operation: 'replace',
+			machine: machineRl('id', DEMO_MACHINES.truck),
+			companyId: company,
+			machineNumber: 'M-300',
+			fields: { typeId: 'ZEPPELIN' },
+		},
+		message: /typeId: .*\[MachineService\.machineTypeInvalid\] \(typeId sent: "ZEPPELIN"\)/,
+		requests: [`PUT ${MACHINES}/${DEMO_MACHINES.truck} 400`],
+	},
+	{
+		label: 'duplicate machine number on update',
+		parameters: { resource: 'machine', operation: 'update', machine: machineRl('id', DEMO_MACHINES.truck), updateFields: { machineNumber: 'M-200' } },
+		message: /machineNumber: A machine with machineNumber 'M-200' already exists/,
+		requests: [`PATCH ${MACHINES}/${DEMO_MACHINES.truck} 400`],
+	},
+	{
 		label: 'company outside the structure',
 		parameters: create({}, { companyId: DEMO.companies.other }),
 		message: /HTTP 403\): companyId: No access to company/,
