@@ -92,7 +92,7 @@ describe('Machine > Create Many', () => {
 	it('refuses an item without a machine number before sending anything', async () => {
 		const items = [{ json: { number: 'CM-30', name: 'ok' } }, { json: { number: '', name: 'no number' } }];
 		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(10) });
-		expect(result.error?.message).toBe('Machine Number is empty (item 2; nothing was sent)');
+		expect(result.error?.message).toBe('Machine Number is empty (item 2; nothing was saved)');
 		expect(fx.apiRequests()).toEqual([]);
 	});
 

@@ -43,4 +43,29 @@ describe('Machine > Update', () => {
 		expect(result.error?.message).toBe('No fields to update');
 		expect(fx.apiRequests()).toEqual([]);
 	});
+
+	it('runs once per input item; with Continue On Fail a failed item does not stop the others', async () => {
+		const machine = addMachine(fx, { machineNumber: 'U-4', hourMeter: 1 });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			continueOnFail: true,
+			items: [{ json: { number: 'U-4', hours: 7 } }, { json: { number: 'U-404', hours: 8 } }],
+			parameters: {
+				resource: 'machine',
+				operation: 'update',
+				machine: machineRl('machineNumber', '={{ $json.number }}'),
+				updateFields: { hourMeter: '={{ $json.hours }}' },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ id: machine.id, hourMeter: 7 });
+		expect(String(jsonOf(result)[1].error)).toContain('Looking up machine number "U-404" failed (HTTP 404)');
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		// n8n runs the items' requests concurrently, so only the set of requests is fixed.
+		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
+			'GET /api/v4/integration/machines/by-machine-number/U-4 200',
+			'GET /api/v4/integration/machines/by-machine-number/U-404 404',
+			`PATCH /api/v4/integration/machines/${machine.id} 200`,
+		]);
+	});
 });

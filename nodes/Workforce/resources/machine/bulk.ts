@@ -49,10 +49,10 @@ export function bulkOperation(mode: Mode) {
 		const continueOnFail = this.continueOnFail();
 		const prepared = await prepare(this, items.length, mode);
 
-		// Without Continue On Fail an item that cannot be sent stops the node before anything is saved.
+		// Without Continue On Fail an item that cannot be sent stops the node before any machine is sent.
 		const invalid = prepared.find((p) => p.error);
 		if (invalid?.error && !continueOnFail) {
-			invalid.error.message = `${invalid.error.message} (item ${invalid.itemIndex + 1}; nothing was sent)`;
+			invalid.error.message = `${invalid.error.message} (item ${invalid.itemIndex + 1}; nothing was saved)`;
 			throw invalid.error;
 		}
 
