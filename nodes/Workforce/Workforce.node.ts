@@ -1,6 +1,10 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { searchMachines } from './listSearch/searchMachines';
 import { searchProjects } from './listSearch/searchProjects';
+import { getMachineTypes } from './loadOptions/getMachineTypes';
+import { machineCustomOperations, machineDescription } from './resources/machine';
+import { machineTypeDescription } from './resources/machineType';
 import { projectDescription } from './resources/project';
 import { workOrderDescription } from './resources/workOrder';
 
@@ -30,17 +34,26 @@ export class Workforce implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Machine', value: 'machine' },
+					{ name: 'Machine Type', value: 'machineType' },
 					{ name: 'Project', value: 'project' },
 					{ name: 'Work Order', value: 'workOrder' },
 				],
 				default: 'project',
 			},
+			...machineDescription,
+			...machineTypeDescription,
 			...projectDescription,
 			...workOrderDescription,
 		],
 	};
 
 	methods = {
-		listSearch: { searchProjects },
+		listSearch: { searchProjects, searchMachines },
+		loadOptions: { getMachineTypes },
+	};
+
+	customOperations = {
+		machine: machineCustomOperations,
 	};
 }
