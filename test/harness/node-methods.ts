@@ -1,8 +1,8 @@
 import { LoadOptionsContext } from 'n8n-core';
-import { Workflow, type ILoadOptionsFunctions, type INode, type INodeListSearchResult, type INodeParameters, type INodePropertyOptions, type IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { Workflow, type ILoadOptionsFunctions, type INode, type INodeListSearchResult, type INodeParameters, type INodePropertyOptions } from 'n8n-workflow';
 
 import type { TestCredentialsHelper } from './credentials-helper';
-import { CREDENTIAL_ID } from './execute';
+import { CREDENTIAL_ID, makeAdditionalData } from './execute';
 import { PACKAGE, PackageNodeTypes } from './node-types';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
 
@@ -21,7 +21,7 @@ function context(credentials: TestCredentialsHelper, parameters: INodeParameters
 		credentials: { workforceApi: { id: CREDENTIAL_ID, name: 'Workforce account' } },
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new PackageNodeTypes() });
-	const additionalData = { credentialsHelper: credentials, currentNodeParameters: parameters, restApiUrl: '', instanceBaseUrl: '' } as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = { ...makeAdditionalData(credentials), currentNodeParameters: parameters };
 	return new LoadOptionsContext(workflow, node, additionalData, path);
 }
 
