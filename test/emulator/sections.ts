@@ -1,7 +1,9 @@
 import type { EmulatorContext } from './core/context';
 import type { Router } from './core/router';
+import { EmployeesV5Section } from './integration/employees-v5';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
+import { UsersV4Section } from './integration/users-v4';
 import { WorkOrdersSection } from './integration/work-orders';
 
 /** The emulator's parts, one per section of the specification. Each registers its own routes. */
@@ -10,6 +12,8 @@ export function createSections(ctx: EmulatorContext) {
 		people: new PeopleSection(ctx),
 		projects: new ProjectsSection(ctx),
 		workOrders: new WorkOrdersSection(ctx),
+		usersV4: new UsersV4Section(ctx),
+		employeesV5: new EmployeesV5Section(ctx),
 	};
 }
 
