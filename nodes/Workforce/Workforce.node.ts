@@ -1,7 +1,10 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { searchEmployees, searchUsersByIdentity, searchUsersByNumber, searchUsersByProfile } from './listSearch/searchPeople';
 import { searchProjects } from './listSearch/searchProjects';
+import { employeeDescription } from './resources/employee';
 import { projectDescription } from './resources/project';
+import { userDescription } from './resources/user';
 import { workOrderDescription } from './resources/workOrder';
 
 export class Workforce implements INodeType {
@@ -30,17 +33,21 @@ export class Workforce implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Employee (V5)', value: 'employee' },
 					{ name: 'Project', value: 'project' },
+					{ name: 'User (V4)', value: 'user' },
 					{ name: 'Work Order', value: 'workOrder' },
 				],
 				default: 'project',
 			},
 			...projectDescription,
 			...workOrderDescription,
+			...userDescription,
+			...employeeDescription,
 		],
 	};
 
 	methods = {
-		listSearch: { searchProjects },
+		listSearch: { searchProjects, searchUsersByIdentity, searchUsersByProfile, searchUsersByNumber, searchEmployees },
 	};
 }
