@@ -50,7 +50,9 @@ async function tagsBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequ
 	if (body.length === 0 && this.getNodeParameter('removeAllTags', false) !== true) {
 		fail('No tags given', 'Replacing with an empty list removes every tag of the employee. Add tags, or turn on "Remove All Tags" if that is what you want.');
 	}
-	requestOptions.body = body;
+	// n8n's request helper drops an empty object or array body, so "remove all" goes as JSON text.
+	requestOptions.body = body.length ? body : '[]';
+	requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Content-Type': 'application/json' };
 	return requestOptions;
 }
 
