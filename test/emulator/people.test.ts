@@ -147,6 +147,13 @@ describe('Emulator: users v4 and employees v5', () => {
 			expect((await call('GET', `/api/v4/integration/users/is-identity-deletable/${enc(foreman.identityId)}`)).body).toBe(false);
 			expect((await call('DELETE', `/api/v4/integration/users/${enc(foreman.identityId)}`)).status).toBe(400);
 		});
+		it('links a new profile to the existing identity of the same phone (one login, several companies)', async () => {
+			const res = await call('POST', '/api/v4/integration/users', newUser({ companyId: DEMO.companies.other, employeeNumber: '7002', mobileWork: '+4791234568' }), DEMO.clients.other);
+			expect(res.status).toBe(201);
+			expect(res.body.identityId).toBe(emulator.ctx.sections.people.byNumber([DEMO.companies.parent], PEOPLE.worker)!.identityId);
+			const dup = await call('POST', '/api/v4/integration/users', newUser({ employeeNumber: '7003', mobileWork: '+4791234568' }));
+			expect(dup.body.errors[0]).toMatchObject({ field: 'mobileWork', code: 'DuplicatePhoneNumber' });
+		});
 	});
 
 	describe('employees v5', () => {
@@ -301,6 +308,19 @@ describe('Emulator: users v4 and employees v5', () => {
 			expect(fieldsOf(unknown.body)).toEqual(['[0].tagName']);
 			// Nothing of a rejected request was saved.
 			expect((await call('GET', `${v5(PEOPLE.tagged)}?include=tags`)).body.tags).toHaveLength(3);
+		});
+
+		it('tag definitions belong to the company: another company\'s tag id is unknown', async () => {
+			const res = await call('PUT', v5(PEOPLE.subsidiaryOnly, '/tags'), [{ tagId: PEOPLE.tags.forklift }], DEMO.clients.subsidiary);
+			expect(res.body.errors[0]).toMatchObject({ field: '[0].tagId', code: 'TagNotFound' });
+			const own = await call('PUT', v5(PEOPLE.subsidiaryOnly, '/tags'), [{ tagName: 'Forklift licence' }], DEMO.clients.subsidiary);
+			expect(own.body.added).toEqual([expect.objectContaining({ tagId: PEOPLE.tags.subsidiaryForklift })]);
+			expect((await call('PUT', v5(PEOPLE.subsidiaryOnly, '/tags'), { tagId: 'x' })).status).toBe(400);
+		});
+
+		it('PUT needs firstName, lastName and birthDate; v5 dates must be ISO', async () => {
+			const res = await call('PUT', v5(PEOPLE.worker), { firstName: 'Ola', birthDate: '02.11.1992' });
+			expect(fieldsOf(res.body).sort()).toEqual(['birthDate', 'lastName']);
 		});
 
 		it('answers deletable with reasons, deletes with 204, and 404s unknown employees', async () => {

@@ -216,9 +216,8 @@ export class PeopleSection {
 	}
 
 	/** The phone number is the login: it may belong to one identity only. */
-	checkPhoneFree(phone: string, identityId: string | undefined, field: string) {
-		const owner = this.all().find((p) => p.phone === phone && p.identityId !== identityId);
-		if (owner && identityId !== undefined) {
+	checkPhoneFree(phone: string, identityId: string, field: string) {
+		if (this.all().some((p) => p.phone === phone && p.identityId !== identityId)) {
 			throw validationErrors([fieldError(field, `The phone number '${phone}' is already the login of another user.`, 'DuplicatePhoneNumber')]);
 		}
 	}

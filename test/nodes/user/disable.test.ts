@@ -16,3 +16,26 @@ describe('User > Disable', () => {
 		expect(user.isDisabled).toBe(true);
 	});
 });
+
+describe('User > Disable (several items)', () => {
+	const fx = useEmulator();
+
+	it('disables one user per input item, each output paired with its item', async () => {
+		const a = person(fx, PEOPLE.tagged);
+		const b = person(fx, PEOPLE.awkward);
+		const result = await executeNode({
+			credentials: fx.credentials,
+			items: [{ json: { id: a.companyProfileId } }, { json: { id: b.companyProfileId } }],
+			parameters: { resource: 'user', operation: 'disable', user: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+		});
+		expect(result.items.map((i) => [i.json, i.pairedItem])).toEqual([
+			[{ success: true, action: 'disabled', companyProfileId: a.companyProfileId }, { item: 0 }],
+			[{ success: true, action: 'disabled', companyProfileId: b.companyProfileId }, { item: 1 }],
+		]);
+		expect(fx.apiRequests().map((r) => r.path)).toEqual([
+			`/api/v4/integration/users/disable/${enc(a.companyProfileId)}`,
+			`/api/v4/integration/users/disable/${enc(b.companyProfileId)}`,
+		]);
+		expect([a.isDisabled, b.isDisabled]).toEqual([true, true]);
+	});
+});
