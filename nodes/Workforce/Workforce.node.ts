@@ -1,11 +1,14 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { searchEmployees, searchUsersByIdentity, searchUsersByNumber, searchUsersByProfile } from './listSearch/searchPeople';
 import { searchMachines } from './listSearch/searchMachines';
 import { searchProjects } from './listSearch/searchProjects';
 import { getMachineTypes } from './loadOptions/getMachineTypes';
+import { employeeDescription } from './resources/employee';
 import { machineCustomOperations, machineDescription } from './resources/machine';
 import { machineTypeDescription } from './resources/machineType';
 import { projectDescription } from './resources/project';
+import { userDescription } from './resources/user';
 import { workOrderDescription } from './resources/workOrder';
 
 export class Workforce implements INodeType {
@@ -34,9 +37,11 @@ export class Workforce implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Employee (V5)', value: 'employee' },
 					{ name: 'Machine', value: 'machine' },
 					{ name: 'Machine Type', value: 'machineType' },
 					{ name: 'Project', value: 'project' },
+					{ name: 'User (V4)', value: 'user' },
 					{ name: 'Work Order', value: 'workOrder' },
 				],
 				default: 'project',
@@ -45,11 +50,13 @@ export class Workforce implements INodeType {
 			...machineTypeDescription,
 			...projectDescription,
 			...workOrderDescription,
+			...userDescription,
+			...employeeDescription,
 		],
 	};
 
 	methods = {
-		listSearch: { searchProjects, searchMachines },
+		listSearch: { searchProjects, searchMachines, searchUsersByIdentity, searchUsersByProfile, searchUsersByNumber, searchEmployees },
 		loadOptions: { getMachineTypes },
 	};
 

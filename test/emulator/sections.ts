@@ -2,8 +2,10 @@ import type { EmulatorContext } from './core/context';
 import type { Router } from './core/router';
 import { MachineTypesSection } from './integration/machine-types';
 import { MachinesSection } from './integration/machines';
+import { EmployeesV5Section } from './integration/employees-v5';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
+import { UsersV4Section } from './integration/users-v4';
 import { WorkOrdersSection } from './integration/work-orders';
 
 /** The emulator's parts, one per section of the specification. Each registers its own routes. */
@@ -14,6 +16,8 @@ export function createSections(ctx: EmulatorContext) {
 		workOrders: new WorkOrdersSection(ctx),
 		machineTypes: new MachineTypesSection(),
 		machines: new MachinesSection(ctx),
+		usersV4: new UsersV4Section(ctx),
+		employeesV5: new EmployeesV5Section(ctx),
 	};
 }
 

@@ -1,6 +1,7 @@
 import { seededId } from '../core/ids';
 import type { Emulator } from '../server';
 import { seedMachines } from './machines';
+import { seedPeople } from './people';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
 export const DEMO = {
@@ -87,4 +88,5 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 		active: true,
 	});
 	seedMachines(emulator);
+	seedPeople(emulator);
 }
