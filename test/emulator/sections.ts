@@ -1,5 +1,7 @@
 import type { EmulatorContext } from './core/context';
 import type { Router } from './core/router';
+import { DocumentsSection } from './integration/documents';
+import { FilesSection } from './integration/files';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
 import { WorkOrdersSection } from './integration/work-orders';
@@ -10,6 +12,8 @@ export function createSections(ctx: EmulatorContext) {
 		people: new PeopleSection(ctx),
 		projects: new ProjectsSection(ctx),
 		workOrders: new WorkOrdersSection(ctx),
+		documents: new DocumentsSection(ctx),
+		files: new FilesSection(ctx),
 	};
 }
 

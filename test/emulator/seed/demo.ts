@@ -1,5 +1,6 @@
 import { seededId } from '../core/ids';
 import type { Emulator } from '../server';
+import { seedDocuments } from './documents';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
 export const DEMO = {
@@ -85,4 +86,5 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 		name: 'Not yours',
 		active: true,
 	});
+	seedDocuments(emulator);
 }
