@@ -1,6 +1,8 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { searchProjects } from './listSearch/searchProjects';
+import { documentDescription, documentOperations } from './resources/document';
+import { fileDescription, fileOperations } from './resources/file';
 import { projectDescription } from './resources/project';
 import { workOrderDescription } from './resources/workOrder';
 
@@ -30,6 +32,8 @@ export class Workforce implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Document', value: 'document' },
+					{ name: 'File', value: 'file' },
 					{ name: 'Project', value: 'project' },
 					{ name: 'Work Order', value: 'workOrder' },
 				],
@@ -37,10 +41,17 @@ export class Workforce implements INodeType {
 			},
 			...projectDescription,
 			...workOrderDescription,
+			...documentDescription,
+			...fileDescription,
 		],
 	};
 
 	methods = {
 		listSearch: { searchProjects },
+	};
+
+	customOperations = {
+		document: documentOperations,
+		file: fileOperations,
 	};
 }
