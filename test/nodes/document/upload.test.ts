@@ -172,6 +172,22 @@ describe('Document > Upload', () => {
 		expect(fx.tokenRequests()).toHaveLength(2);
 	});
 
+	it('does not follow a redirect with the upload (the body is never buffered for a replay)', async () => {
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			method: 'POST',
+			path: '/documents',
+			action: { kind: 'status', status: 307, headers: { location: `${fx.emulator.urls.integration}/api/v4/integration/projects` } },
+		});
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: upload({ project: byId(projectOf('P-1002').id) }),
+			items: [memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } })],
+		});
+		expect(result.error?.message).toBe('Uploading documents failed: the service answered with a redirect (HTTP 307)');
+		expect(posts().map((r) => `${r.path} ${r.status}`)).toEqual([`/api/v4/integration/projects/${projectOf('P-1002').id}/documents 307`]);
+	});
+
 	describe('request size limit (30,000,000 bytes)', () => {
 		const LIMIT = 30_000_000;
 
