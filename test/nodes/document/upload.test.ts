@@ -52,6 +52,27 @@ describe('Document > Upload', () => {
 		expect(fx.emulator.ctx.files.get(id)!.bytes.equals(bytes)).toBe(true);
 	});
 
+	it('sends one request per input item and keeps going past a refused item with Continue On Fail', async () => {
+		const project = projectOf('P-1002');
+		const result = await executeNode({
+			credentials: fx.credentials,
+			continueOnFail: true,
+			parameters: upload({ project: byId(project.id), options: { section: 'Batch' } }),
+			items: [
+				memoryItem({ data: { name: 'one.txt', mimeType: 'text/plain', bytes: Buffer.from('1') } }),
+				memoryItem({ data: { name: 'two.bat', mimeType: 'text/plain', bytes: Buffer.from('2') } }),
+				memoryItem({ data: { name: 'three.txt', mimeType: 'text/plain', bytes: Buffer.from('3') } }),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(posts().map((r) => (r.body as { parts: Array<{ fileName: string }> }).parts[0].fileName)).toEqual(['one.txt', 'three.txt']);
+		const out = jsonOf(result);
+		expect(out[0].files).toHaveLength(1);
+		expect(out[1]).toEqual({ error: 'Binary field "data" cannot be uploaded: "two.bat" is a .bat file, and the service refuses HTML, script and executable files' });
+		expect((out[2].infoPageFiles as unknown[]).length).toBe(2);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
 	it('puts files on a named section page and replaces files with the same name', async () => {
 		const project = projectOf('P-1003');
 		const run = (content: string, replace: boolean) =>
