@@ -2,10 +2,11 @@
  * Peak memory of a near-limit document round trip (upload then download of a file just under the
  * service's 30,000,000-byte request limit) through n8n-core's engine.
  *
- *   bash scripts/build-dev.sh && node .build/bench/document-roundtrip.js [filesystem|memory]
+ *   bash scripts/build-dev.sh && node --expose-gc .build/bench/document-roundtrip.js [filesystem|memory] [--live]
  *
  * The emulator runs in a child process, so this process's RSS is n8n + the node only. Prints
- * figures; asserts nothing but byte equality.
+ * figures; asserts nothing but byte equality. RSS includes garbage chunks V8 has not collected
+ * yet; `--live` forces a collection every 100 ms so the Buffer figure shows what is really held.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
