@@ -132,6 +132,8 @@ async function main() {
 			hash.update(Buffer.from(output.data, 'base64'));
 		}
 		const actual = hash.digest('hex');
+		await binaryData.deleteMany([{ type: 'execution', workflowId: 'bench', executionId: 'input' }]);
+		if (output.id) await binaryData.deleteManyByBinaryDataId([output.id]);
 		console.log(`document round trip, n8n binary mode: ${mode}${collector ? ' (gc every 100 ms: live memory)' : ''}`);
 		console.log(`  file size:             ${FILE_BYTES} bytes (${(FILE_BYTES / MiB).toFixed(1)} MiB)`);
 		console.log(`  upload / download:     ${uploadedAt - started} ms / ${finished - uploadedAt} ms`);

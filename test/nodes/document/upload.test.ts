@@ -1,9 +1,10 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { bytesOf, memoryItem, storedItem } from '../../support/binary-items';
+import { bytesOf, memoryItem, removeStoredItems, storedItem } from '../../support/binary-items';
 import { DEMO, useEmulator } from '../../support/emulator-fixture';
 
 describe('Document > Upload', () => {
 	const fx = useEmulator();
+	afterAll(async () => await removeStoredItems());
 
 	const projectOf = (number: string) => fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === number)!;
 	const upload = (parameters: Record<string, unknown>) => ({ resource: 'document', operation: 'upload', parent: 'project', ...parameters });
@@ -235,6 +236,7 @@ describe('Document > Upload', () => {
 			const binary = down.items[0].binary!.data;
 			expect(binary.fileName).toBe('model.ifc');
 			expect((await bytesOf(binary)).equals(bytes)).toBe(true);
+			await removeStoredItems([binary]);
 		});
 
 		it('refuses a request just over the limit before sending, naming the limit', async () => {
