@@ -7,6 +7,8 @@ import { getMachineTypes } from './loadOptions/getMachineTypes';
 import { employeeDescription } from './resources/employee';
 import { machineCustomOperations, machineDescription } from './resources/machine';
 import { machineTypeDescription } from './resources/machineType';
+import { documentDescription, documentOperations } from './resources/document';
+import { fileDescription, fileOperations } from './resources/file';
 import { projectDescription } from './resources/project';
 import { userDescription } from './resources/user';
 import { workOrderDescription } from './resources/workOrder';
@@ -37,7 +39,9 @@ export class Workforce implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Document', value: 'document' },
 					{ name: 'Employee (V5)', value: 'employee' },
+					{ name: 'File', value: 'file' },
 					{ name: 'Machine', value: 'machine' },
 					{ name: 'Machine Type', value: 'machineType' },
 					{ name: 'Project', value: 'project' },
@@ -52,6 +56,8 @@ export class Workforce implements INodeType {
 			...workOrderDescription,
 			...userDescription,
 			...employeeDescription,
+			...documentDescription,
+			...fileDescription,
 		],
 	};
 
@@ -61,6 +67,8 @@ export class Workforce implements INodeType {
 	};
 
 	customOperations = {
+		document: documentOperations,
+		file: fileOperations,
 		machine: machineCustomOperations,
 	};
 }

@@ -3,6 +3,8 @@ import type { Router } from './core/router';
 import { MachineTypesSection } from './integration/machine-types';
 import { MachinesSection } from './integration/machines';
 import { EmployeesV5Section } from './integration/employees-v5';
+import { DocumentsSection } from './integration/documents';
+import { FilesSection } from './integration/files';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
 import { UsersV4Section } from './integration/users-v4';
@@ -18,6 +20,8 @@ export function createSections(ctx: EmulatorContext) {
 		machines: new MachinesSection(ctx),
 		usersV4: new UsersV4Section(ctx),
 		employeesV5: new EmployeesV5Section(ctx),
+		documents: new DocumentsSection(ctx),
+		files: new FilesSection(ctx),
 	};
 }
 

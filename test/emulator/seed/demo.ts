@@ -2,6 +2,7 @@ import { seededId } from '../core/ids';
 import type { Emulator } from '../server';
 import { seedMachines } from './machines';
 import { seedPeople } from './people';
+import { seedDocuments } from './documents';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
 export const DEMO = {
@@ -89,4 +90,5 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 	});
 	seedMachines(emulator);
 	seedPeople(emulator);
+	seedDocuments(emulator);
 }
