@@ -2,6 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, IHttpRequestOptions, 
 
 import { baseUrl, CREDENTIAL, IGNORE_ALL_BUT_401, transportError } from '../transport';
 import { serviceError } from '../transport/errors';
+import { assertNoDotSegments } from './path-segment';
 import { cleanFileName, extensionForMimeType, fileNameFromContentDisposition, mimeTypeFor } from './file-names';
 
 export interface DownloadRequest {
@@ -28,6 +29,7 @@ export interface Downloaded {
  * has no body, so n8n core's own refresh-and-retry on 401 applies.
  */
 export async function downloadBinary(ctx: IExecuteFunctions, request: DownloadRequest): Promise<Downloaded> {
+	assertNoDotSegments(ctx, request.path, request.itemIndex);
 	const credentials = await ctx.getCredentials(CREDENTIAL);
 	const options: IHttpRequestOptions = {
 		method: 'GET',

@@ -8,6 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { workforceJson } from '../transport';
+import { assertSegment, pathSegment } from './path-segment';
 
 /** Project picker: from a searchable list, by generated id, or by project number. */
 export function projectLocator(displayOptions: INodeProperties['displayOptions'], description?: string): INodeProperties {
@@ -43,6 +44,7 @@ export function readProjectLocator(ctx: IExecuteSingleFunctions): { mode: string
 			itemIndex: ctx.getItemIndex(),
 		});
 	}
+	assertSegment(ctx, value, mode === 'projectNumber' ? 'Project number' : 'Project ID', 'Project', ctx.getItemIndex());
 	return { mode, value };
 }
 
@@ -66,7 +68,7 @@ export async function resolveProjectId(ctx: IExecuteSingleFunctions): Promise<st
 export function projectPath(template: string): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const id = await resolveProjectId(this);
-		requestOptions.url = template.replace('{projectId}', encodeURIComponent(id));
+		requestOptions.url = template.replace('{projectId}', pathSegment(this, id, 'Project ID', 'Project', this.getItemIndex()));
 		return requestOptions;
 	};
 }

@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { workforceJson } from '../transport';
+import { assertSegment } from './path-segment';
 
 export const MACHINES_PATH = '/api/v4/integration/machines';
 
@@ -57,17 +58,9 @@ export function readMachineLocator(ctx: ItemContext, itemIndex?: number): { mode
 	return { mode, value };
 }
 
-/**
- * `.` and `..` stay dot segments even when percent-encoded (URL parsers resolve them), so such a
- * value would reach another path: refuse it. Every other character is made safe by encoding.
- */
+/** Refuses `.` and `..` (they would reach another path even encoded); see `assertSegment`. */
 export function assertPathSafe(ctx: ItemContext, value: string, label: string, itemIndex: number) {
-	if (value === '.' || value === '..') {
-		throw new NodeOperationError(ctx.getNode(), `${label} "${value}" cannot be used in a request path`, {
-			description: `"${value}" is not a valid ${label.toLowerCase()}. Check the value mapped to "Machine".`,
-			itemIndex,
-		});
-	}
+	assertSegment(ctx, value, label, 'Machine', itemIndex);
 }
 
 /** The service's own endpoint for a machine number (encoded, so it cannot reach another path). */

@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { workforceJson } from '../transport';
+import { assertSegment, pathSegment } from './path-segment';
 
 /** Which id of a v4 user an endpoint takes in its path. */
 export type UserKey = 'identityId' | 'companyProfileId' | 'employeeNumber';
@@ -23,6 +24,8 @@ const ID_MODE: Record<Exclude<UserKey, 'employeeNumber'>, { displayName: string;
 	identityId: { displayName: 'By Identity ID', placeholder: 'e.g. auth0|5f1c…' },
 	companyProfileId: { displayName: 'By Profile ID', placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10' },
 };
+
+const KEY_LABEL: Record<UserKey, string> = { identityId: 'Identity ID', companyProfileId: 'Profile ID', employeeNumber: 'Employee number' };
 
 /**
  * User (v4) picker: from a searchable list, by the id the endpoint takes, and (unless the
@@ -64,6 +67,7 @@ export function readLocator(ctx: IExecuteSingleFunctions, name: string, label: s
 	if (value === '') {
 		throw new NodeOperationError(ctx.getNode(), `${label} is empty`, { description: hint, itemIndex: ctx.getItemIndex() });
 	}
+	assertSegment(ctx, value, mode === 'employeeNumber' ? 'Employee number' : `${label} ID`, label, ctx.getItemIndex());
 	return { mode, value };
 }
 
@@ -93,7 +97,7 @@ export async function resolveUser(ctx: IExecuteSingleFunctions, key: UserKey): P
 export function userPath(template: string, key: UserKey): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const id = await resolveUser(this, key);
-		requestOptions.url = template.replace('{id}', encodeURIComponent(id));
+		requestOptions.url = template.replace('{id}', pathSegment(this, id, KEY_LABEL[key], 'User', this.getItemIndex()));
 		return requestOptions;
 	};
 }

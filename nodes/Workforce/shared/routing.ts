@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IN8nHttpFullResponse, INodeExecutionData, INodePropertyRouting, PostReceiveAction, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyRouting, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
 import { serviceError } from '../transport/errors';
 import { IGNORE_ALL_BUT_401 } from '../transport';
+import { assertNoDotSegments } from './path-segment';
 
 /**
  * Turns the service's answer into items: an array becomes one item per element, an empty
@@ -26,6 +27,12 @@ function toObject(value: unknown): IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as IDataObject[string] };
 }
 
+/** Runs after the operation's own preSends: no request path may hold a `.` or `..` segment. */
+async function refuseDotSegments(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	assertNoDotSegments(this, String(requestOptions.url ?? ''), this.getItemIndex());
+	return requestOptions;
+}
+
 interface RouteOptions {
 	method: IHttpRequestMethods;
 	/** A path, or an n8n expression; paths with ids are set by a preSend that encodes them. */
@@ -45,7 +52,7 @@ export function route(options: RouteOptions): INodePropertyRouting {
 			...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
 			ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
 		},
-		send: options.preSend?.length ? { preSend: options.preSend } : undefined,
+		send: { preSend: [...(options.preSend ?? []), refuseDotSegments] },
 		output: { postReceive: [handleResponse, ...(options.postReceive ?? [])] },
 	};
 }

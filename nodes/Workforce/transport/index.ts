@@ -14,6 +14,7 @@ import {
 
 import { serviceError } from './errors';
 import { networkProblem } from './network';
+import { assertNoDotSegments } from '../shared/path-segment';
 
 export const CREDENTIAL = 'workforceApi';
 
@@ -42,6 +43,7 @@ export const IGNORE_ALL_BUT_401 = { ignore: true as const, except: [401] };
 
 /** One request to the service with the credential's token; error answers become clear n8n errors. */
 export async function workforceRequest(this: WorkforceContext, request: WorkforceRequest): Promise<IN8nHttpFullResponse> {
+	assertNoDotSegments(this, request.path, request.itemIndex);
 	const credentials = await this.getCredentials(CREDENTIAL);
 	const options: IHttpRequestOptions = {
 		method: request.method,

@@ -2,6 +2,7 @@ import { NodeApiError, type IDataObject, type IExecuteFunctions, type IHttpReque
 
 import { baseUrl, CREDENTIAL, transportError } from '../../transport';
 import { serviceError } from '../../transport/errors';
+import { assertNoDotSegments } from '../../shared/path-segment';
 import { buildMultipart, type UploadFile } from './multipart';
 
 export interface UploadRequest {
@@ -21,6 +22,7 @@ const WHAT = 'Uploading documents';
  * token, saved to the credential) before sending.
  */
 export async function sendUpload(ctx: IExecuteFunctions, request: UploadRequest): Promise<unknown> {
+	assertNoDotSegments(ctx, request.path, request.itemIndex);
 	const credentials = await ctx.getCredentials(CREDENTIAL);
 	const base = baseUrl(credentials, 'integration');
 	let response = await post(ctx, base, request);
