@@ -184,7 +184,7 @@ async function requestToken(
 		return {
 			ok: false,
 			error: 'unreachable',
-			message: `Could not reach the token issuer at ${safeOrigin(url)}${code ? ` (${code})` : ''}. Check Token Issuer Base URL and that the host is reachable from n8n.`,
+			message: `Could not reach the token issuer at ${safeOrigin(url)}${code ? ` (${networkProblem(code)})` : ''}. Check Token Issuer Base URL and that the host is reachable from n8n.`,
 		};
 	}
 	const body = parseBody(response.body);
@@ -205,6 +205,24 @@ async function requestToken(
 			messages[error] ??
 			`The token issuer at ${safeOrigin(url)} answered HTTP ${response.statusCode}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''}. Check Token Issuer Base URL.`,
 	};
+}
+
+/**
+ * A network error code in words: n8n replaces a whole error message that mentions a code such as
+ * ECONNREFUSED with its own generic sentence, which would hide which host could not be reached.
+ */
+function networkProblem(code: string): string {
+	const words: Record<string, string> = {
+		ECONNREFUSED: 'connection refused',
+		ECONNRESET: 'connection reset',
+		ECONNABORTED: 'connection aborted',
+		ENOTFOUND: 'host name not found',
+		EAI_AGAIN: 'host name lookup failed',
+		ETIMEDOUT: 'timed out',
+		EHOSTUNREACH: 'host unreachable',
+		EADDRNOTAVAIL: 'address not available',
+	};
+	return words[code.toUpperCase()] ?? code;
 }
 
 function parseBody(body: unknown): Record<string, unknown> {
