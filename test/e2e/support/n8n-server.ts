@@ -26,6 +26,8 @@ export class N8nServer {
 		private readonly runtime: N8nRuntime,
 		readonly instance: N8nInstance,
 		private readonly logTo?: NodeJS.WritableStream,
+		/** In its own process group: a Ctrl+C in the terminal then reaches only our process, which stops n8n once. */
+		private readonly detached = false,
 	) {}
 
 	get url(): string {
@@ -38,7 +40,11 @@ export class N8nServer {
 
 	/** Starts n8n and waits for /healthz/readiness (8-12 s on a 2-core machine, more when busy). */
 	async start(timeoutMs = 120_000): Promise<void> {
-		const child = spawn(this.runtime.node, [this.runtime.bin, 'start'], { env: n8nEnv(this.instance), stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(this.runtime.node, [this.runtime.bin, 'start'], {
+			env: n8nEnv(this.instance),
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: this.detached,
+		});
 		this.child = child;
 		const collect = (d: Buffer) => {
 			this.output = (this.output + d.toString()).slice(-20_000);
@@ -66,6 +72,26 @@ export class N8nServer {
 		clearTimeout(timer);
 	}
 
+	/** Last resort when our process exits without stopping n8n properly. */
+	killNow() {
+		const child = this.child;
+		if (!child?.pid || child.exitCode !== null) return;
+		try {
+			if (this.detached) process.kill(-child.pid, 'SIGKILL');
+			else child.kill('SIGKILL');
+		} catch {
+			// already gone
+		}
+	}
+
+	/** Resolves when n8n exits by itself (a crash, a port taken). */
+	exited(): Promise<number | null> {
+		const child = this.child;
+		if (!child) return Promise.resolve(null);
+		if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+		return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+	}
+
 	/** What n8n printed (the last 20 kB), for failure messages. */
 	get log(): string {
 		return this.output;
@@ -78,6 +104,18 @@ export class N8nServer {
 
 	async login(email: string, password: string): Promise<void> {
 		await this.rest('POST', '/rest/login', { emailOrLdapLoginId: email, password });
+	}
+
+	/** Creates a credential as the logged-in user (as the editor's Save does); answers its new id. */
+	async createCredential(credential: { name: string; type: string; data: Record<string, unknown> }): Promise<string> {
+		const created = await this.rest<{ id: string }>('POST', '/rest/credentials', credential);
+		return created.id;
+	}
+
+	/** Creates a workflow as the logged-in user (its `id`, when given, is kept). */
+	async createWorkflow(workflow: Record<string, unknown>): Promise<string> {
+		const created = await this.rest<{ id: string }>('POST', '/rest/workflows', workflow);
+		return created.id;
 	}
 
 	/** An internal REST call as the logged-in user; answers `data` of n8n's `{ data }` envelope. */
