@@ -14,6 +14,19 @@ bash scripts/build-dev.sh
 n8n_dir="$(bash scripts/ensure-n8n.sh)"
 echo "[e2e] n8n runtime: $n8n_dir (ready after $(( $(date +%s) - start )) s)"
 status=0
-npx jest -c jest.e2e.config.js --runInBand "$@" || status=$?
-echo "[e2e] suite finished in $(( $(date +%s) - start )) s (logs: .e2e/run/*.log)"
+results=.e2e/results.json
+rm -f "$results"
+npx jest -c jest.e2e.config.js --runInBand --json --outputFile="$results" "$@" || status=$?
+# Safety net: the emulator of the run, should jest have died before its global teardown.
+pid="$(node -p "require('./.e2e/run/state.json').emulator.pid" 2>/dev/null || true)"
+[ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+if [ -f "$results" ]; then
+  node -e '
+    const r = require(process.argv[1]);
+    const s = (n) => (n === 1 ? "" : "s");
+    console.log(`[e2e] ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped (${r.numTotalTests} test${s(r.numTotalTests)} in ${r.numTotalTestSuites} file${s(r.numTotalTestSuites)}) in ${process.argv[2]} s; logs in .e2e/run/`);
+  ' "$PWD/$results" "$(( $(date +%s) - start ))"
+else
+  echo "[e2e] FAILED before any test ran ($(( $(date +%s) - start )) s); logs in .e2e/run/"
+fi
 exit $status
