@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DEMO, startEmulator } from '../test/emulator';
 import { installCommunityPackage, packPackage } from '../test/e2e/support/community-package';
 import { fixtureVars, workforceCredential } from '../test/e2e/support/demo-values';
+import { checkoutTag } from '../test/e2e/support/e2e-state';
 import { N8nServer } from '../test/e2e/support/n8n-server';
 import { freePort, n8nRuntime, REPO_ROOT } from '../test/e2e/support/runtime';
 import { loadWorkflowFixtures } from '../test/e2e/support/workflow-fixtures';
@@ -20,7 +21,7 @@ async function main() {
 	const step = (msg: string) => console.log(`[sandbox] ${msg} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 
 	// Outside the repository: a node_modules above the user folder would shadow n8n's own modules.
-	const home = join(process.env.WF_TOOLS_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workforce'), 'sandbox');
+	const home = join(process.env.WF_TOOLS_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workforce'), `sandbox-${checkoutTag()}`);
 	rmSync(home, { recursive: true, force: true });
 	mkdirSync(home, { recursive: true });
 	const userFolder = join(home, 'n8n');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,7 +14,12 @@ export const E2E_DIR = join(REPO_ROOT, '.e2e', 'run');
  * The throwaway n8n user folder: outside the repository, so that its node_modules cannot stand in
  * for n8n's own modules when n8n loads the package (see installCommunityPackage).
  */
-export const E2E_USER_FOLDER = join(process.env.WF_E2E_USER_FOLDER ?? join(tmpdir(), 'n8n-nodes-workforce-e2e'), 'n8n');
+export const E2E_USER_FOLDER = join(process.env.WF_E2E_USER_FOLDER ?? join(tmpdir(), `n8n-nodes-workforce-e2e-${checkoutTag()}`), 'n8n');
+
+/** Per checkout, so that two clones or worktrees can run their suites at the same time. */
+export function checkoutTag(): string {
+	return createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 8);
+}
 const STATE_FILE = join(E2E_DIR, 'state.json');
 
 /** What the global set-up prepared, read by every test file (they run in other module registries). */
