@@ -1,0 +1,17 @@
+import type { Row } from '../runner';
+import { documentRows, fileRows } from './documents';
+import { machineRows, machineTypeRows } from './machines';
+import { employeeRows, userRows } from './people';
+import { projectRows, workOrderRows } from './projects';
+
+/** Every row of the catalogue (each test file runs its own share against its own emulator). */
+export const CATALOGUE: Row[] = [
+	...projectRows,
+	...workOrderRows,
+	...machineRows,
+	...machineTypeRows,
+	...userRows,
+	...employeeRows,
+	...documentRows,
+	...fileRows,
+];
