@@ -239,24 +239,6 @@ async function requestToken(
 	};
 }
 
-/**
- * A network error code in words: n8n replaces a whole error message that mentions a code such as
- * ECONNREFUSED with its own generic sentence, which would hide which host could not be reached.
- */
-function networkProblem(code: string): string {
-	const words: Record<string, string> = {
-		ECONNREFUSED: 'connection refused',
-		ECONNRESET: 'connection reset',
-		ECONNABORTED: 'connection aborted',
-		ENOTFOUND: 'host name not found',
-		EAI_AGAIN: 'host name lookup failed',
-		ETIMEDOUT: 'timed out',
-		EHOSTUNREACH: 'host unreachable',
-		EADDRNOTAVAIL: 'address not available',
-	};
-	return words[code.toUpperCase()] ?? code;
-}
-
 function parseBody(body: unknown): Record<string, unknown> {
 	if (typeof body === 'string') {
 		try {
