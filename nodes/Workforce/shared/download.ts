@@ -2,6 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, IHttpRequestOptions, 
 
 import { baseUrl, CREDENTIAL, IGNORE_ALL_BUT_401, transportError } from '../transport';
 import { serviceError } from '../transport/errors';
+import { credentialSecrets } from '../transport/redact';
 import { assertNoDotSegments } from './path-segment';
 import { cleanFileName, extensionForMimeType, fileNameFromContentDisposition, mimeTypeFor } from './file-names';
 
@@ -46,12 +47,12 @@ export async function downloadBinary(ctx: IExecuteFunctions, request: DownloadRe
 	try {
 		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL, options)) as IN8nHttpFullResponse;
 	} catch (error) {
-		throw transportError(ctx, error, request);
+		throw transportError(ctx, error, { ...request, secrets: credentialSecrets(await ctx.getCredentials(CREDENTIAL).catch(() => undefined)) });
 	}
 	const body = response.body as Parameters<IExecuteFunctions['helpers']['binaryToBuffer']>[0];
 	if (response.statusCode >= 400) {
 		const errorBody = await ctx.helpers.binaryToBuffer(body);
-		throw serviceError(ctx.getNode(), response.statusCode, errorBody, request);
+		throw serviceError(ctx.getNode(), response.statusCode, errorBody, { ...request, secrets: credentialSecrets(await ctx.getCredentials(CREDENTIAL).catch(() => undefined)) });
 	}
 	const headers = response.headers ?? {};
 	const disposition = typeof headers['content-disposition'] === 'string' ? headers['content-disposition'] : undefined;

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyRouting, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
 import { serviceError } from '../transport/errors';
-import { IGNORE_ALL_BUT_401 } from '../transport';
+import { CREDENTIAL, IGNORE_ALL_BUT_401 } from '../transport';
+import { credentialSecrets } from '../transport/redact';
 import { assertNoDotSegments } from './path-segment';
 
 /**
@@ -15,7 +16,8 @@ export async function handleResponse(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	if (response.statusCode >= 400) {
-		throw serviceError(this.getNode(), response.statusCode, response.body, { itemIndex: this.getItemIndex() });
+		const secrets = credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined));
+		throw serviceError(this.getNode(), response.statusCode, response.body, { itemIndex: this.getItemIndex(), secrets });
 	}
 	const body = response.body as unknown;
 	if (Array.isArray(body)) return body.map((json) => ({ json: toObject(json) }));

@@ -1,5 +1,7 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import { redact } from './redact';
+
 interface ServiceErrorItem {
 	category?: string;
 	code?: string;
@@ -21,15 +23,16 @@ const ADVICE: Record<number, string> = {
 /**
  * Turns an error answer of the service into an n8n error whose message names the offending
  * fields (the standard body `{ message, errors: [{ category, code, field, message }] }`).
- * Built from the status and body only, so no request header (and so no token) can leak into it.
+ * Built from the status and body only, so no request header can leak into it; a body that echoes
+ * the token or secret (`context.secrets`, and anything shaped like a bearer header) is redacted.
  */
 export function serviceError(
 	node: INode,
 	statusCode: number,
 	body: unknown,
-	context: { what?: string; itemIndex?: number } = {},
+	context: { what?: string; itemIndex?: number; secrets?: string[] } = {},
 ): NodeApiError {
-	const parsed = parseBody(body);
+	const parsed = redact(parseBody(body), context.secrets);
 	const items: ServiceErrorItem[] = Array.isArray(parsed.errors) ? (parsed.errors as ServiceErrorItem[]) : [];
 	const detail = items
 		.map((e) => {

@@ -14,6 +14,7 @@ import {
 
 import { serviceError } from './errors';
 import { networkProblem } from './network';
+import { credentialSecrets, redact } from './redact';
 import { assertNoDotSegments } from '../shared/path-segment';
 
 export const CREDENTIAL = 'workforceApi';
@@ -63,9 +64,9 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
 	try {
 		response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, options)) as IN8nHttpFullResponse;
 	} catch (error) {
-		throw transportError(this, error, request);
+		throw transportError(this, error, { ...request, secrets: credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined)) });
 	}
-	if (response.statusCode >= 400) throw serviceError(this.getNode(), response.statusCode, response.body, request);
+	if (response.statusCode >= 400) throw serviceError(this.getNode(), response.statusCode, response.body, { ...request, secrets: credentialSecrets(credentials) });
 	return response;
 }
 
@@ -90,7 +91,7 @@ export function baseUrl(credentials: ICredentialDataDecryptedObject, api: Api): 
  * A failure before any answer (connection refused, timeout, dropped connection) or a 401 that
  * survived the refresh. Rebuilt from the status and code only, so request headers never leak.
  */
-export function transportError(ctx: WorkforceContext, error: unknown, request: Pick<WorkforceRequest, 'what' | 'itemIndex'>): NodeApiError {
+export function transportError(ctx: WorkforceContext, error: unknown, request: Pick<WorkforceRequest, 'what' | 'itemIndex'> & { secrets?: string[] }): NodeApiError {
 	const e = error as { httpCode?: string; message?: string; cause?: { code?: string; response?: { status?: number; data?: unknown } }; code?: string; response?: { status?: number; data?: unknown } };
 	const status = e.response?.status ?? e.cause?.response?.status ?? (e.httpCode ? Number(e.httpCode) : undefined);
 	if (status && status >= 400) {
@@ -99,15 +100,10 @@ export function transportError(ctx: WorkforceContext, error: unknown, request: P
 	const code = e.code ?? e.cause?.code;
 	const label = request.what ? `${request.what} failed` : 'The request to the Workforce service failed';
 	const message = `${label}: ${networkProblem(code)}`;
-	return new NodeApiError(ctx.getNode(), { message, detail: sanitize(String(e.message ?? '')) } as JsonObject, {
+	return new NodeApiError(ctx.getNode(), { message, detail: redact(String(e.message ?? ''), request.secrets) } as JsonObject, {
 		message,
 		description:
 			'No answer came back. Check the base URLs in the Workforce API credential and that the service is reachable from n8n; transient failures can be retried (node settings: Retry On Fail).',
 		itemIndex: request.itemIndex,
 	});
-}
-
-/** Strips anything that looks like a bearer token from a message. */
-function sanitize(message: string): string {
-	return message.replace(/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]');
 }

@@ -2,6 +2,7 @@ import { NodeApiError, type IDataObject, type IExecuteFunctions, type IHttpReque
 
 import { baseUrl, CREDENTIAL, transportError } from '../../transport';
 import { serviceError } from '../../transport/errors';
+import { credentialSecrets } from '../../transport/redact';
 import { assertNoDotSegments } from '../../shared/path-segment';
 import { buildMultipart, type UploadFile } from './multipart';
 
@@ -47,7 +48,10 @@ export async function sendUpload(ctx: IExecuteFunctions, request: UploadRequest)
 			itemIndex: request.itemIndex,
 		});
 	}
-	if (response.statusCode >= 400) throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: WHAT, itemIndex: request.itemIndex });
+	if (response.statusCode >= 400) {
+		const secrets = credentialSecrets(await ctx.getCredentials(CREDENTIAL).catch(() => undefined));
+		throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: WHAT, itemIndex: request.itemIndex, secrets });
+	}
 	return response.body;
 }
 
