@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyRouting, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
-import { serviceError } from '../transport/errors';
+import { redirectError, serviceError } from '../transport/errors';
 import { CREDENTIAL, IGNORE_ALL_BUT_401 } from '../transport';
 import { credentialSecrets } from '../transport/redact';
 import { assertNoDotSegments } from './path-segment';
@@ -15,6 +15,9 @@ export async function handleResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
+	if (response.statusCode >= 300 && response.statusCode < 400) {
+		throw redirectError(this.getNode(), response.statusCode, response.headers, { itemIndex: this.getItemIndex() });
+	}
 	if (response.statusCode >= 400) {
 		const secrets = credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined));
 		throw serviceError(this.getNode(), response.statusCode, response.body, { itemIndex: this.getItemIndex(), secrets });
@@ -53,6 +56,8 @@ export function route(options: RouteOptions): INodePropertyRouting {
 			...(options.url !== undefined ? { url: options.url } : {}),
 			...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
 			ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
+			// n8n would resend the token to any origin a redirect names (see redirectError).
+			disableFollowRedirect: true,
 		},
 		send: { preSend: [...(options.preSend ?? []), refuseDotSegments] },
 		output: { postReceive: [handleResponse, ...(options.postReceive ?? [])] },

@@ -56,6 +56,32 @@ export function serviceError(
 	return error;
 }
 
+/**
+ * A 3xx answer. Authenticated requests never follow redirects: n8n's HTTP client would resend
+ * the Authorization header to whatever origin the Location names.
+ */
+export function redirectError(
+	node: INode,
+	statusCode: number,
+	headers: Record<string, unknown> | undefined,
+	context: { what?: string; itemIndex?: number } = {},
+): NodeApiError {
+	let target = 'another address';
+	try {
+		target = new URL(String(headers?.location ?? '')).origin;
+	} catch {
+		// no or relative Location: keep the generic words
+	}
+	const message = `${context.what ? `${context.what} failed: the service` : 'The Workforce service'} answered with a redirect (HTTP ${statusCode}) to ${target}`;
+	return new NodeApiError(node, { message, httpCode: String(statusCode) } as JsonObject, {
+		message,
+		description:
+			'Redirects are not followed, so the Workforce token is never sent anywhere but the configured bases. Check the Integration API Base URL (and Data Extraction API Base URL) in the Workforce API credential: http vs https, host and trailing path.',
+		httpCode: String(statusCode),
+		itemIndex: context.itemIndex,
+	});
+}
+
 export function parseBody(body: unknown): Record<string, unknown> {
 	if (Buffer.isBuffer(body)) return parseBody(body.toString('utf8'));
 	if (typeof body === 'string') {

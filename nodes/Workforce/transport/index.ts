@@ -12,7 +12,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { serviceError } from './errors';
+import { redirectError, serviceError } from './errors';
 import { networkProblem } from './network';
 import { credentialSecrets, redact } from './redact';
 import { assertNoDotSegments } from '../shared/path-segment';
@@ -59,6 +59,8 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
 		ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
 		arrayFormat: 'repeat',
 		timeout: request.timeout,
+		// n8n would resend the token to any origin a redirect names (see redirectError).
+		disableFollowRedirect: true,
 	};
 	let response: IN8nHttpFullResponse;
 	try {
@@ -66,6 +68,7 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
 	} catch (error) {
 		throw transportError(this, error, { ...request, secrets: credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined)) });
 	}
+	if (response.statusCode >= 300 && response.statusCode < 400) throw redirectError(this.getNode(), response.statusCode, response.headers, request);
 	if (response.statusCode >= 400) throw serviceError(this.getNode(), response.statusCode, response.body, { ...request, secrets: credentialSecrets(credentials) });
 	return response;
 }
