@@ -102,6 +102,16 @@ export function transportError(ctx: WorkforceContext, error: unknown, request: P
 	}
 	const code = e.code ?? e.cause?.code;
 	const label = request.what ? `${request.what} failed` : 'The request to the Workforce service failed';
+	if (!code && e.message) {
+		// Not a network failure: the credential refused to send (missing scope, a URL outside its
+		// bases). Its own words say what to fix; "no answer" would send the user the wrong way.
+		const refused = `${label}: ${redact(String(e.message), request.secrets)}`;
+		return new NodeApiError(ctx.getNode(), { message: refused } as JsonObject, {
+			message: refused,
+			description: 'Nothing was sent to the service. Check the Workforce API credential (Scopes and base URLs).',
+			itemIndex: request.itemIndex,
+		});
+	}
 	const message = `${label}: ${networkProblem(code)}`;
 	return new NodeApiError(ctx.getNode(), { message, detail: redact(String(e.message ?? ''), request.secrets) } as JsonObject, {
 		message,
