@@ -182,3 +182,34 @@ describe('Emulator: data extraction', () => {
 		}
 	});
 });
+
+describe('Emulator: payroll-line pages stay stable when lines appear between pages', () => {
+	let emulator: Emulator;
+	let token: string;
+	beforeAll(async () => {
+		emulator = await startEmulator({ workData: { timeRegistrations: 400, pageSize: 50 } });
+		token = await fetchToken(emulator, DEMO.clients.admin);
+	});
+	afterAll(async () => emulator.close());
+
+	it('a line added before the current position does not shift the next page (full mode keys, not indices)', async () => {
+		const read = async (qs: string) => {
+			const res = await request(`${emulator.urls.extraction}/v1/payroll-lines?${qs}`, { headers: { authorization: `Bearer ${token}` } });
+			return (await res.body.json()) as Record<string, any>;
+		};
+		const before = new Set<string>();
+		let page = await read('');
+		page.data.forEach((l: any) => before.add(l.id));
+		const data = emulator.ctx.sections.workData.data;
+		// A new day for the first employee: its line sorts before everything already read.
+		data.addTimeRegistration({ userId: data.employees[0].id, workDate: '2020-01-06', hours: 8, state: 'approved' });
+		const ids: string[] = [...before];
+		while (page.continuationToken) {
+			page = await read(`ContinuationToken=${encodeURIComponent(page.continuationToken)}`);
+			ids.push(...page.data.map((l: any) => l.id));
+		}
+		const lines = data.payrollLines();
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(ids.length).toBe(lines.count - 1);
+	});
+});

@@ -225,6 +225,8 @@ function progressError(ctx: WorkforceContext, options: PaginateOptions, progress
 		httpCode: httpCode ?? undefined,
 		itemIndex: options.itemIndex,
 	});
+	// NodeApiError swaps any message naming a network code (ECONNRESET, ...) for a generic one; keep ours, which says how far it got.
+	error.message = message;
 	error.context.pagesReceived = progress.pages;
 	error.context.recordsReceived = progress.records;
 	return error;

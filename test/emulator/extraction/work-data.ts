@@ -554,6 +554,18 @@ export class PayrollLineTable {
 		return this.keys.length;
 	}
 
+	/** First line whose key is >= key (keys are sorted). */
+	seek(key: number): number {
+		let lo = 0;
+		let hi = this.keys.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >>> 1;
+			if (this.keys[mid] < key) lo = mid + 1;
+			else hi = mid;
+		}
+		return lo;
+	}
+
 	id(i: number): string {
 		return entityId('pl', this.keys[i]);
 	}

@@ -80,6 +80,14 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 						'Switches to incremental mode (ModifiedSince, inclusive): records created, changed or deleted since then, oldest change first. Deleted records come as tombstones (isDeleted: true).',
 				},
 				{
+					displayName: 'Request Timeout (Ms)',
+					name: 'timeout',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: 120000,
+					description: 'How long to wait for one page before treating the attempt as failed (and retrying it)',
+				},
+				{
 					displayName: 'Retries per Page',
 					name: 'retries',
 					type: 'number',
