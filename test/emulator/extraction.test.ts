@@ -94,6 +94,23 @@ describe('Emulator: data extraction', () => {
 		expect(full.records.find((r) => r.id === added)).toMatchObject({ qty: 4, approved: true });
 	});
 
+	it('300 records changed at one timestamp arrive on one page even with ChunkLimit 100', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		emulator.ctx.clock.advance(60_000);
+		const since = emulator.ctx.clock.nowIso();
+		emulator.ctx.clock.advance(1000);
+		data.changeTimeRegistration(data.timeRegistrationId(1), { description: 'before the batch' });
+		emulator.ctx.clock.advance(1000);
+		const ids = Array.from({ length: 300 }, (_, i) => data.timeRegistrationId(100 + i));
+		data.changeTimeRegistrations(ids, { state: 'approved' });
+		emulator.ctx.clock.advance(1000);
+		data.changeTimeRegistration(data.timeRegistrationId(2), { description: 'after the batch' });
+		const { pages } = await drain('/v1/time-registrations', { ModifiedSince: since, ChunkLimit: 100 });
+		expect(pages.map((p) => p.data.length)).toEqual([301, 1]);
+		expect(pages[0].data[0].id).toBe(data.timeRegistrationId(1));
+		expect(new Set(pages[0].data.slice(1).map((r: any) => r.modifiedDateTime)).size).toBe(1);
+	});
+
 	it('answers 400 for a malformed, altered or re-used-with-other-parameters token, and for bad parameters', async () => {
 		const first = await get('/v1/time-registrations', { ChunkLimit: 100 });
 		const t = first.body.continuationToken as string;

@@ -279,9 +279,9 @@ export class WorkData {
 	}
 
 	/** Changes a registration; its modifiedDateTime moves to now. */
-	changeTimeRegistration(id: string, patch: TimeRegistrationInput): number {
+	changeTimeRegistration(id: string, patch: TimeRegistrationInput, at?: number): number {
 		const index = this.requireIndex(id);
-		const now = this.clock.now().getTime();
+		const now = at ?? this.clock.now().getTime();
 		if (patch.userId) this.user[index] = this.employeeIndex(patch.userId);
 		if (patch.projectId) this.project[index] = this.projectIndex(patch.projectId);
 		if (patch.workDate) this.day[index] = dayOf(patch.workDate);
@@ -297,13 +297,27 @@ export class WorkData {
 	}
 
 	/** Deletes a registration: it leaves full mode and appears as a tombstone in incremental mode. */
-	deleteTimeRegistration(id: string): number {
+	deleteTimeRegistration(id: string, at?: number): number {
 		const index = this.requireIndex(id);
-		const now = this.clock.now().getTime();
+		const now = at ?? this.clock.now().getTime();
 		this.deleted[index] = now;
 		this.modified[index] = now;
 		this.changed();
 		return index;
+	}
+
+	/** Changes many registrations at one and the same modification time (a bulk approval, say). */
+	changeTimeRegistrations(ids: string[], patch: TimeRegistrationInput): number {
+		const at = this.clock.now().getTime();
+		for (const id of ids) this.changeTimeRegistration(id, patch, at);
+		return at;
+	}
+
+	/** Deletes many registrations at one and the same time. */
+	deleteTimeRegistrations(ids: string[]): number {
+		const at = this.clock.now().getTime();
+		for (const id of ids) this.deleteTimeRegistration(id, at);
+		return at;
 	}
 
 	/** Changes a payroll line directly (a recalculation): its modifiedDateTime moves to now. */
