@@ -11,7 +11,7 @@ describe('Payroll Export > Get File', () => {
 	it('downloads the file named after the period, with its own parameters sent', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { ...base, fromWorkDate: daysAgo(30), toWorkDate: daysAgo(1), dataExportType: 30, dataFilter: 10, userPayrollTypeFilter: 'all-users', binaryPropertyName: 'payroll', filters: { voucherNumber: 'V-2026-11', absenceTypeIds: 'a1,a2' } },
+			parameters: { ...base, fromWorkDate: daysAgo(30), toWorkDate: daysAgo(1), dataExportType: 30, dataFilter: 10, userPayrollTypeFilter: 'all-users', binaryPropertyName: 'payroll', filters: { voucherNumber: 'V-2026-11', absenceTypeIds: 'a1,a2', onlyDataFromExternalProjects: true } },
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = fx.apiRequests();
@@ -22,6 +22,7 @@ describe('Payroll Export > Get File', () => {
 			dataFilter: ['10'],
 			userPayrollTypeFilter: ['all-users'],
 			absenceTypeIds: ['a1', 'a2'],
+			onlyDataFromExternalProjects: ['true'],
 			voucherNumber: ['V-2026-11'],
 			dataExportType: ['30'],
 		});
@@ -31,6 +32,9 @@ describe('Payroll Export > Get File', () => {
 		expect(item.binary?.payroll).toMatchObject({ fileName, mimeType: 'text/csv', fileExtension: 'csv' });
 		const text = await binaryText(item.binary!.payroll);
 		expect(text.split('\r\n')[0]).toMatch(/^V-2026-11;\d{4}-\d{2}-\d{2};WD-\d+;5000;\d+\.\d{2}$/);
+		// Only external projects: every cost line names one of them.
+		const external = new Set(fx.emulator.ctx.sections.workData.data.projects.filter((p) => p.external).map((p) => p.projectNumber));
+		expect(text.split('\r\n').filter(Boolean).every((l) => external.has(l.split(';')[2]))).toBe(true);
 	});
 
 	it('defaults to the journal export type and splits a long range, concatenating the windows\' lines', async () => {
