@@ -1,5 +1,6 @@
 import type { EmulatorContext } from './core/context';
 import type { Router } from './core/router';
+import { ImagesSection } from './extraction/images';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
 import { WorkOrdersSection } from './integration/work-orders';
@@ -10,6 +11,7 @@ export function createSections(ctx: EmulatorContext) {
 		people: new PeopleSection(ctx),
 		projects: new ProjectsSection(ctx),
 		workOrders: new WorkOrdersSection(ctx),
+		images: new ImagesSection(ctx),
 	};
 }
 

@@ -1,5 +1,6 @@
 import { seededId } from '../core/ids';
 import type { Emulator } from '../server';
+import { seedImages, type ImageSeedOptions } from './images';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
 export const DEMO = {
@@ -22,6 +23,8 @@ export const DEMO = {
 export interface SeedOptions {
 	/** How many demo projects to create (each with two work orders). */
 	projects?: number;
+	/** Image extraction data (false: none). */
+	images?: ImageSeedOptions | false;
 }
 
 /** Companies, API clients, people, projects and work orders for a realistic small company. */
@@ -85,4 +88,5 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 		name: 'Not yours',
 		active: true,
 	});
+	if (options.images !== false) seedImages(emulator, options.images ?? {});
 }
