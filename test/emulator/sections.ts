@@ -1,6 +1,8 @@
 import type { EmulatorContext } from './core/context';
 import type { Router } from './core/router';
 import { ImagesSection } from './extraction/images';
+import { WorkDataSection } from './extraction/work-data-section';
+import { PayrollExportSection } from './integration/payroll-export';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
 import { WorkOrdersSection } from './integration/work-orders';
@@ -12,6 +14,8 @@ export function createSections(ctx: EmulatorContext) {
 		projects: new ProjectsSection(ctx),
 		workOrders: new WorkOrdersSection(ctx),
 		images: new ImagesSection(ctx),
+		workData: new WorkDataSection(ctx),
+		payrollExport: new PayrollExportSection(ctx),
 	};
 }
 

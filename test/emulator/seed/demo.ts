@@ -1,6 +1,8 @@
 import { seededId } from '../core/ids';
+import type { WorkDataOptions } from '../extraction/work-data';
 import type { Emulator } from '../server';
 import { seedImages, type ImageSeedOptions } from './images';
+import { seedWorkData } from './work-data';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
 export const DEMO = {
@@ -25,6 +27,8 @@ export interface SeedOptions {
 	projects?: number;
 	/** Image extraction data (false: none). */
 	images?: ImageSeedOptions | false;
+	/** Generated time registrations and payroll data (volume, page size); `false` for none. */
+	workData?: WorkDataOptions | false;
 }
 
 /** Companies, API clients, people, projects and work orders for a realistic small company. */
@@ -88,5 +92,6 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 		name: 'Not yours',
 		active: true,
 	});
+	seedWorkData(emulator, options.workData ?? {});
 	if (options.images !== false) seedImages(emulator, options.images ?? {});
 }
