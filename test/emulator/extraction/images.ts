@@ -220,7 +220,8 @@ export class ImagesSection {
 			after = null;
 		}
 
-		const continuationToken = next ? this.tokens.issue(next, scope) : null;
+		// The last page answers an empty token and no next link, as the other extraction endpoints do.
+		const continuationToken = next ? this.tokens.issue(next, scope) : '';
 		return {
 			status: 200,
 			body: {
@@ -230,7 +231,7 @@ export class ImagesSection {
 				syncTypeName: q.mode,
 				recordCount: data.length,
 				deletedRecordCount: 0,
-				links: { next: continuationToken ? nextLink(req.query, continuationToken) : null },
+				links: continuationToken ? { next: nextLink(req.query, continuationToken) } : {},
 			},
 		};
 	}
