@@ -2,6 +2,8 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { searchProjects } from './listSearch/searchProjects';
 import { dataExtractionDescription, dataExtractionOperations } from './resources/dataExtraction';
+import { documentDescription, documentOperations } from './resources/document';
+import { fileDescription, fileOperations } from './resources/file';
 import { projectDescription } from './resources/project';
 import { workOrderDescription } from './resources/workOrder';
 
@@ -32,6 +34,8 @@ export class Workforce implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Data Extraction', value: 'dataExtraction' },
+					{ name: 'Document', value: 'document' },
+					{ name: 'File', value: 'file' },
 					{ name: 'Project', value: 'project' },
 					{ name: 'Work Order', value: 'workOrder' },
 				],
@@ -40,6 +44,8 @@ export class Workforce implements INodeType {
 			...projectDescription,
 			...workOrderDescription,
 			...dataExtractionDescription,
+			...documentDescription,
+			...fileDescription,
 		],
 	};
 
@@ -49,5 +55,7 @@ export class Workforce implements INodeType {
 
 	customOperations = {
 		dataExtraction: dataExtractionOperations,
+		document: documentOperations,
+		file: fileOperations,
 	};
 }
