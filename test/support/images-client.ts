@@ -65,6 +65,7 @@ export function toSearch(query: Record<string, string | string[]>): string {
 }
 
 /** The de-duplication identity of a row: (id, collectionRef, idRef). */
-export function rowKey(row: { id: unknown; collectionRef: unknown; idRef: unknown }): string {
-	return `${String(row.id)}|${String(row.collectionRef)}|${String(row.idRef)}`;
+export function rowKey(row: object): string {
+	const r = row as Record<string, unknown>;
+	return `${String(r.id)}|${String(r.collectionRef)}|${String(r.idRef)}`;
 }

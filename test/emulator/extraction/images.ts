@@ -322,6 +322,8 @@ export class ImagesSection {
 			contentType: image.fileType,
 			bytes: Buffer.alloc(0),
 			createdDateTime: image.createdDateTime,
+			// Shared parent records make their images readable by the companies they are shared with.
+			isSharedWith: (companyId) => [...this.parents.values()].some((p) => p.imageIds.includes(image.id) && p.sharedWithCompanyIds.includes(companyId)),
 		});
 		Object.defineProperty(stored, 'bytes', { get: () => pictureBytes(image.picture), enumerable: true, configurable: true });
 	}

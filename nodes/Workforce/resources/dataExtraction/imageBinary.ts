@@ -1,6 +1,6 @@
 import { NodeOperationError, type IBinaryData, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { workforceRequest } from '../../transport';
+import { downloadBinary } from '../../shared/download';
 import { IMAGE_SIZES } from './imageFields';
 
 /**
@@ -23,25 +23,13 @@ export async function downloadImage(this: IExecuteFunctions, row: IDataObject, s
 			itemIndex,
 		});
 	}
-	const response = await workforceRequest.call(this, {
-		api: 'integration',
-		method: 'GET',
+	const fallbackName = [row.fileNameOriginal, row.fileName].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
+	const { binary } = await downloadBinary(this, {
 		path: `/api/file/${encodeURIComponent(id)}`,
 		qs: maxDimension ? { MaxDimension: maxDimension } : undefined,
-		binary: true,
 		what: `Downloading image ${id}`,
 		itemIndex,
+		fallbackName: fallbackName ?? id,
 	});
-	const body = response.body as Buffer | ArrayBuffer | string;
-	const bytes = Buffer.isBuffer(body) ? body : typeof body === 'string' ? Buffer.from(body, 'binary') : Buffer.from(body);
-	const header = String(response.headers?.['content-type'] ?? '').split(';')[0].trim();
-	const mimeType = header && header !== 'application/octet-stream' ? header : typeof row.fileType === 'string' && row.fileType ? row.fileType : 'application/octet-stream';
-	return await this.helpers.prepareBinaryData(bytes, safeFileName(row, id), mimeType);
-}
-
-/** The original file name without any folder part or control characters. */
-function safeFileName(row: IDataObject, id: string): string {
-	const raw = [row.fileNameOriginal, row.fileName].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
-	const cleaned = (raw ?? '').replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()?.trim() ?? '';
-	return cleaned === '' || cleaned === '.' || cleaned === '..' ? `${id}.png` : cleaned;
+	return binary;
 }
