@@ -338,6 +338,19 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 		});
 	});
 
+	it('matches parameter names case-insensitively and reads 0001-01-01 or a zone-less date-time as the behaviour notes say', async () => {
+		const lower = await api.all({ chunklimit: '1', sources: 'alert' });
+		const proper = await api.all({ ChunkLimit: '1', Sources: 'alert' });
+		expect(lower.rows.map(rowKey)).toEqual(proper.rows.map(rowKey));
+		expect(lower.pages[0].meta.chunkLimit).toBe(1);
+		const none = await api.page({ ModifiedSince: '0001-01-01T00:00:00' });
+		expect(none.body.syncTypeName).toBe('full');
+		const parent = section().parent(P.checklistFallback)!;
+		const zoneless = parent.createdDateTime.replace(/\.000Z$/, '');
+		const from = await api.all({ Sources: 'checklist', FromDateTime: zoneless, ToDateTime: `${zoneless}.001` });
+		expect(from.rows.map((r) => r.idRef)).toContain(P.checklistFallback);
+	});
+
 	it('one image under two parents gives two rows, told apart by collectionRef and idRef', async () => {
 		const { rows } = await api.all();
 		const two = rows.filter((r) => r.id === I.twoParents);
