@@ -4,6 +4,7 @@ import { searchProjects } from './listSearch/searchProjects';
 import { dataExtractionDescription, dataExtractionOperations } from './resources/dataExtraction';
 import { documentDescription, documentOperations } from './resources/document';
 import { fileDescription, fileOperations } from './resources/file';
+import { payrollExportDescription, payrollExportOperations } from './resources/payrollExport';
 import { projectDescription } from './resources/project';
 import { workOrderDescription } from './resources/workOrder';
 
@@ -36,6 +37,7 @@ export class Workforce implements INodeType {
 					{ name: 'Data Extraction', value: 'dataExtraction' },
 					{ name: 'Document', value: 'document' },
 					{ name: 'File', value: 'file' },
+					{ name: 'Payroll Export', value: 'payrollExport' },
 					{ name: 'Project', value: 'project' },
 					{ name: 'Work Order', value: 'workOrder' },
 				],
@@ -46,6 +48,7 @@ export class Workforce implements INodeType {
 			...dataExtractionDescription,
 			...documentDescription,
 			...fileDescription,
+			...payrollExportDescription,
 		],
 	};
 
@@ -57,5 +60,6 @@ export class Workforce implements INodeType {
 		dataExtraction: dataExtractionOperations,
 		document: documentOperations,
 		file: fileOperations,
+		payrollExport: payrollExportOperations,
 	};
 }
