@@ -10,6 +10,9 @@ export interface TestFile {
 
 let ready: Promise<void> | undefined;
 
+/** Inputs of this test process live in their own folder of n8n's store, removed by `removeStoredItems`. */
+const INPUT_LOCATION = { type: 'execution' as const, workflowId: 'test-workflow', executionId: `document-inputs-${process.pid}` };
+
 async function service(): Promise<BinaryDataService> {
 	const binary = Container.get(BinaryDataService);
 	ready ??= binary.init();
@@ -31,7 +34,7 @@ export async function storedItem(files: Record<string, TestFile>): Promise<INode
 	const store = await service();
 	const binary: Record<string, IBinaryData> = {};
 	for (const [prop, file] of Object.entries(files)) {
-		binary[prop] = await store.store({ type: 'execution', workflowId: 'test-workflow', executionId: 'input' }, file.bytes, {
+		binary[prop] = await store.store(INPUT_LOCATION, file.bytes, {
 			data: '',
 			mimeType: file.mimeType,
 			fileName: file.name,
@@ -43,4 +46,12 @@ export async function storedItem(files: Record<string, TestFile>): Promise<INode
 /** The bytes of an output binary field, wherever n8n stored them. */
 export async function bytesOf(binary: IBinaryData): Promise<Buffer> {
 	return await (await service()).getAsBuffer(binary);
+}
+
+/** Deletes the inputs `storedItem` wrote, and the given outputs (large files should not pile up on disk). */
+export async function removeStoredItems(outputs: IBinaryData[] = []) {
+	const store = await service();
+	await store.deleteMany([INPUT_LOCATION]);
+	const ids = outputs.map((b) => b.id).filter((id): id is string => typeof id === 'string');
+	if (ids.length) await store.deleteManyByBinaryDataId(ids);
 }

@@ -10,7 +10,18 @@ export function fileNameFromContentDisposition(header: unknown): string | undefi
 		const decoded = decodeExtValue(extended);
 		if (decoded !== undefined) return decoded;
 	}
-	return params.get('filename');
+	const plain = params.get('filename');
+	return plain === undefined ? undefined : utf8FromLatin1(plain);
+}
+
+/**
+ * Some servers put raw UTF-8 bytes in `filename="..."`; Node reads header bytes as Latin-1, so
+ * "Ø" arrives as "Ã\u0098". Re-read such a value as UTF-8 when it is valid UTF-8.
+ */
+function utf8FromLatin1(value: string): string {
+	if (!/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) return value;
+	const decoded = Buffer.from(value, 'latin1').toString('utf8');
+	return decoded.includes('\ufffd') ? value : decoded;
 }
 
 /** `type; a=b; c="d; e"` -> lower-cased name -> value, quotes and quoted-pairs removed. */

@@ -1,9 +1,10 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { bytesOf, memoryItem, storedItem } from '../../support/binary-items';
+import { bytesOf, memoryItem, removeStoredItems, storedItem } from '../../support/binary-items';
 import { DEMO, useEmulator } from '../../support/emulator-fixture';
 
 describe('Document > Upload', () => {
 	const fx = useEmulator();
+	afterAll(async () => await removeStoredItems());
 
 	const projectOf = (number: string) => fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === number)!;
 	const upload = (parameters: Record<string, unknown>) => ({ resource: 'document', operation: 'upload', parent: 'project', ...parameters });
@@ -50,6 +51,27 @@ describe('Document > Upload', () => {
 		expect(posts()[0].body).toEqual({ parts: [{ field: 'file', fileName: 'scan.tif', mimeType: 'image/tiff', size: bytes.length }] });
 		const id = (jsonOf(result)[0].files as Array<{ fileReference: { id: string } }>)[0].fileReference.id;
 		expect(fx.emulator.ctx.files.get(id)!.bytes.equals(bytes)).toBe(true);
+	});
+
+	it('sends one request per input item and keeps going past a refused item with Continue On Fail', async () => {
+		const project = projectOf('P-1002');
+		const result = await executeNode({
+			credentials: fx.credentials,
+			continueOnFail: true,
+			parameters: upload({ project: byId(project.id), options: { section: 'Batch' } }),
+			items: [
+				memoryItem({ data: { name: 'one.txt', mimeType: 'text/plain', bytes: Buffer.from('1') } }),
+				memoryItem({ data: { name: 'two.bat', mimeType: 'text/plain', bytes: Buffer.from('2') } }),
+				memoryItem({ data: { name: 'three.txt', mimeType: 'text/plain', bytes: Buffer.from('3') } }),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(posts().map((r) => (r.body as { parts: Array<{ fileName: string }> }).parts[0].fileName)).toEqual(['one.txt', 'three.txt']);
+		const out = jsonOf(result);
+		expect(out[0].files).toHaveLength(1);
+		expect(out[1]).toEqual({ error: 'Binary field "data" cannot be uploaded: "two.bat" is a .bat file, and the service refuses HTML, script and executable files' });
+		expect((out[2].infoPageFiles as unknown[]).length).toBe(2);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
 	it('puts files on a named section page and replaces files with the same name', async () => {
@@ -172,6 +194,22 @@ describe('Document > Upload', () => {
 		expect(fx.tokenRequests()).toHaveLength(2);
 	});
 
+	it('does not follow a redirect with the upload (the body is never buffered for a replay)', async () => {
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			method: 'POST',
+			path: '/documents',
+			action: { kind: 'status', status: 307, headers: { location: `${fx.emulator.urls.integration}/api/v4/integration/projects` } },
+		});
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: upload({ project: byId(projectOf('P-1002').id) }),
+			items: [memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } })],
+		});
+		expect(result.error?.message).toBe('Uploading documents failed: the service answered with a redirect (HTTP 307)');
+		expect(posts().map((r) => `${r.path} ${r.status}`)).toEqual([`/api/v4/integration/projects/${projectOf('P-1002').id}/documents 307`]);
+	});
+
 	describe('request size limit (30,000,000 bytes)', () => {
 		const LIMIT = 30_000_000;
 
@@ -198,6 +236,7 @@ describe('Document > Upload', () => {
 			const binary = down.items[0].binary!.data;
 			expect(binary.fileName).toBe('model.ifc');
 			expect((await bytesOf(binary)).equals(bytes)).toBe(true);
+			await removeStoredItems([binary]);
 		});
 
 		it('refuses a request just over the limit before sending, naming the limit', async () => {

@@ -96,6 +96,26 @@ describe('File > Download', () => {
 		expect(foreignHits).toBe(0);
 	});
 
+	it.each([
+		['raw UTF-8 bytes in filename', Buffer.from('attachment; filename="Ørneveien §3.pdf"', 'utf8').toString('latin1'), 'Ørneveien §3.pdf'],
+		['an ISO-8859-1 filename*', `attachment; filename="fallback.pdf"; filename*=ISO-8859-1''%D8rneveien.pdf`, 'Ørneveien.pdf'],
+		['a quoted name with escapes', 'attachment; filename="say \\"hi\\"; now.pdf"', 'say _hi_; now.pdf'],
+		['no name at all', 'attachment', 'raw-name.pdf'],
+	])('reads the file name from %s', async (_label, disposition, expected) => {
+		// A reply the emulator's own endpoint never gives: injected as a fault.
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			method: 'GET',
+			path: '/api/file/raw-name',
+			action: { kind: 'status', status: 200, body: { pdf: true }, headers: { 'content-type': 'application/pdf', 'content-disposition': disposition } },
+		});
+		const result = await download('raw-name');
+		expect(result.error).toBeUndefined();
+		expect(fx.apiRequests().map((r) => `${r.path} ${r.status}`)).toEqual(['/api/file/raw-name 200']);
+		expect(result.items[0].binary!.image).toMatchObject({ fileName: expected, mimeType: 'application/pdf' });
+		expect((await bytesOf(result.items[0].binary!.image)).toString()).toBe('{"pdf":true}');
+	});
+
 	it('names a file that does not exist', async () => {
 		const result = await download('no-such-file');
 		expect(result.error?.message).toBe("Downloading file \"no-such-file\" failed (HTTP 404): fileId: File 'no-such-file' was not found. [NotFound]");

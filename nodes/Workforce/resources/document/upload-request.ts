@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type IN8nHttpFullResponse, type JsonObject } from 'n8n-workflow';
 
 import { baseUrl, CREDENTIAL, transportError } from '../../transport';
 import { serviceError } from '../../transport/errors';
@@ -37,6 +37,14 @@ export async function sendUpload(ctx: IExecuteFunctions, request: UploadRequest)
 			},
 		});
 	}
+	if (response.statusCode >= 300 && response.statusCode < 400) {
+		throw new NodeApiError(ctx.getNode(), { message: `HTTP ${response.statusCode}` } as JsonObject, {
+			message: `${WHAT} failed: the service answered with a redirect (HTTP ${response.statusCode})`,
+			description: 'Uploads are never sent on to another address. Check the Integration API Base URL in the Workforce API credential (http vs https, trailing path).',
+			httpCode: String(response.statusCode),
+			itemIndex: request.itemIndex,
+		});
+	}
 	if (response.statusCode >= 400) throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: WHAT, itemIndex: request.itemIndex });
 	return response.body;
 }
@@ -59,6 +67,9 @@ async function post(
 		returnFullResponse: true,
 		// Every status comes back, 401 included: core must not swallow it (see above).
 		ignoreHttpStatusErrors: true,
+		// Following redirects makes the HTTP client keep every byte written, to replay it: that
+		// would hold the whole upload in memory. The service does not redirect uploads.
+		disableFollowRedirect: true,
 	};
 	try {
 		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL, options, additional)) as IN8nHttpFullResponse;
