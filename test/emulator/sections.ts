@@ -7,6 +7,7 @@ import { DocumentsSection } from './integration/documents';
 import { FilesSection } from './integration/files';
 import { WorkDataSection } from './extraction/work-data-section';
 import { PayrollExportSection } from './integration/payroll-export';
+import { ImagesSection } from './extraction/images';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
 import { UsersV4Section } from './integration/users-v4';
@@ -26,6 +27,7 @@ export function createSections(ctx: EmulatorContext) {
 		files: new FilesSection(ctx),
 		workData: new WorkDataSection(ctx),
 		payrollExport: new PayrollExportSection(ctx),
+		images: new ImagesSection(ctx),
 	};
 }
 

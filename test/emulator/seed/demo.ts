@@ -4,6 +4,7 @@ import type { Emulator } from '../server';
 import { seedMachines } from './machines';
 import { seedPeople } from './people';
 import { seedDocuments } from './documents';
+import { seedImages, type ImageSeedOptions } from './images';
 import { seedWorkData } from './work-data';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
@@ -27,6 +28,8 @@ export const DEMO = {
 export interface SeedOptions {
 	/** How many demo projects to create (each with two work orders). */
 	projects?: number;
+	/** Image extraction data (false: none). */
+	images?: ImageSeedOptions | false;
 	/** Generated time registrations and payroll data (volume, page size); `false` for none. */
 	workData?: WorkDataOptions | false;
 }
@@ -96,4 +99,5 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 	seedPeople(emulator);
 	seedDocuments(emulator);
 	seedWorkData(emulator, options.workData ?? {});
+	if (options.images !== false) seedImages(emulator, options.images ?? {});
 }
