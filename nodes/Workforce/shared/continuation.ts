@@ -1,0 +1,158 @@
+import { NodeApiError, sleep, type IDataObject, type JsonObject } from 'n8n-workflow';
+
+import { workforceRequest, type WorkforceContext } from '../transport';
+
+/**
+ * The continuation-token loop shared by every extraction operation (time registrations,
+ * payroll lines, images) and the trigger. The spec's rule: call with the filter and no token;
+ * while the answer's continuationToken is non-empty, send it unchanged as ContinuationToken
+ * with every other parameter the same. The token is opaque: never parsed, never altered.
+ */
+
+/** The facts of one page besides its records. */
+export interface PageEnvelope {
+	syncTypeName?: string;
+	recordCount?: number;
+	deletedRecordCount?: number;
+	meta?: IDataObject;
+	links?: IDataObject;
+	continuationToken?: string;
+}
+
+export interface ExtractionPage {
+	/** 1 for the first page. */
+	pageNumber: number;
+	records: IDataObject[];
+	envelope: PageEnvelope;
+	/** Whether the service announced another page. */
+	hasMore: boolean;
+	/** Records received up to and including this page. */
+	recordsSoFar: number;
+}
+
+export interface RetryPolicy {
+	/** Attempts per page, the first included (default 4). */
+	attempts?: number;
+	/** Delay before the first retry in ms, doubled each time (default 1000). */
+	delayMs?: number;
+	/** Upper bound of one delay in ms (default 15000). */
+	maxDelayMs?: number;
+}
+
+export interface PaginateOptions {
+	/** Path below the extraction base, e.g. `/v1/time-registrations`. */
+	path: string;
+	/** The filter, resent unchanged on every page. */
+	qs?: IDataObject;
+	/** Label for messages, e.g. "Get time registrations". */
+	what?: string;
+	itemIndex?: number;
+	retry?: RetryPolicy;
+	/** Per-request timeout in ms. */
+	timeout?: number;
+}
+
+const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
+const TRANSIENT_CODE = /ECONNRESET|ETIMEDOUT|ECONNABORTED|ESOCKETTIMEDOUT|EPIPE|UND_ERR_SOCKET|socket hang up|timeout/i;
+
+/** Pages of an extraction endpoint, fetched one at a time as the caller asks for them. */
+export async function* paginate(this: WorkforceContext, options: PaginateOptions): AsyncGenerator<ExtractionPage> {
+	const filter = { ...(options.qs ?? {}) };
+	delete filter.ContinuationToken;
+	let token: string | undefined;
+	let pageNumber = 0;
+	let recordsSoFar = 0;
+	do {
+		const qs = token === undefined ? filter : { ...filter, ContinuationToken: token };
+		const body = await fetchPage.call(this, options, qs, { pages: pageNumber, records: recordsSoFar });
+		const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+		const next = typeof body.continuationToken === 'string' && body.continuationToken !== '' ? body.continuationToken : undefined;
+		if (next !== undefined && next === token) {
+			throw progressError(this, options, { pages: pageNumber + 1, records: recordsSoFar + records.length }, 'the service answered the same continuation token twice, so paging would never end', undefined);
+		}
+		pageNumber++;
+		recordsSoFar += records.length;
+		token = next;
+		yield {
+			pageNumber,
+			records,
+			envelope: {
+				syncTypeName: body.syncTypeName as string | undefined,
+				recordCount: body.recordCount as number | undefined,
+				deletedRecordCount: body.deletedRecordCount as number | undefined,
+				meta: body.meta as IDataObject | undefined,
+				links: body.links as IDataObject | undefined,
+				continuationToken: next,
+			},
+			hasMore: next !== undefined,
+			recordsSoFar,
+		};
+	} while (token !== undefined);
+}
+
+/** One page, retried with backoff while the failure is transient. */
+async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: IDataObject, progress: Progress): Promise<IDataObject> {
+	const attempts = Math.max(1, Math.floor(options.retry?.attempts ?? 4));
+	const firstDelay = Math.max(0, options.retry?.delayMs ?? 1000);
+	const maxDelay = Math.max(firstDelay, options.retry?.maxDelayMs ?? 15_000);
+	for (let attempt = 1; ; attempt++) {
+		let body: unknown;
+		try {
+			const response = await workforceRequest.call(this, {
+				api: 'extraction',
+				method: 'GET',
+				path: options.path,
+				qs,
+				what: options.what,
+				itemIndex: options.itemIndex,
+				timeout: options.timeout,
+			});
+			body = response.body;
+		} catch (error) {
+			const transient = isTransient(error);
+			if (transient && attempt < attempts) {
+				await sleep(Math.min(maxDelay, firstDelay * 2 ** (attempt - 1)));
+				continue;
+			}
+			// Already a clear NodeApiError from the transport; wrapping returns the same instance.
+			if (progress.pages === 0 && !transient) throw new NodeApiError(this.getNode(), error as JsonObject);
+			const reason = transient ? `page ${progress.pages + 1} still failed after ${attempt} attempt${attempt === 1 ? '' : 's'}` : `page ${progress.pages + 1} failed`;
+			throw progressError(this, options, progress, reason, error);
+		}
+		if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+			throw progressError(this, options, progress, `page ${progress.pages + 1} is not the extraction envelope ({ data, continuationToken })`, undefined);
+		}
+		return body as IDataObject;
+	}
+}
+
+interface Progress {
+	pages: number;
+	records: number;
+}
+
+/** Whether a failure is worth another attempt: 500/502/503/504, a timeout or a dropped connection. */
+export function isTransient(error: unknown): boolean {
+	const e = error as { httpCode?: string | null; errorResponse?: { code?: unknown }; cause?: { code?: unknown }; message?: string };
+	if (e?.httpCode && TRANSIENT_STATUS.has(String(e.httpCode))) return true;
+	const code = String(e?.errorResponse?.code ?? e?.cause?.code ?? '');
+	return TRANSIENT_CODE.test(code) || TRANSIENT_CODE.test(String(e?.message ?? ''));
+}
+
+function progressError(ctx: WorkforceContext, options: PaginateOptions, progress: Progress, reason: string, cause: unknown): NodeApiError {
+	const label = options.what ?? `GET ${options.path}`;
+	const got = `${progress.pages} page${progress.pages === 1 ? '' : 's'} and ${progress.records} record${progress.records === 1 ? '' : 's'} received before it stopped`;
+	const causeMessage = (cause as { message?: string } | undefined)?.message;
+	const message = `${label} failed: ${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
+	const httpCode = (cause as { httpCode?: string | null } | undefined)?.httpCode ?? undefined;
+	const error = new NodeApiError(ctx.getNode(), { message, httpCode: httpCode ?? null } as JsonObject, {
+		message,
+		description:
+			'Nothing was output, because a partial extraction would look complete. Run the node again (the whole range is read again); if it keeps failing, narrow the date range or retry later.',
+		httpCode: httpCode ?? undefined,
+		itemIndex: options.itemIndex,
+	});
+	error.context.pagesReceived = progress.pages;
+	error.context.recordsReceived = progress.records;
+	return error;
+}
