@@ -1,0 +1,79 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { paginate } from '../Workforce/shared/continuation';
+import type { TriggerSettings } from './settings';
+import type { ExtractionStream } from './streams';
+import { collectChanges, nextState, type Page } from './sync/run';
+import { SeenSet } from './sync/seen';
+import { readState, writeState } from './sync/state';
+import { DAY_MS } from './sync/time';
+import { planWindow, windowQuery, type SyncWindow } from './sync/window';
+
+/** How far back a manual test run looks for a sample, and how many changes it shows. */
+export const SAMPLE_DAYS = 30;
+export const SAMPLE_SIZE = 10;
+
+/**
+ * One poll of an extraction endpoint in incremental mode: reads every page of the window,
+ * emits each change once and, only when that worked, stores the next window and the memory.
+ */
+export async function pollExtraction(
+	this: IPollFunctions,
+	stream: ExtractionStream,
+	settings: TriggerSettings,
+	startedAt: number,
+): Promise<INodeExecutionData[][] | null> {
+	const manual = this.getMode() === 'manual';
+	const staticData = this.getWorkflowStaticData('node');
+	const state = manual ? undefined : readState(staticData, stream.name);
+
+	if (!manual && !state && settings.startDate === undefined) {
+		// First activation, from now: nothing happened yet; the next poll reads from here.
+		writeState(staticData, { v: 1, stream: stream.name, from: new Date(startedAt).toISOString(), seen: {} });
+		return null;
+	}
+
+	const from = manual ? startedAt - SAMPLE_DAYS * DAY_MS : (state ? Date.parse(state.from) : (settings.startDate as number));
+	const window = planWindow(from, startedAt);
+	const seen = new SeenSet(state?.seen);
+	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
+	const collected = await collectChanges({
+		window,
+		seen,
+		kind: stream.kind(seen, () => window.since),
+		pages: pagesOf(this, stream, window, manual ? SAMPLE_SIZE : settings.pageSize, settings, manual),
+		startedAt,
+		outOfTime: () => Date.now() - startedAt >= budgetMs * 0.9,
+		maxChanges: manual ? SAMPLE_SIZE : undefined,
+	});
+
+	const items = collected.changes.filter((c) => stream.emit.has(c.json.event as never)).map((c) => ({ json: c.json }));
+	if (manual) return items.length ? [items] : null;
+
+	const { state: next } = nextState({
+		stream: stream.name,
+		previousFrom: from,
+		startedAt,
+		overlapMs: settings.overlapMs,
+		collected,
+		seen,
+		cap: settings.maxRemembered,
+	});
+	writeState(staticData, next);
+	return items.length ? [items] : null;
+}
+
+async function* pagesOf(
+	ctx: IPollFunctions,
+	stream: ExtractionStream,
+	window: SyncWindow,
+	pageSize: number,
+	settings: TriggerSettings,
+	firstPageOnly: boolean,
+): AsyncGenerator<Page> {
+	const qs: IDataObject = { ...stream.filter, ...windowQuery(window), ChunkLimit: pageSize };
+	for await (const page of paginate.call(ctx, { path: stream.path, qs, what: stream.what, retry: settings.retry })) {
+		yield { records: page.records, hasMore: page.hasMore };
+		if (firstPageOnly) return;
+	}
+}

@@ -1,0 +1,247 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+const onEvent = (...event: string[]) => ({ show: { event } });
+
+export const eventProperty: INodeProperties = {
+	displayName: 'Event',
+	name: 'event',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Image Added',
+			value: 'image',
+			description: 'A photo was attached to a feed post, an alert or a checklist submission',
+		},
+		{
+			name: 'Payroll Export Data Changed',
+			value: 'payrollExport',
+			description: 'A per-employee, per-day payroll summary of the payroll export changed',
+		},
+		{
+			name: 'Payroll Line Changed',
+			value: 'payrollLine',
+			description: 'A processed payroll line was created, changed or deleted',
+		},
+		{
+			name: 'Time Registration Created, Changed or Deleted',
+			value: 'timeRegistration',
+		},
+	],
+	default: 'timeRegistration',
+};
+
+export const triggerProperties: INodeProperties[] = [
+	eventProperty,
+	{
+		displayName: 'Emit',
+		name: 'timeRegistrationEvents',
+		type: 'multiOptions',
+		options: [
+			{ name: 'Created', value: 'created', description: 'Whether to emit registrations created since the previous poll' },
+			{ name: 'Changed', value: 'changed', description: 'Whether to emit changes to registrations' },
+			{ name: 'Deleted', value: 'deleted', description: 'Whether to emit deletions: items with only event "deleted", the ID and the deletion time' },
+		],
+		default: ['created', 'changed', 'deleted'],
+		description: 'Which changes to output; every item says its kind in the field "event"',
+		displayOptions: onEvent('timeRegistration'),
+	},
+	{
+		displayName: 'Detail',
+		name: 'payrollLineDetail',
+		type: 'options',
+		options: [
+			{ name: 'Payroll Lines', value: 'plain', description: 'GET /v1/payroll-lines' },
+			{ name: 'Payroll Lines Extended', value: 'extended', description: 'GET /v1/payroll-lines-extended: with the overtime lines of each day' },
+		],
+		default: 'plain',
+		displayOptions: onEvent('payrollLine'),
+	},
+	{
+		displayName: 'Include Deletions',
+		name: 'includeDeletions',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to emit deleted payroll lines: items with only event "deleted", the ID and the deletion time',
+		displayOptions: onEvent('payrollLine'),
+	},
+	{
+		displayName: 'Image Filters',
+		name: 'imageFilters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: onEvent('image'),
+		options: [
+			{ displayName: 'Company ID', name: 'companyId', type: 'string', default: '', description: 'Only images of data owned by this project company' },
+			{
+				displayName: 'Exclude Data From Subsidiaries',
+				name: 'excludeDataFromSubsidiaries',
+				type: 'boolean',
+				default: false,
+				description: 'Whether a parent-company client leaves out the images of its subsidiaries',
+			},
+			{
+				displayName: 'Own Company Data Only',
+				name: 'ownCompanyDataOnly',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to leave out images merely shared with your company',
+			},
+			{ displayName: 'Project ID', name: 'projectId', type: 'string', default: '', description: 'Only images of this project' },
+			{
+				displayName: 'Require Geo Coordinate',
+				name: 'requireGeoCoordinate',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to leave out images that have neither their own nor their parent\'s GPS position',
+			},
+			{
+				displayName: 'Sources',
+				name: 'sources',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Alert', value: 'alert' },
+					{ name: 'Checklist', value: 'checklist' },
+					{ name: 'Feed', value: 'feed' },
+				],
+				default: [],
+				description: 'Where the images come from; none chosen means all three',
+			},
+		],
+	},
+	{
+		displayName: 'Work Date Range (Days)',
+		name: 'workDateRangeDays',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 45 },
+		default: 14,
+		description: 'How many days back from today the watched work dates reach (the service allows 45 at most)',
+		displayOptions: onEvent('payrollExport'),
+	},
+	{
+		displayName: 'Export Filters',
+		name: 'exportFilters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: onEvent('payrollExport'),
+		options: [
+			{
+				displayName: 'Data Filter',
+				name: 'dataFilter',
+				type: 'options',
+				options: [
+					{ name: 'Only Approved', value: 0 },
+					{ name: 'Only Locked', value: 5 },
+					{ name: 'All Data', value: 10 },
+				],
+				default: 0,
+			},
+			{
+				displayName: 'Export All Payroll Types',
+				name: 'exportAllPayrollTypes',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to include payroll types marked do-not-export in the payroll setup',
+			},
+			{
+				displayName: 'Include All Absence',
+				name: 'includeAllAbsence',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to include absence transactions regardless of absence type',
+			},
+			{
+				displayName: 'Only Data From External Projects',
+				name: 'onlyDataFromExternalProjects',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to include only data registered in external projects',
+			},
+			{
+				displayName: 'User Payroll Type',
+				name: 'userPayrollTypeFilter',
+				type: 'options',
+				options: [
+					{ name: 'Paid by Hour', value: 'paid-by-hour' },
+					{ name: 'Fixed Pay', value: 'fixed-pay' },
+					{ name: 'All Users', value: 'all-users' },
+				],
+				default: 'paid-by-hour',
+				description: 'Fixed-salary employees are missing unless All Users is chosen',
+			},
+		],
+	},
+	{
+		displayName: 'Start From',
+		name: 'startFrom',
+		type: 'options',
+		options: [
+			{ name: 'Now', value: 'now', description: 'Only changes made after the workflow is activated' },
+			{ name: 'A Date (Backfill)', value: 'date', description: 'Also every change made since a date, on the first poll' },
+		],
+		default: 'now',
+		description: 'Where the first poll after activation starts; later polls continue where the previous one ended',
+	},
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: 'Changes made since this moment are emitted by the first poll (payroll export data: at most one year back)',
+		displayOptions: { show: { startFrom: ['date'] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Max Remembered Changes',
+				name: 'maxRemembered',
+				type: 'number',
+				typeOptions: { minValue: 100 },
+				default: 20000,
+				description:
+					'How many recently emitted changes the trigger remembers to drop repeats inside the overlap. Above it the oldest are forgotten: a repeat may then be emitted twice, a change is never skipped.',
+			},
+			{
+				displayName: 'Overlap (Minutes)',
+				name: 'overlapMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				default: 10,
+				description:
+					'Each poll reads again this far back before the previous poll\'s start, so a change saved late or stamped by a clock running a little apart is not missed; repeats are dropped',
+			},
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 10000 },
+				default: 2500,
+				description: 'Records (for images: parent records) per page, sent as ChunkLimit',
+			},
+			{
+				displayName: 'Retries per Page',
+				name: 'retries',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 10 },
+				default: 3,
+				description: 'How often a page that failed with a 5xx answer, a timeout or a dropped connection is asked again before the poll fails',
+			},
+			{
+				displayName: 'Retry Delay (Ms)',
+				name: 'retryDelayMs',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 1000,
+				description: 'Wait before the first retry; doubled for each further one',
+			},
+		],
+	},
+];
