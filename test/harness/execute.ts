@@ -92,7 +92,7 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 	};
 }
 
-function makeAdditionalData(credentialsHelper: TestCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function makeAdditionalData(credentialsHelper: TestCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
 	const base = {
 		credentialsHelper,
 		hooks,
