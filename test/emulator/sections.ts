@@ -1,5 +1,7 @@
 import type { EmulatorContext } from './core/context';
 import type { Router } from './core/router';
+import { WorkDataSection } from './extraction/work-data-section';
+import { PayrollExportSection } from './integration/payroll-export';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
 import { WorkOrdersSection } from './integration/work-orders';
@@ -10,6 +12,8 @@ export function createSections(ctx: EmulatorContext) {
 		people: new PeopleSection(ctx),
 		projects: new ProjectsSection(ctx),
 		workOrders: new WorkOrdersSection(ctx),
+		workData: new WorkDataSection(ctx),
+		payrollExport: new PayrollExportSection(ctx),
 	};
 }
 

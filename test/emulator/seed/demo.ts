@@ -1,5 +1,7 @@
 import { seededId } from '../core/ids';
+import type { WorkDataOptions } from '../extraction/work-data';
 import type { Emulator } from '../server';
+import { seedWorkData } from './work-data';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
 export const DEMO = {
@@ -22,6 +24,8 @@ export const DEMO = {
 export interface SeedOptions {
 	/** How many demo projects to create (each with two work orders). */
 	projects?: number;
+	/** Generated time registrations and payroll data (volume, page size); `false` for none. */
+	workData?: WorkDataOptions | false;
 }
 
 /** Companies, API clients, people, projects and work orders for a realistic small company. */
@@ -85,4 +89,5 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 		name: 'Not yours',
 		active: true,
 	});
+	seedWorkData(emulator, options.workData ?? {});
 }
