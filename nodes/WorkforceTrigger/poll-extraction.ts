@@ -72,7 +72,7 @@ async function* pagesOf(
 	firstPageOnly: boolean,
 ): AsyncGenerator<Page> {
 	const qs: IDataObject = { ...stream.filter, ...windowQuery(window), ChunkLimit: pageSize };
-	for await (const page of paginate.call(ctx, { path: stream.path, qs, what: stream.what, retry: settings.retry })) {
+	for await (const page of paginate.call(ctx, { path: stream.path, qs, what: stream.what, retry: settings.retry, timeout: settings.timeoutMs })) {
 		yield { records: page.records, hasMore: page.hasMore };
 		if (firstPageOnly) return;
 	}

@@ -91,7 +91,7 @@ async function fetchWithRetry(ctx: IPollFunctions, qs: IDataObject, settings: Tr
 	for (let attempt = 1; ; attempt++) {
 		let body: unknown;
 		try {
-			body = await workforceJson.call(ctx, { method: 'GET', path: '/api/payroll-export/', qs, what: 'Poll payroll export' });
+			body = await workforceJson.call(ctx, { method: 'GET', path: '/api/payroll-export/', qs, what: 'Poll payroll export', timeout: settings.timeoutMs });
 		} catch (error) {
 			if (attempt < settings.retry.attempts && isTransient(error)) {
 				await sleep(settings.retry.delayMs * 2 ** (attempt - 1));

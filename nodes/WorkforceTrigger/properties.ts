@@ -227,6 +227,14 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'Records (for images: parent records) per page, sent as ChunkLimit',
 			},
 			{
+				displayName: 'Request Timeout (Seconds)',
+				name: 'timeoutSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0.1, numberPrecision: 1 },
+				default: 60,
+				description: 'How long one request may take before it counts as failed (and is retried)',
+			},
+			{
 				displayName: 'Retries per Page',
 				name: 'retries',
 				type: 'number',

@@ -7,6 +7,7 @@ export interface TriggerSettings {
 	maxRemembered: number;
 	pageSize: number;
 	retry: { attempts: number; delayMs: number };
+	timeoutMs: number;
 	/** Where the first poll starts: undefined = now. */
 	startDate?: number;
 }
@@ -33,6 +34,7 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 			attempts: numberOption(ctx, options, 'retries', 'Retries per Page', 3, 0, 10) + 1,
 			delayMs: numberOption(ctx, options, 'retryDelayMs', 'Retry Delay (Ms)', 1000, 0),
 		},
+		timeoutMs: numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
 		startDate,
 	};
 }

@@ -1,0 +1,83 @@
+import { PollHarness } from '../../harness/poll';
+import { useEmulator } from '../../support/emulator-fixture';
+import { useFakeDate } from '../../support/fake-date';
+import { single } from '../../support/query';
+
+const MIN = 60_000;
+
+describe('Workforce Trigger > Time registrations', () => {
+	const clock = useFakeDate();
+	const fx = useEmulator({ workData: { timeRegistrations: 300 } });
+	const data = () => fx.emulator.ctx.sections.workData.data;
+	const extraction = () => fx.apiRequests().filter((r) => r.path === '/v1/time-registrations').map((r) => ({ ...r, query: single(r.query) }));
+
+	for (const cursorMode of ['durable', 'staticData'] as const) {
+		it(`emits creations, changes and deletions made between polls exactly once (${cursorMode} cursor)`, async () => {
+			const trigger = new PollHarness({ credentials: fx.credentials, cursorMode, parameters: { event: 'timeRegistration' } });
+			const activatedAt = Date.now();
+			const first = await trigger.tick();
+			expect(first).toMatchObject({ emitted: false, items: [] });
+			expect(fx.apiRequests()).toHaveLength(0); // starting from now costs nothing
+			expect(trigger.state.workforceSync).toMatchObject({ stream: 'timeRegistration', from: new Date(activatedAt).toISOString(), seen: {} });
+
+			clock.advance(MIN);
+			const created = data().timeRegistrationId(data().addTimeRegistration({ hours: 8, description: 'Cable pulling' }));
+			const changed = data().timeRegistrationId(5);
+			data().changeTimeRegistration(changed, { hours: 6.5 });
+			const deleted = data().timeRegistrationId(7);
+			data().deleteTimeRegistration(deleted);
+			clock.advance(MIN);
+
+			fx.mark();
+			const pollStart = Date.now();
+			const second = await trigger.tick();
+			expect(second.error).toBeUndefined();
+			const byId = Object.fromEntries(second.items.map((i) => [i.json.id, i.json]));
+			expect(second.items).toHaveLength(3);
+			expect(byId[created]).toMatchObject({ event: 'created', id: created, qty: 8, description: 'Cable pulling' });
+			expect(byId[changed]).toMatchObject({ event: 'changed', id: changed, qty: 6.5 });
+			expect(byId[deleted]).toEqual({ event: 'deleted', id: deleted, deletedDateTime: expect.any(String), modifiedDateTime: expect.any(String) });
+			const [request] = extraction();
+			expect(extraction()).toHaveLength(1);
+			expect(request.query).toMatchObject({ ModifiedSince: new Date(activatedAt).toISOString(), ChunkLimit: '2500' });
+			expect(Date.parse(String(request.query.ModifiedBefore))).toBeGreaterThanOrEqual(pollStart);
+			expect(request.status).toBe(200);
+			expect(trigger.executions).toHaveLength(1);
+
+			// The next poll re-reads the overlap (10 minutes back) and drops what it already emitted.
+			clock.advance(MIN);
+			fx.mark();
+			const third = await trigger.tick();
+			expect(third).toMatchObject({ emitted: false, items: [] });
+			expect(extraction()).toHaveLength(1);
+			expect(Date.parse(String(extraction()[0].query.ModifiedSince))).toBe(Date.parse(String(request.query.ModifiedBefore)) - 10 * MIN);
+			expect(trigger.executions).toHaveLength(1);
+		});
+	}
+
+	it('a backfill from a date emits every change since then on the first poll', async () => {
+		const since = new Date(Date.now() - 30 * 24 * 60 * MIN).toISOString();
+		const expected = countChangesSince(Date.parse(since));
+		expect(expected).toBeGreaterThan(80);
+		const trigger = new PollHarness({
+			credentials: fx.credentials,
+			parameters: { event: 'timeRegistration', startFrom: 'date', startDate: since, options: { pageSize: 40 } },
+		});
+		const tick = await trigger.activate();
+		expect(tick.error).toBeUndefined();
+		expect(tick.items).toHaveLength(expected);
+		expect(new Set(tick.items.map((i) => i.json.id)).size).toBe(expected);
+		const requests = extraction();
+		expect(requests.length).toBeGreaterThan(1);
+		expect(requests[0].query).toMatchObject({ ModifiedSince: since, ChunkLimit: '40' });
+		expect(requests[0].query.ContinuationToken).toBeUndefined();
+		for (const r of requests.slice(1)) expect(r.query).toMatchObject({ ModifiedSince: since, ModifiedBefore: requests[0].query.ModifiedBefore, ContinuationToken: expect.any(String) });
+	});
+
+	function countChangesSince(since: number): number {
+		const d = data();
+		let n = 0;
+		for (let i = 0; i < d.count; i++) if (d.modified[i] >= since && d.modified[i] < Date.now()) n++;
+		return n;
+	}
+});
