@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { searchProjects } from './listSearch/searchProjects';
+import { dataExtractionDescription, dataExtractionOperations } from './resources/dataExtraction';
 import { projectDescription } from './resources/project';
 import { workOrderDescription } from './resources/workOrder';
 
@@ -30,6 +31,7 @@ export class Workforce implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Data Extraction', value: 'dataExtraction' },
 					{ name: 'Project', value: 'project' },
 					{ name: 'Work Order', value: 'workOrder' },
 				],
@@ -37,10 +39,15 @@ export class Workforce implements INodeType {
 			},
 			...projectDescription,
 			...workOrderDescription,
+			...dataExtractionDescription,
 		],
 	};
 
 	methods = {
 		listSearch: { searchProjects },
+	};
+
+	customOperations = {
+		dataExtraction: dataExtractionOperations,
 	};
 }

@@ -14,7 +14,7 @@ describe('Emulator: data extraction', () => {
 	afterAll(async () => emulator.close());
 
 	async function get(path: string, query: Record<string, string | number> | URLSearchParams = {}, bearer = token) {
-		const qs = query instanceof URLSearchParams ? query : new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+		const qs = query instanceof URLSearchParams ? query : new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]));
 		const res = await request(`${emulator.urls.extraction}${path}?${qs.toString()}`, { headers: { authorization: `Bearer ${bearer}` } });
 		const text = await res.body.text();
 		return { status: res.statusCode, body: (text ? JSON.parse(text) : {}) as Record<string, any> };

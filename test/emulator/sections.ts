@@ -1,5 +1,6 @@
 import type { EmulatorContext } from './core/context';
 import type { Router } from './core/router';
+import { ImagesSection } from './extraction/images';
 import { WorkDataSection } from './extraction/work-data-section';
 import { PayrollExportSection } from './integration/payroll-export';
 import { PeopleSection } from './integration/people';
@@ -12,6 +13,7 @@ export function createSections(ctx: EmulatorContext) {
 		people: new PeopleSection(ctx),
 		projects: new ProjectsSection(ctx),
 		workOrders: new WorkOrdersSection(ctx),
+		images: new ImagesSection(ctx),
 		workData: new WorkDataSection(ctx),
 		payrollExport: new PayrollExportSection(ctx),
 	};

@@ -1,6 +1,7 @@
 import { seededId } from '../core/ids';
 import type { WorkDataOptions } from '../extraction/work-data';
 import type { Emulator } from '../server';
+import { seedImages, type ImageSeedOptions } from './images';
 import { seedWorkData } from './work-data';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
@@ -24,6 +25,8 @@ export const DEMO = {
 export interface SeedOptions {
 	/** How many demo projects to create (each with two work orders). */
 	projects?: number;
+	/** Image extraction data (false: none). */
+	images?: ImageSeedOptions | false;
 	/** Generated time registrations and payroll data (volume, page size); `false` for none. */
 	workData?: WorkDataOptions | false;
 }
@@ -90,4 +93,5 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 		active: true,
 	});
 	seedWorkData(emulator, options.workData ?? {});
+	if (options.images !== false) seedImages(emulator, options.images ?? {});
 }
