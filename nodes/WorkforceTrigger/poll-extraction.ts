@@ -29,7 +29,8 @@ export async function pollExtraction(
 
 	if (!manual && !state && settings.startDate === undefined) {
 		// First activation, from now: nothing happened yet; the next poll reads from here.
-		writeState(staticData, { v: 1, stream: stream.name, from: new Date(startedAt).toISOString(), seen: {} });
+		const now = new Date(startedAt).toISOString();
+		writeState(staticData, { v: 1, stream: stream.name, from: now, origin: now, seen: {} });
 		return null;
 	}
 
@@ -52,6 +53,7 @@ export async function pollExtraction(
 
 	const { state: next } = nextState({
 		stream: stream.name,
+		origin: state ? Date.parse(state.origin) : from,
 		previousFrom: from,
 		startedAt,
 		overlapMs: settings.overlapMs,

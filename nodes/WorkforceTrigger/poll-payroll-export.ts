@@ -29,7 +29,8 @@ export async function pollPayrollExport(this: IPollFunctions, settings: TriggerS
 	}
 
 	if (!manual && !state && settings.startDate === undefined) {
-		writeState(staticData, { v: 1, stream: STREAM, from: new Date(startedAt).toISOString(), seen: {} });
+		const now = new Date(startedAt).toISOString();
+		writeState(staticData, { v: 1, stream: STREAM, from: now, origin: now, seen: {} });
 		return null;
 	}
 	const from = manual ? startedAt - SAMPLE_DAYS * DAY_MS : state ? Date.parse(state.from) : (settings.startDate as number);
@@ -77,7 +78,14 @@ export async function pollPayrollExport(this: IPollFunctions, settings: TriggerS
 
 	// Keep the contents of the days the next poll's range still covers.
 	seen.prune(fromWorkDay, settings.maxRemembered);
-	writeState(staticData, { v: 1, stream: STREAM, from: new Date(startedAt - settings.overlapMs).toISOString(), seen: seen.toJSON() });
+	const origin = state ? Date.parse(state.origin) : from;
+	writeState(staticData, {
+		v: 1,
+		stream: STREAM,
+		from: new Date(Math.max(origin, startedAt - settings.overlapMs)).toISOString(),
+		origin: new Date(origin).toISOString(),
+		seen: seen.toJSON(),
+	});
 	return items.length ? [items] : null;
 }
 

@@ -85,6 +85,7 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
  */
 export function nextState(args: {
 	stream: string;
+	origin: number;
 	previousFrom: number;
 	startedAt: number;
 	overlapMs: number;
@@ -96,9 +97,10 @@ export function nextState(args: {
 	let from = args.previousFrom;
 	if (collected.complete) from = args.startedAt - args.overlapMs;
 	else if (collected.readUpTo !== undefined) from = Math.max(args.previousFrom, collected.readUpTo - args.overlapMs);
+	from = Math.max(from, args.origin);
 	const forgotten = args.seen.prune(from, args.cap);
 	return {
-		state: { v: 1, stream: args.stream, from: new Date(from).toISOString(), seen: args.seen.toJSON() },
+		state: { v: 1, stream: args.stream, from: new Date(from).toISOString(), origin: new Date(args.origin).toISOString(), seen: args.seen.toJSON() },
 		forgotten,
 	};
 }

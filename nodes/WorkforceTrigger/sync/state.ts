@@ -19,6 +19,8 @@ export interface SyncState {
 	 * it got to.
 	 */
 	from: string;
+	/** Where the stream started (activation or the backfill date): the overlap never reaches before it. */
+	origin: string;
 	seen: SeenEntries;
 }
 
@@ -26,7 +28,7 @@ const KEY = 'workforceSync';
 
 export function readState(staticData: IDataObject, stream: string): SyncState | undefined {
 	const value = staticData[KEY] as unknown as SyncState | undefined;
-	if (!value || typeof value !== 'object' || value.v !== 1 || value.stream !== stream || typeof value.from !== 'string') return undefined;
+	if (!value || typeof value !== 'object' || value.v !== 1 || value.stream !== stream || typeof value.from !== 'string' || typeof value.origin !== 'string') return undefined;
 	if (Number.isNaN(Date.parse(value.from))) return undefined;
 	return { ...value, seen: value.seen && typeof value.seen === 'object' ? value.seen : {} };
 }

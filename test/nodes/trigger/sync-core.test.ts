@@ -72,9 +72,15 @@ describe('Trigger sync core (pure)', () => {
 	it('commits the start minus the overlap and keeps only what the next window can return', async () => {
 		const seen = new SeenSet({ old: ['1', T0 - 30 * MIN], recent: ['2', T0 - 5 * MIN] });
 		const collected = { changes: [], complete: true, pages: 1, records: 0, repeats: 0 };
-		const { state, forgotten } = nextState({ stream: 's', previousFrom: T0 - 20 * MIN, startedAt: T0, overlapMs: 10 * MIN, collected, seen, cap: 100 });
-		expect(state).toEqual({ v: 1, stream: 's', from: new Date(T0 - 10 * MIN).toISOString(), seen: { recent: ['2', T0 - 5 * MIN] } });
+		const { state, forgotten } = nextState({ stream: 's', origin: 0, previousFrom: T0 - 20 * MIN, startedAt: T0, overlapMs: 10 * MIN, collected, seen, cap: 100 });
+		expect(state).toEqual({ v: 1, stream: 's', from: new Date(T0 - 10 * MIN).toISOString(), origin: new Date(0).toISOString(), seen: { recent: ['2', T0 - 5 * MIN] } });
 		expect(forgotten).toEqual({ expired: 1, overCap: 0 });
+	});
+
+	it('the overlap never reaches back before where the stream started', () => {
+		const collected = { changes: [], complete: true, pages: 1, records: 0, repeats: 0 };
+		const { state } = nextState({ stream: 's', origin: T0 - 2 * MIN, previousFrom: T0 - 2 * MIN, startedAt: T0, overlapMs: 10 * MIN, collected, seen: new SeenSet({}), cap: 100 });
+		expect(state.from).toBe(at(-2));
 	});
 
 	it('above the cap forgets the oldest entries (never skips a change)', () => {
@@ -90,7 +96,7 @@ describe('Trigger sync core (pure)', () => {
 		const seen = new SeenSet({});
 		const collected = await collectChanges({ window: { since: T0 - 10 * MIN }, seen, kind: trStream(seen, 0), pages: pagesOf(page1, page2), startedAt: T0, outOfTime: () => true });
 		expect(collected).toMatchObject({ complete: false, readUpTo: T0 - 6 * MIN, pages: 1 });
-		const { state } = nextState({ stream: 's', previousFrom: T0 - 10 * MIN, startedAt: T0, overlapMs: MIN, collected, seen, cap: 100 });
+		const { state } = nextState({ stream: 's', origin: 0, previousFrom: T0 - 10 * MIN, startedAt: T0, overlapMs: MIN, collected, seen, cap: 100 });
 		expect(state.from).toBe(at(-7));
 
 		const imageSeen = new SeenSet({});
@@ -103,7 +109,7 @@ describe('Trigger sync core (pure)', () => {
 			outOfTime: () => true,
 		});
 		expect(images.readUpTo).toBeUndefined();
-		expect(nextState({ stream: 'i', previousFrom: T0 - 10 * MIN, startedAt: T0, overlapMs: MIN, collected: images, seen: imageSeen, cap: 100 }).state.from).toBe(at(-10));
+		expect(nextState({ stream: 'i', origin: 0, previousFrom: T0 - 10 * MIN, startedAt: T0, overlapMs: MIN, collected: images, seen: imageSeen, cap: 100 }).state.from).toBe(at(-10));
 	});
 
 	it('image rows are one change per (id, collectionRef, idRef), whatever their parent does later', async () => {

@@ -18,9 +18,9 @@ describe('Workforce Trigger > Time registrations', () => {
 			const first = await trigger.tick();
 			expect(first).toMatchObject({ emitted: false, items: [] });
 			expect(fx.apiRequests()).toHaveLength(0); // starting from now costs nothing
-			expect(trigger.state.workforceSync).toMatchObject({ stream: 'timeRegistration', from: new Date(activatedAt).toISOString(), seen: {} });
+			expect(trigger.state.workforceSync).toMatchObject({ stream: 'timeRegistration', from: new Date(activatedAt).toISOString(), origin: new Date(activatedAt).toISOString(), seen: {} });
 
-			clock.advance(MIN);
+			clock.advance(15 * MIN);
 			const created = data().timeRegistrationId(data().addTimeRegistration({ hours: 8, description: 'Cable pulling' }));
 			const changed = data().timeRegistrationId(5);
 			data().changeTimeRegistration(changed, { hours: 6.5 });
@@ -50,7 +50,9 @@ describe('Workforce Trigger > Time registrations', () => {
 			const third = await trigger.tick();
 			expect(third).toMatchObject({ emitted: false, items: [] });
 			expect(extraction()).toHaveLength(1);
+			// ...but never before the activation.
 			expect(Date.parse(String(extraction()[0].query.ModifiedSince))).toBe(Date.parse(String(request.query.ModifiedBefore)) - 10 * MIN);
+			expect(Date.parse(String(extraction()[0].query.ModifiedSince))).toBeGreaterThan(activatedAt);
 			expect(trigger.executions).toHaveLength(1);
 		});
 	}
