@@ -82,7 +82,7 @@ export async function pollPayrollExport(this: IPollFunctions, settings: TriggerS
 	writeState(staticData, {
 		v: 1,
 		stream: STREAM,
-		from: new Date(Math.max(origin, startedAt - settings.overlapMs)).toISOString(),
+		from: new Date(Math.max(origin, from, startedAt - settings.overlapMs)).toISOString(),
 		origin: new Date(origin).toISOString(),
 		seen: seen.toJSON(),
 	});

@@ -81,7 +81,8 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
  * overlap. An ordered stream cut short by the time budget moves it to the last modification
  * time read in full (a page never splits one timestamp, so everything up to it was read),
  * minus the overlap; an unordered one keeps its window and relies on the memory for what it
- * already emitted. The memory keeps only what the next window can return again.
+ * already emitted. The window never moves backwards. The memory keeps only what the next
+ * window can return again.
  */
 export function nextState(args: {
 	stream: string;
@@ -96,8 +97,10 @@ export function nextState(args: {
 	const { collected } = args;
 	let from = args.previousFrom;
 	if (collected.complete) from = args.startedAt - args.overlapMs;
-	else if (collected.readUpTo !== undefined) from = Math.max(args.previousFrom, collected.readUpTo - args.overlapMs);
-	from = Math.max(from, args.origin);
+	else if (collected.readUpTo !== undefined) from = collected.readUpTo - args.overlapMs;
+	// Never backwards (n8n's clock stepped back, say): the memory was pruned to the old edge, so
+	// reading before it again would emit repeats. Nor before where the stream started.
+	from = Math.max(from, args.previousFrom, args.origin);
 	const forgotten = args.seen.prune(from, args.cap);
 	return {
 		state: { v: 1, stream: args.stream, from: new Date(from).toISOString(), origin: new Date(args.origin).toISOString(), seen: args.seen.toJSON() },

@@ -83,6 +83,12 @@ describe('Trigger sync core (pure)', () => {
 		expect(state.from).toBe(at(-2));
 	});
 
+	it('the window never moves backwards when n8n\'s clock steps back', () => {
+		const collected = { changes: [], complete: true, pages: 1, records: 0, repeats: 0 };
+		const { state } = nextState({ stream: 's', origin: 0, previousFrom: T0, startedAt: T0 + 5 * MIN, overlapMs: 10 * MIN, collected, seen: new SeenSet({}), cap: 100 });
+		expect(state.from).toBe(at(0));
+	});
+
 	it('above the cap forgets the oldest entries (never skips a change)', () => {
 		const seen = new SeenSet({});
 		for (let i = 0; i < 10; i++) seen.remember(`k${i}`, 'v', T0 + i);
