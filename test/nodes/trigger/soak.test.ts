@@ -118,6 +118,7 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 				skew = 0;
 			}
 			let changes = 0;
+			let edge: number | undefined;
 			if (!quiet) {
 				// The service's clock runs a little apart from n8n's for a while (inside the overlap).
 				if (random() < 0.06) {
@@ -138,7 +139,8 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 				} else if (scenario < 0.14 && skew === 0) {
 					// Changed exactly at the edge: stamped at the very instant the poll starts
 					// (ModifiedBefore excludes it; the next poll's window includes it).
-					jest.setSystemTime(Math.ceil(Date.now() / SEC) * SEC + SEC);
+					edge = Math.ceil(Date.now() / SEC) * SEC + SEC;
+					jest.setSystemTime(edge);
 					mutate(tick);
 					changes++;
 					count('windowEdge');
@@ -164,7 +166,9 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 			if (result.error) failedPolls++;
 			else {
 				const first = requests.find((r) => r.path === PATH && !single(r.query).ContinuationToken);
-				successBefore.set(tick, Date.parse(String(single(first?.query ?? {}).ModifiedBefore ?? Infinity)));
+				const before = Date.parse(String(single(first?.query ?? {}).ModifiedBefore ?? Infinity));
+				successBefore.set(tick, before);
+				if (edge !== undefined && before === edge) count('windowEdgeExact');
 			}
 			if (!quiet && changes === 0 && !hadFault && !result.error) {
 				idlePolls++;
@@ -233,6 +237,7 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 		expect(figures.required).toBeGreaterThan(200);
 		expect(figures.failedPolls).toBeGreaterThan(0);
 		expect(Object.keys(figures.faults)).toEqual(expect.arrayContaining(['status500', 'status503', 'drop', 'expireTokens', 'delay']));
+		expect(figures.scenarios).toMatchObject({ windowEdgeExact: expect.any(Number), sameTimestampBurst: expect.any(Number), clockSkew: expect.any(Number), n8nClockStepBack: expect.any(Number) });
 		// Polls without new changes still re-read the overlap (7-record pages) and now and then
 		// refresh an expired token; a poll with an empty overlap costs one request (faults test).
 		expect(figures.idleRequests).toBeLessThan(figures.idlePolls * 3);
