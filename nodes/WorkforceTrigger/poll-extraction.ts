@@ -38,13 +38,15 @@ export async function pollExtraction(
 	const window = planWindow(from, startedAt);
 	const seen = new SeenSet(state?.seen);
 	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
+	// Elapsed time on the monotonic clock: immune to the wall clock stepping.
+	const t0 = performance.now();
 	const collected = await collectChanges({
 		window,
 		seen,
 		kind: stream.kind(seen, () => window.since),
 		pages: pagesOf(this, stream, window, manual ? SAMPLE_SIZE : settings.pageSize, settings, manual),
 		startedAt,
-		outOfTime: () => Date.now() - startedAt >= budgetMs * 0.9,
+		outOfTime: () => performance.now() - t0 >= budgetMs * 0.9,
 		maxChanges: manual ? SAMPLE_SIZE : undefined,
 	});
 

@@ -79,8 +79,8 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 /**
  * The state after a run. A complete run moves the window to this poll's start minus the
  * overlap. An ordered stream cut short by the time budget moves it to the last modification
- * time read in full (a page never splits one timestamp, so everything up to it was read),
- * minus the overlap; an unordered one keeps its window and relies on the memory for what it
+ * time read in full (a page never splits one timestamp, so everything up to it was read), or
+ * to the start minus the overlap if that is earlier; an unordered one keeps its window and relies on the memory for what it
  * already emitted. The window never moves backwards. The memory keeps only what the next
  * window can return again.
  */
@@ -97,7 +97,10 @@ export function nextState(args: {
 	const { collected } = args;
 	let from = args.previousFrom;
 	if (collected.complete) from = args.startedAt - args.overlapMs;
-	else if (collected.readUpTo !== undefined) from = collected.readUpTo - args.overlapMs;
+	// Cut short while catching up: continue just after the last time read in full (a page never
+	// splits one timestamp, so all of its records were read); the overlap is only needed near the
+	// poll's start, where a change may still become visible late.
+	else if (collected.readUpTo !== undefined) from = Math.min(collected.readUpTo + 1, args.startedAt - args.overlapMs);
 	// Never backwards (n8n's clock stepped back, say): the memory was pruned to the old edge, so
 	// reading before it again would emit repeats. Nor before where the stream started.
 	from = Math.max(from, args.previousFrom, args.origin);

@@ -103,7 +103,9 @@ describe('Trigger sync core (pure)', () => {
 		const collected = await collectChanges({ window: { since: T0 - 10 * MIN }, seen, kind: trStream(seen, 0), pages: pagesOf(page1, page2), startedAt: T0, outOfTime: () => true });
 		expect(collected).toMatchObject({ complete: false, readUpTo: T0 - 6 * MIN, pages: 1 });
 		const { state } = nextState({ stream: 's', origin: 0, previousFrom: T0 - 10 * MIN, startedAt: T0, overlapMs: MIN, collected, seen, cap: 100 });
-		expect(state.from).toBe(at(-7));
+		expect(state.from).toBe(new Date(T0 - 6 * MIN + 1).toISOString());
+		// Near the poll's start the overlap still applies.
+		expect(nextState({ stream: 's', origin: 0, previousFrom: T0 - 10 * MIN, startedAt: T0, overlapMs: 8 * MIN, collected, seen, cap: 100 }).state.from).toBe(at(-8));
 
 		const imageSeen = new SeenSet({});
 		const images = await collectChanges({

@@ -83,3 +83,42 @@ describe('Workforce Trigger > Time registrations', () => {
 		return n;
 	}
 });
+
+describe('Workforce Trigger > Time registrations > n8n poll time budget', () => {
+	const clock = useFakeDate();
+	const fx = useEmulator({ workData: { timeRegistrations: 300 } });
+	const data = () => fx.emulator.ctx.sections.workData.data;
+
+	it('a backlog larger than one poll\'s budget is handed over in parts, each change once', async () => {
+		const since = Date.now() - 30 * 24 * 60 * MIN;
+		const expected = new Set<string>();
+		for (let i = 0; i < data().count; i++) if (data().modified[i] >= since) expected.add(data().timeRegistrationId(i));
+		expect(expected.size).toBeGreaterThan(60);
+		// A budget so small that every poll stops after its first page.
+		const trigger = new PollHarness({
+			credentials: fx.credentials,
+			budgetMs: 1,
+			parameters: { event: 'timeRegistration', startFrom: 'date', startDate: new Date(since).toISOString(), options: { pageSize: 10 } },
+		});
+		const seen: string[] = [];
+		let polls = 0;
+		let windows: string[] = [];
+		while (seen.length < expected.size && polls < 100) {
+			fx.mark();
+			const tick = polls === 0 ? await trigger.activate() : await trigger.tick();
+			expect(tick.error).toBeUndefined();
+			polls++;
+			seen.push(...tick.items.map((i) => String(i.json.id)));
+			const requests = fx.apiRequests().map((r) => single(r.query));
+			expect(requests).toHaveLength(1);
+			windows.push(String(requests[0].ModifiedSince));
+			clock.advance(1000);
+		}
+		expect(polls).toBeGreaterThan(5);
+		expect(seen).toHaveLength(expected.size);
+		expect(new Set(seen)).toEqual(expected);
+		// Each part starts where the previous one stopped.
+		windows = windows.slice(1);
+		expect([...windows].sort()).toEqual(windows);
+	});
+});
