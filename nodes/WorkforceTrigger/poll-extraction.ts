@@ -1,9 +1,9 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type INodeExecutionData, type IPollFunctions, type JsonObject } from 'n8n-workflow';
 
 import { paginate } from '../Workforce/shared/continuation';
 import type { TriggerSettings } from './settings';
 import type { ExtractionStream } from './streams';
-import { collectChanges, nextState, type Page } from './sync/run';
+import { collectChanges, nextState, type Collected, type Page } from './sync/run';
 import { SeenSet } from './sync/seen';
 import { readState, writeState } from './sync/state';
 import { DAY_MS } from './sync/time';
@@ -40,15 +40,23 @@ export async function pollExtraction(
 	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
 	// Elapsed time on the monotonic clock: immune to the wall clock stepping.
 	const t0 = performance.now();
-	const collected = await collectChanges({
-		window,
-		seen,
-		kind: stream.kind(seen, () => window.since),
-		pages: pagesOf(this, stream, window, manual ? SAMPLE_SIZE : settings.pageSize, settings, manual),
-		startedAt,
-		outOfTime: () => performance.now() - t0 >= budgetMs * 0.9,
-		maxChanges: manual ? SAMPLE_SIZE : undefined,
-	});
+	let collected: Collected;
+	try {
+		collected = await collectChanges({
+			window,
+			seen,
+			kind: stream.kind(seen, () => window.since),
+			pages: pagesOf(this, stream, window, manual ? SAMPLE_SIZE : settings.pageSize, settings, manual),
+			startedAt,
+			outOfTime: () => performance.now() - t0 >= budgetMs * 0.9,
+			maxChanges: manual ? SAMPLE_SIZE : undefined,
+		});
+	} catch (error) {
+		if (error instanceof NodeApiError && !manual) {
+			error.description = `Nothing was emitted and the trigger kept its position: the next poll reads the changes since ${new Date(window.since).toISOString()} again. ${error.description ?? ''}`.trim();
+		}
+		throw new NodeApiError(this.getNode(), error as JsonObject);
+	}
 
 	const items = collected.changes.filter((c) => stream.emit.has(c.json.event as never)).map((c) => ({ json: c.json }));
 	if (manual) return items.length ? [items] : null;

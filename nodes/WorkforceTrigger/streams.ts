@@ -1,4 +1,4 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { imageStream, recordStream, type ChangeEvent, type StreamKind } from './sync/changes';
 import type { SeenSet } from './sync/seen';
@@ -19,6 +19,11 @@ export interface ExtractionStream {
 export function extractionStream(ctx: IPollFunctions, event: string): ExtractionStream {
 	if (event === 'timeRegistration') {
 		const chosen = ctx.getNodeParameter('timeRegistrationEvents', ['created', 'changed', 'deleted']) as ChangeEvent[];
+		if (!Array.isArray(chosen) || chosen.length === 0) {
+			throw new NodeOperationError(ctx.getNode(), 'Emit has no kind of change chosen', {
+				description: 'Choose at least one of Created, Changed and Deleted under Emit.',
+			});
+		}
 		return {
 			name: 'timeRegistration',
 			path: '/v1/time-registrations',
@@ -39,6 +44,9 @@ export function extractionStream(ctx: IPollFunctions, event: string): Extraction
 			kind: (seen, createdSince) => recordStream({ distinguishCreated: false, seen, createdSince }),
 			emit: new Set<ChangeEvent>(includeDeletions ? ['changed', 'deleted'] : ['changed']),
 		};
+	}
+	if (event !== 'image') {
+		throw new NodeOperationError(ctx.getNode(), `Unknown event "${event}"`, { description: 'Pick an Event from the list.' });
 	}
 	const filters = ctx.getNodeParameter('imageFilters', {}) as IDataObject;
 	const filter: IDataObject = {};

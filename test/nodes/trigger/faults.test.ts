@@ -71,6 +71,7 @@ describe('Workforce Trigger > Faults', () => {
 		const failed = await trigger.tick();
 		expect(failed.emitted).toBe(false);
 		expect(failed.error?.message).toMatch(/Poll time registrations failed: page 2 still failed after 4 attempts \(1 page and 5 records received before it stopped\)/);
+		expect((failed.error as { description?: string }).description).toMatch(/^Nothing was emitted and the trigger kept its position: the next poll reads the changes since .* again\./);
 		expect(trigger.errors).toHaveLength(1);
 		expect(JSON.stringify(trigger.state)).toBe(before);
 		const failedWindow = pages()[0].query.ModifiedSince;
