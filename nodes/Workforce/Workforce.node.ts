@@ -2,6 +2,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { searchProjects } from './listSearch/searchProjects';
 import { dataExtractionDescription, dataExtractionOperations } from './resources/dataExtraction';
+import { payrollExportDescription, payrollExportOperations } from './resources/payrollExport';
 import { projectDescription } from './resources/project';
 import { workOrderDescription } from './resources/workOrder';
 
@@ -32,6 +33,7 @@ export class Workforce implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Data Extraction', value: 'dataExtraction' },
+					{ name: 'Payroll Export', value: 'payrollExport' },
 					{ name: 'Project', value: 'project' },
 					{ name: 'Work Order', value: 'workOrder' },
 				],
@@ -40,6 +42,7 @@ export class Workforce implements INodeType {
 			...projectDescription,
 			...workOrderDescription,
 			...dataExtractionDescription,
+			...payrollExportDescription,
 		],
 	};
 
@@ -49,5 +52,6 @@ export class Workforce implements INodeType {
 
 	customOperations = {
 		dataExtraction: dataExtractionOperations,
+		payrollExport: payrollExportOperations,
 	};
 }

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 
+import { fetchToken } from '../support/fetch-token';
 import { DEMO, startEmulator, type Emulator } from './index';
 
 /** Contract of the extraction endpoints (/v1/time-registrations, /v1/payroll-lines[-extended]), driven with undici. */
@@ -181,13 +182,3 @@ describe('Emulator: data extraction', () => {
 		}
 	});
 });
-
-export async function fetchToken(emulator: Emulator, client: { clientId: string; clientSecret: string }): Promise<string> {
-	const res = await request(`${emulator.urls.identity}/connect/token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: `${DEMO.scopes.integration} ${DEMO.scopes.extraction}` }).toString(),
-	});
-	const body = (await res.body.json()) as { access_token: string };
-	return body.access_token;
-}
