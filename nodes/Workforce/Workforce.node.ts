@@ -3,6 +3,8 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import { searchProjects } from './listSearch/searchProjects';
 import { dataExtractionDescription, dataExtractionOperations } from './resources/dataExtraction';
 import { payrollExportDescription, payrollExportOperations } from './resources/payrollExport';
+import { documentDescription, documentOperations } from './resources/document';
+import { fileDescription, fileOperations } from './resources/file';
 import { projectDescription } from './resources/project';
 import { workOrderDescription } from './resources/workOrder';
 
@@ -33,6 +35,8 @@ export class Workforce implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Data Extraction', value: 'dataExtraction' },
+					{ name: 'Document', value: 'document' },
+					{ name: 'File', value: 'file' },
 					{ name: 'Payroll Export', value: 'payrollExport' },
 					{ name: 'Project', value: 'project' },
 					{ name: 'Work Order', value: 'workOrder' },
@@ -43,6 +47,8 @@ export class Workforce implements INodeType {
 			...workOrderDescription,
 			...dataExtractionDescription,
 			...payrollExportDescription,
+			...documentDescription,
+			...fileDescription,
 		],
 	};
 
@@ -53,5 +59,7 @@ export class Workforce implements INodeType {
 	customOperations = {
 		dataExtraction: dataExtractionOperations,
 		payrollExport: payrollExportOperations,
+		document: documentOperations,
+		file: fileOperations,
 	};
 }

@@ -3,6 +3,8 @@ import type { Router } from './core/router';
 import { ImagesSection } from './extraction/images';
 import { WorkDataSection } from './extraction/work-data-section';
 import { PayrollExportSection } from './integration/payroll-export';
+import { DocumentsSection } from './integration/documents';
+import { FilesSection } from './integration/files';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
 import { WorkOrdersSection } from './integration/work-orders';
@@ -16,6 +18,8 @@ export function createSections(ctx: EmulatorContext) {
 		images: new ImagesSection(ctx),
 		workData: new WorkDataSection(ctx),
 		payrollExport: new PayrollExportSection(ctx),
+		documents: new DocumentsSection(ctx),
+		files: new FilesSection(ctx),
 	};
 }
 

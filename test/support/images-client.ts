@@ -9,7 +9,7 @@ export class ImagesClient {
 
 	constructor(private readonly emulator: () => Emulator) {}
 
-	async token(client: { clientId: string; clientSecret: string } = DEMO.clients.admin, scope = DEMO.scopes.extraction): Promise<string> {
+	async token(client: { clientId: string; clientSecret: string } = DEMO.clients.admin, scope: string = DEMO.scopes.extraction): Promise<string> {
 		const key = `${client.clientId} ${scope}`;
 		const known = this.tokens.get(key);
 		if (known && this.emulator().ctx.clients.resolve(known)) return known;
@@ -35,7 +35,7 @@ export class ImagesClient {
 	/** Every page of a query, following continuationToken with every other parameter unchanged. */
 	async all(query: Record<string, string | string[]> = {}, client?: { clientId: string; clientSecret: string }) {
 		const pages: ImagesPage[] = [];
-		let token: string | null = null;
+		let token = '';
 		do {
 			const { status, body } = await this.page({ ...query, ...(token ? { ContinuationToken: token } : {}) }, client);
 			if (status !== 200) throw new Error(`HTTP ${status}: ${JSON.stringify(body)}`);
@@ -49,11 +49,11 @@ export class ImagesClient {
 export interface ImagesPage {
 	data: Array<Record<string, unknown> & { id: string; collectionRef: string; idRef: string; source: string }>;
 	meta: { source: string; sources: string[]; parentRecordCount: number; chunkLimit: number };
-	continuationToken: string | null;
+	continuationToken: string;
 	syncTypeName: 'full' | 'incremental';
 	recordCount: number;
 	deletedRecordCount: number;
-	links: { next: string | null };
+	links: { next?: string };
 	message?: string;
 	errors?: Array<{ field: string; message: string; code: string; category: string }>;
 }
@@ -65,6 +65,7 @@ export function toSearch(query: Record<string, string | string[]>): string {
 }
 
 /** The de-duplication identity of a row: (id, collectionRef, idRef). */
-export function rowKey(row: { id: unknown; collectionRef: unknown; idRef: unknown }): string {
-	return `${String(row.id)}|${String(row.collectionRef)}|${String(row.idRef)}`;
+export function rowKey(row: object): string {
+	const r = row as Record<string, unknown>;
+	return `${String(r.id)}|${String(r.collectionRef)}|${String(r.idRef)}`;
 }

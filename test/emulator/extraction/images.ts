@@ -220,7 +220,8 @@ export class ImagesSection {
 			after = null;
 		}
 
-		const continuationToken = next ? this.tokens.issue(next, scope) : null;
+		// The last page answers an empty token and no next link, as the other extraction endpoints do.
+		const continuationToken = next ? this.tokens.issue(next, scope) : '';
 		return {
 			status: 200,
 			body: {
@@ -230,7 +231,7 @@ export class ImagesSection {
 				syncTypeName: q.mode,
 				recordCount: data.length,
 				deletedRecordCount: 0,
-				links: { next: continuationToken ? nextLink(req.query, continuationToken) : null },
+				links: continuationToken ? { next: nextLink(req.query, continuationToken) } : {},
 			},
 		};
 	}
@@ -321,6 +322,8 @@ export class ImagesSection {
 			contentType: image.fileType,
 			bytes: Buffer.alloc(0),
 			createdDateTime: image.createdDateTime,
+			// Shared parent records make their images readable by the companies they are shared with.
+			isSharedWith: (companyId) => [...this.parents.values()].some((p) => p.imageIds.includes(image.id) && p.sharedWithCompanyIds.includes(companyId)),
 		});
 		Object.defineProperty(stored, 'bytes', { get: () => pictureBytes(image.picture), enumerable: true, configurable: true });
 	}

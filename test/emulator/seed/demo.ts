@@ -1,6 +1,7 @@
 import { seededId } from '../core/ids';
 import type { WorkDataOptions } from '../extraction/work-data';
 import type { Emulator } from '../server';
+import { seedDocuments } from './documents';
 import { seedImages, type ImageSeedOptions } from './images';
 import { seedWorkData } from './work-data';
 
@@ -93,5 +94,6 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 		active: true,
 	});
 	seedWorkData(emulator, options.workData ?? {});
+	seedDocuments(emulator);
 	if (options.images !== false) seedImages(emulator, options.images ?? {});
 }

@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { PollHarness } from '../../harness/poll';
 import { useEmulator } from '../../support/emulator-fixture';
 import { useFakeDate } from '../../support/fake-date';
@@ -6,7 +8,7 @@ describe('Workforce Trigger > Parameter checks', () => {
 	useFakeDate();
 	const fx = useEmulator({ workData: { timeRegistrations: 20 } });
 
-	const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+	const cases: Array<[string, INodeParameters, RegExp]> = [
 		['no kind of change chosen', { event: 'timeRegistration', timeRegistrationEvents: [] }, /^Emit has no kind of change chosen$/],
 		['a start date that is not a date', { event: 'payrollLine', startFrom: 'date', startDate: 'yesterday-ish' }, /^Start Date is not a date$/],
 		['a negative overlap', { event: 'image', options: { overlapMinutes: -5 } }, /^Option Overlap \(Minutes\) must be a number of at least 0$/],
