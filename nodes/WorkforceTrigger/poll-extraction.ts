@@ -40,12 +40,13 @@ export async function pollExtraction(
 	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
 	// Elapsed time on the monotonic clock: immune to the wall clock stepping.
 	const t0 = performance.now();
+	const kind = stream.kind(seen, () => window.since);
 	let collected: Collected;
 	try {
 		collected = await collectChanges({
 			window,
 			seen,
-			kind: stream.kind(seen, () => window.since),
+			kind,
 			pages: pagesOf(this, stream, window, manual ? SAMPLE_SIZE : settings.pageSize, settings, manual),
 			startedAt,
 			outOfTime: () => performance.now() - t0 >= budgetMs * 0.9,
@@ -70,6 +71,7 @@ export async function pollExtraction(
 		collected,
 		seen,
 		cap: settings.maxRemembered,
+		memoryMs: kind.memoryMs,
 	});
 	writeState(staticData, next);
 	return items.length ? [items] : null;

@@ -20,7 +20,19 @@ export interface StreamKind {
 	identify(record: IDataObject, fallbackTime: number): Change | undefined;
 	/** Whether records arrive oldest change first across the whole stream (so a partial run can advance). */
 	ordered: boolean;
+	/**
+	 * How long after a record was last read its key is kept beyond the window's lower edge. 0 for
+	 * records, whose repeats can only come back inside the window.
+	 */
+	memoryMs: number;
 }
+
+/**
+ * Image rows come back whenever their parent changes (a new photo, an edit, a removal), long
+ * after they were first read, and nothing in a row says whether it is new to the consumer; so
+ * their keys are kept this long after they were last read (within Max Remembered Changes).
+ */
+export const IMAGE_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Time registrations and payroll lines: a live record is a change per (id, modification time);
@@ -31,6 +43,7 @@ export interface StreamKind {
 export function recordStream(options: { distinguishCreated: boolean; seen: SeenSet; createdSince: () => number }): StreamKind {
 	return {
 		ordered: true,
+		memoryMs: 0,
 		identify(record, fallbackTime) {
 			const id = record.id;
 			if (id === undefined || id === null || id === '') return undefined;
@@ -72,9 +85,11 @@ export function recordStream(options: { distinguishCreated: boolean; seen: SeenS
 export function imageStream(): StreamKind {
 	return {
 		ordered: false,
+		memoryMs: IMAGE_MEMORY_MS,
 		identify(record, fallbackTime) {
 			if (record.id === undefined || record.id === null) return undefined;
-			const key = `${String(record.id)}|${String(record.collectionRef ?? '')}|${String(record.idRef ?? '')}`;
+			// Hashed: many rows are remembered for long, and the key is only compared.
+			const key = `i${stableHash([String(record.id), String(record.collectionRef ?? ''), String(record.idRef ?? '')])}`;
 			return {
 				key,
 				version: '1',

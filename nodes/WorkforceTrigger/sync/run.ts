@@ -93,6 +93,8 @@ export function nextState(args: {
 	collected: Collected;
 	seen: SeenSet;
 	cap: number;
+	/** Keep keys this much longer than the window needs (image rows). */
+	memoryMs?: number;
 }): { state: SyncState; forgotten: { expired: number; overCap: number } } {
 	const { collected } = args;
 	let from = args.previousFrom;
@@ -104,7 +106,7 @@ export function nextState(args: {
 	// Never backwards (n8n's clock stepped back, say): the memory was pruned to the old edge, so
 	// reading before it again would emit repeats. Nor before where the stream started.
 	from = Math.max(from, args.previousFrom, args.origin);
-	const forgotten = args.seen.prune(from, args.cap);
+	const forgotten = args.seen.prune(from - (args.memoryMs ?? 0), args.cap);
 	return {
 		state: { v: 1, stream: args.stream, from: new Date(from).toISOString(), origin: new Date(args.origin).toISOString(), seen: args.seen.toJSON() },
 		forgotten,

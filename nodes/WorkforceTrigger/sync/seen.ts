@@ -4,7 +4,8 @@
  * Each entry is `key -> [version, time]`: the version tells a new change from a repeat (the
  * modification time for records, the deletion time for tombstones, a content hash for payroll
  * export rows, a constant for image rows), the time says how long the entry is worth keeping
- * (a repeat can only come back while its time is inside the next query's window).
+ * (a record's repeat can only come back while its time is inside the next query's window; an
+ * image row's whenever its parent changes, so those are kept longer).
  */
 export type SeenEntries = Record<string, [string, number]>;
 
