@@ -122,3 +122,37 @@ describe('Workforce Trigger > Time registrations > n8n poll time budget', () => 
 		expect([...windows].sort()).toEqual(windows);
 	});
 });
+
+describe('Workforce Trigger > Time registrations > start from now', () => {
+	const clock = useFakeDate();
+	const fx = useEmulator({ workData: { timeRegistrations: 50 } });
+	const data = () => fx.emulator.ctx.sections.workData.data;
+
+	it('static data: the activation poll keeps its start, so a change made before the first scheduled poll is emitted', async () => {
+		const trigger = new PollHarness({ credentials: fx.credentials, cursorMode: 'staticData', parameters: { event: 'timeRegistration' } });
+		const activation = await trigger.activate();
+		expect(activation).toMatchObject({ emitted: false });
+		expect(trigger.state.workforceSync).toMatchObject({ from: expect.any(String) });
+		clock.advance(30_000);
+		const id = data().timeRegistrationId(data().addTimeRegistration());
+		clock.advance(30_000);
+		const tick = await trigger.tick();
+		expect(tick.items.map((i) => [i.json.event, i.json.id])).toEqual([['created', id]]);
+	});
+
+	it('durable cursor: n8n stores nothing from an activation poll that emitted nothing, so the first scheduled poll is the start', async () => {
+		const trigger = new PollHarness({ credentials: fx.credentials, cursorMode: 'durable', parameters: { event: 'timeRegistration' } });
+		await trigger.activate();
+		expect(trigger.state.workforceSync).toBeUndefined();
+		clock.advance(60_000);
+		const first = await trigger.tick();
+		expect(first.emitted).toBe(false);
+		expect(fx.apiRequests()).toHaveLength(0);
+		expect(trigger.state.workforceSync).toMatchObject({ origin: expect.any(String) });
+		clock.advance(30_000);
+		const id = data().timeRegistrationId(data().addTimeRegistration());
+		clock.advance(30_000);
+		const second = await trigger.tick();
+		expect(second.items.map((i) => [i.json.event, i.json.id])).toEqual([['created', id]]);
+	});
+});
