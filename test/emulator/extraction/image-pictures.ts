@@ -6,11 +6,13 @@ import { PNG } from 'pngjs';
  * Each is drawn on first use and kept for the process, so emulators that never serve an image
  * pay nothing and memory stays at a few small buffers.
  */
-export type PictureName = 'landscape' | 'portrait' | 'small';
+export type PictureName = 'landscape' | 'portrait' | 'panorama' | 'small';
 
 export const PICTURES: Record<PictureName, { width: number; height: number }> = {
 	landscape: { width: 2400, height: 1600 },
 	portrait: { width: 1600, height: 2400 },
+	/** Wider than the largest variant but low: every resize is real and cheap (pixel loops are slow under Jest). */
+	panorama: { width: 2400, height: 120 },
 	/** Smaller than the thumbnail bound's neighbours: a resize must never enlarge it. */
 	small: { width: 320, height: 200 },
 };
@@ -44,6 +46,10 @@ function draw(name: PictureName): Buffer {
 				data[i] = band === 0 ? 230 : 40;
 				data[i + 1] = band === 1 ? 200 : 50;
 				data[i + 2] = band === 2 ? 220 : 70;
+			} else if (name === 'panorama') {
+				data[i] = (x * 255) / width;
+				data[i + 1] = 90 + ((x >> 4) % 2) * 100;
+				data[i + 2] = (y * 255) / height;
 			} else {
 				data[i] = (x * 7) & 255;
 				data[i + 1] = 128;
