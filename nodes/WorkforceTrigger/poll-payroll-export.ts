@@ -15,7 +15,8 @@ const STREAM = 'payrollExport';
  * One poll of the JSON payroll export with `modifiedSinceDate`. The service filters by whole
  * days, inside a work-date range of at most 45 days, and returns summaries without ids: a row
  * is one employee's day, and a change is a new content for that day (the memory keeps a hash
- * per employee-day that the range still covers), so the same-day re-reads are dropped.
+ * per employee-day that the range still covers), so the same-day re-reads are dropped; a row
+ * that carries its modifiedDateTime is also held to the window's lower edge.
  */
 export async function pollPayrollExport(this: IPollFunctions, settings: TriggerSettings, startedAt: number): Promise<INodeExecutionData[][] | null> {
 	const manual = this.getMode() === 'manual';
@@ -67,6 +68,9 @@ export async function pollPayrollExport(this: IPollFunctions, settings: TriggerS
 		const day = parseServiceTime(row.transDateTime);
 		const who = row.userId ?? row.employeeNumber ?? row.userName;
 		if (day === undefined || who === undefined || who === null) continue;
+		// modifiedSinceDate is a whole day: a row that says when it changed is held to the window.
+		const modified = parseServiceTime(row.modifiedDateTime);
+		if (!manual && modified !== undefined && modified < from) continue;
 		const key = `${String(who)}|${isoDate(day)}`;
 		const version = stableHash(row);
 		if (!seen.isNew(key, version)) continue;

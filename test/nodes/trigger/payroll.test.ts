@@ -56,6 +56,10 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 	});
 
 	it('payroll export: asks modifiedSinceDate inside the work-date range and emits each changed employee-day once', async () => {
+		// Changed earlier today, before the activation: the whole-day modifiedSinceDate returns it, but it is not emitted.
+		const before = data().addTimeRegistration({ userId: data().employees[1].id, workDate: new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10), hours: 3 });
+		expect(before).toBeGreaterThan(0);
+		clock.advance(MIN);
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
 			parameters: { event: 'payrollExport', workDateRangeDays: 20, exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' } },
@@ -79,6 +83,7 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 			userPayrollTypeFilter: 'all-users',
 		});
 		const rows = tick.items.map((i) => i.json);
+		expect(rows.filter((r) => r.userId === data().employees[1].id)).toEqual([]);
 		const row = rows.find((r) => r.userId === employee.id && String(r.transDateTime).startsWith(workDate));
 		expect(row).toMatchObject({ event: 'changed', userId: employee.id });
 		// Everything modified today comes back all day: the memory drops what was already emitted.
