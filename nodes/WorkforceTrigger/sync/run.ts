@@ -78,11 +78,11 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 
 /**
  * The state after a run. A complete run moves the window to this poll's start minus the
- * overlap. An ordered stream cut short by the time budget moves it to the last modification
- * time read in full (a page never splits one timestamp, so everything up to it was read), or
- * to the start minus the overlap if that is earlier; an unordered one keeps its window and relies on the memory for what it
- * already emitted. The window never moves backwards. The memory keeps only what the next
- * window can return again.
+ * overlap. An ordered stream cut short by the time budget moves it just past the last
+ * modification time read in full (or to the start minus the overlap if that is earlier); an
+ * unordered one keeps its window and relies on the memory for what it already emitted. The
+ * window never moves backwards. The memory keeps only what the next window can return again
+ * (image rows: for longer).
  */
 export function nextState(args: {
 	stream: string;
