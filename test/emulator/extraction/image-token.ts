@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 import { validationError } from '../core/api-error';
 import type { ImageSource } from './image-model';
@@ -19,28 +19,40 @@ interface Payload {
 }
 
 const SOURCES = new Set<string>(['feed', 'alert', 'checklist']);
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 /**
- * Opaque continuation tokens the emulator can verify: a payload plus an HMAC with a secret of
- * this emulator. A malformed token, an altered one, or one issued for another query (other
- * filters, the other mode, another company) answers 400, as the specification requires for a
- * malformed ContinuationToken.
+ * Opaque continuation tokens the emulator can verify: the cursor encrypted and authenticated with
+ * keys of this emulator (AES-256-GCM), so a client can neither read nor change it. The IV is
+ * derived from the content, so one position of one query always gives the same token. A
+ * malformed token, an altered one, or one issued for another query (other filters, the other
+ * mode, another company) answers 400, as the specification requires for a malformed
+ * ContinuationToken.
  */
 export class ImageTokens {
-	private readonly secret = randomBytes(32);
+	private readonly encryptionKey = randomBytes(32);
+	private readonly ivKey = randomBytes(32);
 
 	issue(cursor: ImageCursor, fingerprint: string): string {
 		const payload: Payload = { v: 1, s: cursor.source, a: cursor.after, q: fingerprint };
-		const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-		return `${body}.${this.sign(body)}`;
+		const plain = Buffer.from(JSON.stringify(payload));
+		const iv = createHmac('sha256', this.ivKey).update(plain).digest().subarray(0, IV_BYTES);
+		const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
+		const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
+		return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
 	}
 
 	verify(token: string, fingerprint: string): ImageCursor {
-		const [body, signature, extra] = token.split('.');
-		if (!body || !signature || extra !== undefined || !this.signatureMatches(body, signature)) throw malformed();
+		if (!/^[A-Za-z0-9_-]+$/.test(token)) throw malformed();
+		const raw = Buffer.from(token, 'base64url');
+		if (raw.length <= IV_BYTES + TAG_BYTES) throw malformed();
 		let payload: Payload;
 		try {
-			payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
+			const decipher = createDecipheriv('aes-256-gcm', this.encryptionKey, raw.subarray(0, IV_BYTES));
+			decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
+			const plain = Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]);
+			payload = JSON.parse(plain.toString('utf8')) as Payload;
 		} catch {
 			throw malformed();
 		}
@@ -52,16 +64,6 @@ export class ImageTokens {
 			);
 		}
 		return { source: payload.s, after: payload.a };
-	}
-
-	private sign(body: string): string {
-		return createHmac('sha256', this.secret).update(body).digest('base64url').slice(0, 27);
-	}
-
-	private signatureMatches(body: string, signature: string): boolean {
-		const expected = Buffer.from(this.sign(body));
-		const given = Buffer.from(signature);
-		return expected.length === given.length && timingSafeEqual(expected, given);
 	}
 }
 

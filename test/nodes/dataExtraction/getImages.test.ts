@@ -147,6 +147,13 @@ describe('Data Extraction > Get Images', () => {
 		expect(result.items.some((i) => (i.pairedItem as { item: number }).item === 1)).toBe(true);
 	});
 
+	it('Sources given by an expression as a comma-separated text goes out as repeated values', async () => {
+		const result = await run({ returnAll: true, sources: '={{ "alert, checklist" }}' });
+		expect(result.error).toBeUndefined();
+		expect(imageRequests()[0].query.Sources).toEqual(['alert', 'checklist']);
+		expect(new Set(jsonOf(result).map((r) => r.source))).toEqual(new Set(['alert', 'checklist']));
+	});
+
 	it('a refusal of the service (403 for a project outside the company) comes back as a clear error naming the field', async () => {
 		fx.useClient(DEMO.clients.subsidiary);
 		const project = section().parent(IMAGE_DEMO.parents.feedOnRoad)!.projectId;
