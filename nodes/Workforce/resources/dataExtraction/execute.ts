@@ -34,6 +34,7 @@ export async function runExtraction(this: IExecuteFunctions, path: string, what:
 				qs,
 				what,
 				itemIndex,
+				prefetch: returnAll,
 				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
 			});
 			for await (const page of pages) {
