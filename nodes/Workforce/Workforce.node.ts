@@ -1,14 +1,16 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { searchEmployees, searchUsersByIdentity, searchUsersByNumber, searchUsersByProfile } from './listSearch/searchPeople';
 import { searchMachines } from './listSearch/searchMachines';
+import { searchEmployees, searchUsersByIdentity, searchUsersByNumber, searchUsersByProfile } from './listSearch/searchPeople';
 import { searchProjects } from './listSearch/searchProjects';
 import { getMachineTypes } from './loadOptions/getMachineTypes';
+import { dataExtractionDescription, dataExtractionOperations } from './resources/dataExtraction';
+import { documentDescription, documentOperations } from './resources/document';
 import { employeeDescription } from './resources/employee';
+import { fileDescription, fileOperations } from './resources/file';
 import { machineCustomOperations, machineDescription } from './resources/machine';
 import { machineTypeDescription } from './resources/machineType';
-import { documentDescription, documentOperations } from './resources/document';
-import { fileDescription, fileOperations } from './resources/file';
+import { payrollExportDescription, payrollExportOperations } from './resources/payrollExport';
 import { projectDescription } from './resources/project';
 import { userDescription } from './resources/user';
 import { workOrderDescription } from './resources/workOrder';
@@ -39,11 +41,13 @@ export class Workforce implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Data Extraction', value: 'dataExtraction' },
 					{ name: 'Document', value: 'document' },
 					{ name: 'Employee (V5)', value: 'employee' },
 					{ name: 'File', value: 'file' },
 					{ name: 'Machine', value: 'machine' },
 					{ name: 'Machine Type', value: 'machineType' },
+					{ name: 'Payroll Export', value: 'payrollExport' },
 					{ name: 'Project', value: 'project' },
 					{ name: 'User (V4)', value: 'user' },
 					{ name: 'Work Order', value: 'workOrder' },
@@ -58,6 +62,8 @@ export class Workforce implements INodeType {
 			...employeeDescription,
 			...documentDescription,
 			...fileDescription,
+			...dataExtractionDescription,
+			...payrollExportDescription,
 		],
 	};
 
@@ -67,8 +73,10 @@ export class Workforce implements INodeType {
 	};
 
 	customOperations = {
+		dataExtraction: dataExtractionOperations,
 		document: documentOperations,
 		file: fileOperations,
 		machine: machineCustomOperations,
+		payrollExport: payrollExportOperations,
 	};
 }

@@ -5,6 +5,9 @@ import { MachinesSection } from './integration/machines';
 import { EmployeesV5Section } from './integration/employees-v5';
 import { DocumentsSection } from './integration/documents';
 import { FilesSection } from './integration/files';
+import { WorkDataSection } from './extraction/work-data-section';
+import { PayrollExportSection } from './integration/payroll-export';
+import { ImagesSection } from './extraction/images';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
 import { UsersV4Section } from './integration/users-v4';
@@ -22,6 +25,9 @@ export function createSections(ctx: EmulatorContext) {
 		employeesV5: new EmployeesV5Section(ctx),
 		documents: new DocumentsSection(ctx),
 		files: new FilesSection(ctx),
+		workData: new WorkDataSection(ctx),
+		payrollExport: new PayrollExportSection(ctx),
+		images: new ImagesSection(ctx),
 	};
 }
 

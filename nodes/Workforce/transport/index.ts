@@ -113,7 +113,8 @@ export function transportError(ctx: WorkforceContext, error: unknown, request: P
 		});
 	}
 	const message = `${label}: ${networkProblem(code)}`;
-	return new NodeApiError(ctx.getNode(), { message, detail: redact(String(e.message ?? ''), request.secrets) } as JsonObject, {
+	// The raw code stays machine-readable (the paginator retries on it); the message uses words.
+	return new NodeApiError(ctx.getNode(), { message, code: code ?? null, detail: redact(String(e.message ?? ''), request.secrets) } as JsonObject, {
 		message,
 		description:
 			'No answer came back. Check the base URLs in the Workforce API credential and that the service is reachable from n8n; transient failures can be retried (node settings: Retry On Fail).',

@@ -22,7 +22,8 @@ export class FilesSection {
 	private serve(req: EmuRequest): EmuResponse {
 		const { fileId } = req.params;
 		const file = this.ctx.files.get(fileId);
-		if (!file || !this.ctx.companies.canAccess(req.caller.companyId, file.companyId)) throw notFound('File', fileId, 'fileId');
+		const caller = req.caller.companyId;
+		if (!file || !(this.ctx.companies.canAccess(caller, file.companyId) || file.isSharedWith?.(caller))) throw notFound('File', fileId, 'fileId');
 		const raw = getQuery(req.query, 'MaxDimension');
 		let bytes = file.bytes;
 		if (raw !== undefined && raw !== '') {

@@ -1,0 +1,136 @@
+import { NodeApiError, NodeOperationError, type IDataObject, type JsonObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+
+import { paginate } from '../../shared/continuation';
+import { toUtcIso } from '../../shared/dates';
+
+/** Parameters the node sets itself; an additional query parameter may not repeat them. */
+const OWN = ['fromdatetime', 'todatetime', 'modifiedsince', 'modifiedbefore', 'chunklimit', 'continuationtoken'];
+
+interface ExtractionOptions {
+	chunkLimit?: number;
+	includePageFacts?: boolean;
+	modifiedBefore?: string;
+	modifiedSince?: string;
+	retries?: number;
+	retryDelay?: number;
+	timeout?: number;
+}
+
+/**
+ * Runs one paginated extraction per input item: one output item per record, every page
+ * fetched through the shared paginator. With a Limit it stops asking once it has enough.
+ */
+export async function runExtraction(this: IExecuteFunctions, path: string, what: string): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const out: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
+			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;
+			const qs = buildQuery.call(this, itemIndex, options, returnAll ? undefined : limit);
+			let taken = 0;
+			const pages = paginate.call(this, {
+				path,
+				qs,
+				what,
+				itemIndex,
+				prefetch: returnAll,
+				timeout: options.timeout ?? 120_000,
+				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
+			});
+			for await (const page of pages) {
+				const facts = options.includePageFacts
+					? {
+							pageNumber: page.pageNumber,
+							syncTypeName: page.envelope.syncTypeName,
+							recordCount: page.envelope.recordCount,
+							deletedRecordCount: page.envelope.deletedRecordCount,
+						}
+					: undefined;
+				const records = page.records;
+				const room = Math.min(records.length, limit - taken);
+				for (let i = 0; i < room; i++) {
+					const json = facts ? { ...records[i], _page: facts } : records[i];
+					out.push({ json, pairedItem: { item: itemIndex } });
+				}
+				taken += room;
+				// Leaving the loop ends the generator: no request for a page we do not need.
+				if (taken >= limit) break;
+			}
+		} catch (error) {
+			if (this.continueOnFail()) {
+				out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+				continue;
+			}
+			// Our errors are already NodeApiError / NodeOperationError; wrapping returns them unchanged.
+			if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		}
+	}
+	return [out];
+}
+
+/** The filter, checked before any request; the same object is resent on every page. */
+function buildQuery(this: IExecuteFunctions, itemIndex: number, options: ExtractionOptions, limit: number | undefined): IDataObject {
+	const qs: IDataObject = {};
+	const date = (field: string, label: string, value: unknown) => {
+		const iso = toUtcIso(value);
+		if (iso === null) {
+			throw new NodeOperationError(this.getNode(), `${label} is not a date-time: "${String(value)}"`, {
+				description: 'Use an ISO 8601 date-time such as 2026-01-31T00:00:00Z (no zone means UTC).',
+				itemIndex,
+			});
+		}
+		if (iso !== undefined) qs[field] = iso;
+		return iso;
+	};
+	const from = date('FromDateTime', 'From Date Time', this.getNodeParameter('fromDateTime', itemIndex, ''));
+	const to = date('ToDateTime', 'To Date Time', this.getNodeParameter('toDateTime', itemIndex, ''));
+	if (from && to && Date.parse(from) >= Date.parse(to)) {
+		throw new NodeOperationError(this.getNode(), 'To Date Time must be later than From Date Time', {
+			description: `The window ${from} to ${to} is empty. ToDateTime is exclusive; move it after FromDateTime.`,
+			itemIndex,
+		});
+	}
+	const since = date('ModifiedSince', 'Modified Since', options.modifiedSince);
+	const before = date('ModifiedBefore', 'Modified Before', options.modifiedBefore);
+	if (before && !since) {
+		throw new NodeOperationError(this.getNode(), 'Modified Before needs Modified Since', {
+			description: 'ModifiedBefore only bounds incremental mode. Set Modified Since as well, or remove Modified Before.',
+			itemIndex,
+		});
+	}
+	if (before && since && Date.parse(before) <= Date.parse(since)) {
+		throw new NodeOperationError(this.getNode(), 'Modified Before must be later than Modified Since', {
+			description: `The service requires ModifiedBefore to be strictly greater than ModifiedSince (${since}).`,
+			itemIndex,
+		});
+	}
+	if (options.chunkLimit !== undefined) {
+		const chunk = Number(options.chunkLimit);
+		if (!Number.isInteger(chunk) || chunk < 1 || chunk > 10_000) {
+			throw new NodeOperationError(this.getNode(), `Chunk Limit must be a whole number from 1 to 10000, not ${String(options.chunkLimit)}`, { itemIndex });
+		}
+		qs.ChunkLimit = chunk;
+	} else if (limit !== undefined && limit < 2500) {
+		// A small Limit asks for a page of that size instead of the default 2500 records.
+		qs.ChunkLimit = limit;
+	}
+	const extra = this.getNodeParameter('additionalQuery.parameter', itemIndex, []) as Array<{ name?: string; value?: string }>;
+	for (const { name, value } of extra) {
+		const key = String(name ?? '').trim();
+		if (key === '') {
+			throw new NodeOperationError(this.getNode(), 'An additional query parameter has no name', { description: 'Give each additional query parameter a name, or remove it.', itemIndex });
+		}
+		if (OWN.includes(key.toLowerCase())) {
+			throw new NodeOperationError(this.getNode(), `Additional query parameter "${key}" is set by the node`, {
+				description: 'Use the node\'s own field for it (dates and incremental options); ContinuationToken is handled by the node.',
+				itemIndex,
+			});
+		}
+		const previous = qs[key];
+		qs[key] = previous === undefined ? String(value ?? '') : ([] as string[]).concat(previous as string | string[], String(value ?? ''));
+	}
+	return qs;
+}

@@ -1,0 +1,17 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { runExtraction } from './execute';
+import { extractionFields } from './fields';
+
+export const getPayrollLinesOption: INodePropertyOptions = {
+	name: 'Get Payroll Lines',
+	value: 'getPayrollLines',
+	action: 'Get many payroll lines',
+	description: 'Processed payroll lines: one per employee per day',
+};
+
+export const getPayrollLinesProperties: INodeProperties[] = extractionFields('getPayrollLines', 'payroll lines');
+
+export async function getPayrollLines(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runExtraction.call(this, '/v1/payroll-lines', 'Get Payroll Lines');
+}

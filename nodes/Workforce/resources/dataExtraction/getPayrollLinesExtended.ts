@@ -1,0 +1,17 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { runExtraction } from './execute';
+import { extractionFields } from './fields';
+
+export const getPayrollLinesExtendedOption: INodePropertyOptions = {
+	name: 'Get Payroll Lines Extended',
+	value: 'getPayrollLinesExtended',
+	action: 'Get many extended payroll lines',
+	description: 'Payroll lines with full detail, including overtime lines',
+};
+
+export const getPayrollLinesExtendedProperties: INodeProperties[] = extractionFields('getPayrollLinesExtended', 'extended payroll lines');
+
+export async function getPayrollLinesExtended(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runExtraction.call(this, '/v1/payroll-lines-extended', 'Get Payroll Lines Extended');
+}

@@ -1,0 +1,36 @@
+/**
+ * Date helpers for query parameters. Zone-less date-times are read as UTC (the service's
+ * timestamps are UTC); `undefined` for an empty value, `null` for one that is not a date.
+ */
+export function toUtcIso(value: unknown): string | undefined | null {
+	if (value === undefined || value === null || value === '') return undefined;
+	const raw = typeof value === 'string' ? value.trim() : value instanceof Date ? value.toISOString() : String(value);
+	if (raw === '') return undefined;
+	if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(raw)) return null;
+	const zoned = raw.length === 10 ? `${raw}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/i.test(raw) ? raw : `${raw}Z`;
+	const ms = Date.parse(zoned.replace(' ', 'T'));
+	if (Number.isNaN(ms)) return null;
+	return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+/** A calendar date `yyyy-MM-dd` from a date or date-time value (its date part, as written). */
+export function toDateOnly(value: unknown): string | undefined | null {
+	if (value === undefined || value === null || value === '') return undefined;
+	const raw = typeof value === 'string' ? value.trim() : value instanceof Date ? value.toISOString() : String(value);
+	const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(raw);
+	if (!m) return null;
+	const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+	const back = new Date(ms).toISOString().slice(0, 10);
+	return back === m[0] ? back : null;
+}
+
+export const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a `yyyy-MM-dd` date. */
+export function dayNumber(date: string): number {
+	return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
+export function dateOfDay(day: number): string {
+	return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}

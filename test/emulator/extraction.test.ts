@@ -1,0 +1,232 @@
+import { request } from 'undici';
+
+import { fetchToken } from '../support/fetch-token';
+import { DEMO, startEmulator, type Emulator } from './index';
+
+/** Contract of the extraction endpoints (/v1/time-registrations, /v1/payroll-lines[-extended]), driven with undici. */
+describe('Emulator: data extraction', () => {
+	let emulator: Emulator;
+	let token: string;
+
+	beforeAll(async () => {
+		emulator = await startEmulator({ workData: { timeRegistrations: 3000, pageSize: 500 } });
+		token = await fetchToken(emulator, DEMO.clients.admin);
+	});
+	afterAll(async () => emulator.close());
+
+	async function get(path: string, query: Record<string, string | number> | URLSearchParams = {}, bearer = token) {
+		const qs = query instanceof URLSearchParams ? query : new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]));
+		const res = await request(`${emulator.urls.extraction}${path}?${qs.toString()}`, { headers: { authorization: `Bearer ${bearer}` } });
+		const text = await res.body.text();
+		return { status: res.statusCode, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+	}
+
+	async function drain(path: string, query: Record<string, string | number>) {
+		const records: Array<Record<string, any>> = [];
+		const pages: Array<Record<string, any>> = [];
+		let next: string | undefined;
+		do {
+			const { status, body } = await get(path, next ? { ...query, ContinuationToken: next } : query);
+			expect(status).toBe(200);
+			pages.push(body);
+			records.push(...body.data);
+			next = body.continuationToken || undefined;
+		} while (next);
+		return { records, pages };
+	}
+
+	it('full mode: every live registration exactly once, in creation order, with the envelope fields', async () => {
+		const { records, pages } = await drain('/v1/time-registrations', {});
+		const data = emulator.ctx.sections.workData.data;
+		expect(records).toHaveLength(data.count);
+		expect(new Set(records.map((r) => r.id)).size).toBe(data.count);
+		expect(pages.length).toBe(Math.ceil(data.count / 500));
+		expect(pages[0]).toMatchObject({ syncTypeName: 'full', recordCount: 500, deletedRecordCount: 0, meta: { pageNumber: 1 } });
+		expect(pages[0].links.next).toMatch(/^\/v1\/time-registrations\?ContinuationToken=/);
+		expect(pages.at(-1)!.continuationToken).toBe('');
+		expect(records[0]).toMatchObject({ isDeleted: false, approved: expect.any(Boolean), locked: expect.any(Boolean), qty: expect.any(Number) });
+		const states = new Set(records.map((r) => (r.locked ? 'locked' : r.approved ? 'approved' : 'unapproved')));
+		expect(states).toEqual(new Set(['locked', 'approved', 'unapproved']));
+	});
+
+	it('FromDateTime is inclusive and ToDateTime exclusive on startDateTime', async () => {
+		const { records: all } = await drain('/v1/time-registrations', {});
+		const from = all[1000].startDateTime as string;
+		const to = all[1500].startDateTime as string;
+		const { records } = await drain('/v1/time-registrations', { FromDateTime: from, ToDateTime: to });
+		const expected = all.filter((r) => r.startDateTime >= from && r.startDateTime < to);
+		expect(records.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
+		expect(records.length).toBeGreaterThan(0);
+	});
+
+	it('incremental mode: oldest change first, ModifiedSince <= modified < ModifiedBefore, pages never split a timestamp', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		const { records: all } = await drain('/v1/time-registrations', {});
+		const times = all.map((r) => r.modifiedDateTime as string).sort();
+		const since = times[500];
+		const before = times[2500];
+		const { records, pages } = await drain('/v1/time-registrations', { ModifiedSince: since, ModifiedBefore: before, ChunkLimit: 100 });
+		expect(records.length).toBe(times.filter((t) => t >= since && t < before).length);
+		expect(pages[0].syncTypeName).toBe('incremental');
+		const seen = records.map((r) => r.modifiedDateTime as string);
+		expect([...seen].sort()).toEqual(seen);
+		for (let p = 1; p < pages.length; p++) {
+			expect(pages[p].data[0].modifiedDateTime > pages[p - 1].data.at(-1).modifiedDateTime).toBe(true);
+		}
+		// Weekly approvals share a timestamp, so some page holds more than ChunkLimit records.
+		expect(pages.some((p) => p.data.length > 100)).toBe(true);
+		expect(data.count).toBe(3000);
+	});
+
+	it('a deletion is a tombstone with only id, isDeleted, deletedDateTime and modifiedDateTime, in incremental mode only', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		emulator.ctx.clock.advance(60_000);
+		const since = emulator.ctx.clock.nowIso();
+		const id = data.timeRegistrationId(10);
+		data.deleteTimeRegistration(id);
+		const added = data.timeRegistrationId(data.addTimeRegistration({ hours: 4, state: 'approved' }));
+		const { records } = await drain('/v1/time-registrations', { ModifiedSince: since });
+		expect(records.map((r) => r.id)).toEqual([id, added]);
+		expect(Object.keys(records[0]).sort()).toEqual(['deletedDateTime', 'id', 'isDeleted', 'modifiedDateTime']);
+		expect(records[0].isDeleted).toBe(true);
+		const full = await drain('/v1/time-registrations', {});
+		expect(full.records.find((r) => r.id === id)).toBeUndefined();
+		expect(full.records.find((r) => r.id === added)).toMatchObject({ qty: 4, approved: true });
+	});
+
+	it('300 records changed at one timestamp arrive on one page even with ChunkLimit 100', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		emulator.ctx.clock.advance(60_000);
+		const since = emulator.ctx.clock.nowIso();
+		emulator.ctx.clock.advance(1000);
+		data.changeTimeRegistration(data.timeRegistrationId(1), { description: 'before the batch' });
+		emulator.ctx.clock.advance(1000);
+		const ids = Array.from({ length: 300 }, (_, i) => data.timeRegistrationId(100 + i));
+		data.changeTimeRegistrations(ids, { state: 'approved' });
+		emulator.ctx.clock.advance(1000);
+		data.changeTimeRegistration(data.timeRegistrationId(2), { description: 'after the batch' });
+		const { pages } = await drain('/v1/time-registrations', { ModifiedSince: since, ChunkLimit: 100 });
+		expect(pages.map((p) => p.data.length)).toEqual([301, 1]);
+		expect(pages[0].data[0].id).toBe(data.timeRegistrationId(1));
+		expect(new Set(pages[0].data.slice(1).map((r: any) => r.modifiedDateTime)).size).toBe(1);
+	});
+
+	it('answers 400 for a malformed, altered or re-used-with-other-parameters token, and for bad parameters', async () => {
+		const first = await get('/v1/time-registrations', { ChunkLimit: 100 });
+		const t = first.body.continuationToken as string;
+		expect((await get('/v1/time-registrations', { ChunkLimit: 100, ContinuationToken: t })).status).toBe(200);
+		const altered = (t[0] === 'A' ? 'B' : 'A') + t.slice(1);
+		for (const bad of ['garbage', altered, t + 'x']) {
+			const res = await get('/v1/time-registrations', { ChunkLimit: 100, ContinuationToken: bad });
+			expect(res.status).toBe(400);
+			expect(res.body.errors[0]).toMatchObject({ field: 'ContinuationToken', code: 'InvalidContinuationToken' });
+		}
+		const other = await get('/v1/time-registrations', { ChunkLimit: 200, ContinuationToken: t });
+		expect(other.status).toBe(400);
+		expect(other.body.errors[0].code).toBe('ContinuationTokenQueryMismatch');
+		const incremental = await get('/v1/payroll-lines', { ChunkLimit: 100, ContinuationToken: t });
+		expect(incremental.status).toBe(400);
+		expect((await get('/v1/time-registrations', { ModifiedBefore: '2026-01-01T00:00:00Z' })).body.errors[0].field).toBe('ModifiedBefore');
+		expect((await get('/v1/time-registrations', { ModifiedSince: '2026-01-02T00:00:00Z', ModifiedBefore: '2026-01-01T00:00:00Z' })).status).toBe(400);
+		expect((await get('/v1/time-registrations', { ChunkLimit: 0 })).body.errors[0].field).toBe('ChunkLimit');
+		expect((await get('/v1/time-registrations', { ChunkLimit: 10001 })).status).toBe(400);
+		expect((await get('/v1/time-registrations', { FromDateTime: 'yesterday' })).body.errors[0].field).toBe('FromDateTime');
+		expect((await get('/v1/time-registrations', {}, 'not-a-token')).status).toBe(401);
+	});
+
+	it('query parameter names are matched case-insensitively', async () => {
+		const res = await get('/v1/time-registrations', { chunklimit: 7 });
+		expect(res.body.data).toHaveLength(7);
+	});
+
+	it('payroll lines: one per employee per day, figures derived from the registrations; extended adds ordered overtimeLines', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		const { records: regs } = await drain('/v1/time-registrations', {});
+		const { records: lines } = await drain('/v1/payroll-lines-extended', {});
+		const plain = await drain('/v1/payroll-lines', {});
+		expect(plain.records).toHaveLength(lines.length);
+		expect(plain.records[0].overtimeLines).toBeUndefined();
+		const keys = new Set(lines.map((l) => `${l.userId}|${l.transDateTime.slice(0, 10)}`));
+		expect(keys.size).toBe(lines.length);
+		const line = lines.find((l) => l.overtime100Qty > 0)!;
+		expect(line).toBeDefined();
+		const own = regs.filter((r) => r.userId === line.userId && r.workDate === line.transDateTime.slice(0, 10) && !r.absenceTypeId);
+		const worked = own.filter((r) => r.payrollTypeId !== data.payrollTypes[3].id).reduce((a, r) => a + r.qty, 0);
+		expect(line.standardQty).toBe(7.5);
+		expect(line.overtime50Qty).toBe(2);
+		expect(line.overtime100Qty).toBeCloseTo(worked - 9.5);
+		expect(line.overtimeLines.map((o: any) => o.lineType)).toEqual([...line.overtimeLines.map((o: any) => o.lineType)].sort((a: number, b: number) => a - b));
+		expect(line.overtimeLines[0]).toMatchObject({ lineType: 20, overtimeType: 1, qty: 2, name: 'Overtime 50%' });
+	});
+
+	it('payroll lines in incremental mode: a changed registration moves its line; a directly deleted line is a tombstone', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		emulator.ctx.clock.advance(60_000);
+		const since = emulator.ctx.clock.nowIso();
+		data.changeTimeRegistration(data.timeRegistrationId(20), { hours: 12 });
+		const { records } = await drain('/v1/payroll-lines', { ModifiedSince: since });
+		expect(records).toHaveLength(1);
+		expect(records[0].qty).toBeGreaterThanOrEqual(12);
+		emulator.ctx.clock.advance(1000);
+		data.deletePayrollLine(records[0].id);
+		const again = await drain('/v1/payroll-lines', { ModifiedSince: emulator.ctx.clock.nowIso() });
+		expect(again.records).toEqual([{ id: records[0].id, isDeleted: true, deletedDateTime: expect.any(String), modifiedDateTime: expect.any(String) }]);
+	});
+
+	it('a subsidiary client sees only its own structure', async () => {
+		const sub = await fetchToken(emulator, DEMO.clients.subsidiary);
+		const res = await get('/v1/time-registrations', { ChunkLimit: 10000 }, sub);
+		expect(res.body.data.length).toBeGreaterThan(0);
+		expect(new Set(res.body.data.map((r: any) => r.projectCompanyId))).toEqual(new Set([DEMO.companies.subsidiary]));
+	});
+
+	it('generates a million registrations compactly (figures printed, not asserted)', async () => {
+		const big = await startEmulator({ workData: false });
+		try {
+			const t0 = performance.now();
+			const data = big.ctx.sections.workData.seed(emulator.ctx.sections.workData.data.companies, { timeRegistrations: 1_000_000 });
+			const tGen = performance.now();
+			const order = data.modifiedOrder();
+			const t1 = performance.now();
+			expect(order.length).toBe(1_000_000);
+			const bearer = await fetchToken(big, DEMO.clients.admin);
+			const res = await request(`${big.urls.extraction}/v1/time-registrations?ModifiedSince=2000-01-01T00:00:00Z`, { headers: { authorization: `Bearer ${bearer}` } });
+			const body = (await res.body.json()) as Record<string, any>;
+			expect(body.data.length).toBeGreaterThanOrEqual(2500);
+			console.log(`1M registrations: generated in ${Math.round(tGen - t0)} ms, modified order ${Math.round(t1 - tGen)} ms, heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`);
+		} finally {
+			await big.close();
+		}
+	});
+});
+
+describe('Emulator: payroll-line pages stay stable when lines appear between pages', () => {
+	let emulator: Emulator;
+	let token: string;
+	beforeAll(async () => {
+		emulator = await startEmulator({ workData: { timeRegistrations: 400, pageSize: 50 } });
+		token = await fetchToken(emulator, DEMO.clients.admin);
+	});
+	afterAll(async () => emulator.close());
+
+	it('a line added before the current position does not shift the next page (full mode keys, not indices)', async () => {
+		const read = async (qs: string) => {
+			const res = await request(`${emulator.urls.extraction}/v1/payroll-lines?${qs}`, { headers: { authorization: `Bearer ${token}` } });
+			return (await res.body.json()) as Record<string, any>;
+		};
+		const before = new Set<string>();
+		let page = await read('');
+		page.data.forEach((l: any) => before.add(l.id));
+		const data = emulator.ctx.sections.workData.data;
+		// A new day for the first employee: its line sorts before everything already read.
+		data.addTimeRegistration({ userId: data.employees[0].id, workDate: '2020-01-06', hours: 8, state: 'approved' });
+		const ids: string[] = [...before];
+		while (page.continuationToken) {
+			page = await read(`ContinuationToken=${encodeURIComponent(page.continuationToken)}`);
+			ids.push(...page.data.map((l: any) => l.id));
+		}
+		const lines = data.payrollLines();
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(ids.length).toBe(lines.count - 1);
+	});
+});

@@ -1,0 +1,82 @@
+import type { EmulatorContext } from '../core/context';
+import type { Router } from '../core/router';
+import { extractionPage, type DateWindow, type PagedSource } from './extraction-pages';
+import { DAY_MS, WorkData, type CompanyRefs, type WorkDataOptions } from './work-data';
+
+/**
+ * The generated work data and the extraction endpoints over it: /v1/time-registrations,
+ * /v1/payroll-lines and /v1/payroll-lines-extended. The payroll export (integration API) reads
+ * the same data. `seed` (re)generates it; the WorkData methods are the mutation API.
+ */
+export class WorkDataSection {
+	private current?: WorkData;
+
+	constructor(private readonly ctx: EmulatorContext) {}
+
+	/** Generates the work data (replacing any there was). */
+	seed(companies: CompanyRefs, options: WorkDataOptions = {}): WorkData {
+		this.current = new WorkData(this.ctx.clock, companies, options);
+		return this.current;
+	}
+
+	get data(): WorkData {
+		if (!this.current) throw new Error('The emulator was started without work data');
+		return this.current;
+	}
+
+	get seeded(): boolean {
+		return this.current !== undefined;
+	}
+
+	registerExtraction(router: Router) {
+		router.get(
+			'/v1/time-registrations',
+			(req) => {
+				const data = this.data;
+				const visible = this.visibleCompanies(req.caller.companyId);
+				const source: PagedSource = {
+					count: data.count,
+					modifiedOrder: () => data.modifiedOrder(),
+					modified: (i) => data.modified[i],
+					deleted: (i) => data.isDeleted(i),
+					passes: (i, w) => visible.has(data.projects[data.project[i]].companyId) && inWindow(data.day[i] * DAY_MS + data.startMinute[i] * 60_000, w),
+					record: (i) => data.timeRegistration(i),
+				};
+				return extractionPage(req, '/v1/time-registrations', source, data.tokenSecret, data.pageSize, this.ctx.clock.now().getTime());
+			},
+			'extraction',
+		);
+		for (const extended of [false, true]) {
+			const endpoint = extended ? '/v1/payroll-lines-extended' : '/v1/payroll-lines';
+			router.get(
+				endpoint,
+				(req) => {
+					const data = this.data;
+					const lines = data.payrollLines();
+					const visible = this.visibleCompanies(req.caller.companyId);
+					const source: PagedSource = {
+						count: lines.count,
+						modifiedOrder: () => lines.byModified,
+						modified: (i) => lines.modified[i],
+						deleted: (i) => lines.deleted[i] !== 0,
+						passes: (i, w) => visible.has(lines.companyOf(i)) && inWindow(lines.dayOf(i) * DAY_MS, w),
+						record: (i) => lines.record(i, extended),
+						keyOf: (i) => lines.keys[i],
+						seek: (key) => lines.seek(key),
+					};
+					return extractionPage(req, endpoint, source, data.tokenSecret, data.pageSize, this.ctx.clock.now().getTime());
+				},
+				'extraction',
+			);
+		}
+	}
+
+	private visibleCompanies(companyId: string): Set<string> {
+		return new Set(this.ctx.companies.structureOf(companyId));
+	}
+}
+
+/** FromDateTime inclusive, ToDateTime exclusive. */
+function inWindow(ms: number, w: DateWindow): boolean {
+	return (w.from === undefined || ms >= w.from) && (w.to === undefined || ms < w.to);
+}
