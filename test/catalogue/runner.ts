@@ -35,8 +35,10 @@ export interface Row {
 	 * encoded); [] when the node refused before calling. A function gets the fixture for ids.
 	 */
 	requests: string[] | ((fx: Fixture) => string[]);
-	/** Rows handled correctly (no error): checks of the output items, which are never empty. */
+	/** Rows handled correctly (no error): checks of the output items, which are never empty... */
 	output?: (json: IDataObject[], fx: Fixture, result: ExecuteResult) => void;
+	/** ...unless an execution hint explains the empty result (then it is not silent). */
+	emptyWithHint?: RegExp;
 }
 
 /** The text a user sees: the error's message and its description. */
@@ -72,7 +74,12 @@ export function runCatalogue(title: string, rows: Row[]) {
 				expect(result.items).toEqual([]);
 			} else {
 				expect(result.error).toBeUndefined();
-				expect(result.items.length).toBeGreaterThan(0);
+				if (row.emptyWithHint) {
+					expect(result.items).toEqual([]);
+					expect(result.hints.map((h) => h.message)).toEqual([expect.stringMatching(row.emptyWithHint)]);
+				} else {
+					expect(result.items.length).toBeGreaterThan(0);
+				}
 				row.output?.(result.items.map((i) => i.json), fx, result);
 			}
 		});

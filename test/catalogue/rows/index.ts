@@ -1,5 +1,6 @@
 import type { Row } from '../runner';
 import { documentRows, fileRows } from './documents';
+import { dataExtractionRows, payrollExportRows } from './extraction';
 import { machineRows, machineTypeRows } from './machines';
 import { employeeRows, userRows } from './people';
 import { projectRows, workOrderRows } from './projects';
@@ -14,4 +15,6 @@ export const CATALOGUE: Row[] = [
 	...employeeRows,
 	...documentRows,
 	...fileRows,
+	...payrollExportRows,
+	...dataExtractionRows,
 ];
