@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { credentialTypes } from '../harness/node-types';
 import { executeNode } from '../harness/execute';
+import { PollHarness } from '../harness/poll';
 import { memoryItem, removeStoredItems } from '../support/binary-items';
 import { DEMO, useEmulator, type Fixture } from '../support/emulator-fixture';
 import { startForeignServer, startRedirector } from './support';
@@ -66,6 +67,8 @@ describe('Security: the bearer token never reaches another origin', () => {
 		['Document > Get Many by project number (lookup, then routed)', () => ({ resource: 'document', operation: 'getAll', parent: 'project', project: rl('projectNumber', 'P-1001'), returnAll: true })],
 		['Document > Download (custom, stream)', (fx) => ({ resource: 'document', operation: 'download', parent: 'project', project: rl('id', projectId(fx)), fileReferenceId: 'abc' })],
 		['File > Download (custom, stream)', () => ({ resource: 'file', operation: 'download', file: 'abc' })],
+		['Payroll Export > Get (custom, JSON)', () => ({ resource: 'payrollExport', operation: 'get', fromWorkDate: '2026-01-01', toWorkDate: '2026-01-10' })],
+		['Payroll Export > Get File (custom, bytes)', () => ({ resource: 'payrollExport', operation: 'getFile', fromWorkDate: '2026-01-01', toWorkDate: '2026-01-10', dataExportType: 10, binaryPropertyName: 'data' })],
 		[
 			'Document > Upload (custom, multipart)',
 			(fx) => ({ resource: 'document', operation: 'upload', parent: 'project', project: rl('id', projectId(fx)), binaryPropertyName: 'data' }),
@@ -101,5 +104,17 @@ describe('Security: the bearer token never reaches another origin', () => {
 		} finally {
 			await issuerRedirect.close();
 		}
+	});
+
+	it.each(['timeRegistration', 'payrollLine', 'image'])('Workforce Trigger (%s): a redirect of the extraction API never carries the token elsewhere', async (event) => {
+		fx.useClient(DEMO.clients.admin, { extractionBaseUrl: `${redirector.url}/reporting` });
+		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event, options: { retries: 0, retryDelayMs: 1 } } });
+		await trigger.tick();
+		const tick = await trigger.tick();
+		expect(redirector.hits.length).toBeGreaterThan(0);
+		expect(redirector.hits.every((h) => /^Bearer \S+$/.test(String(h.headers.authorization)))).toBe(true);
+		expect(foreign.requests).toEqual([]);
+		expect(String(tick.error?.message ?? '')).toMatch(/redirect \(HTTP 302\)/);
+		expect(trigger.executions).toEqual([]);
 	});
 });

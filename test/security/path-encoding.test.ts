@@ -96,6 +96,12 @@ const CASES: Case[] = [
 		items: () => [memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } })],
 		first: `GET ${P}/by-project-number/${enc(ODD)}`,
 	},
+	{
+		resource: 'dataExtraction',
+		operation: 'getImages',
+		parameters: { resource: 'dataExtraction', operation: 'getImages', returnAll: true, filters: { project: rl('projectNumber', ODD) } },
+		first: `GET ${P}/by-project-number/${enc(ODD)}`,
+	},
 	{ resource: 'file', operation: 'download', parameters: { resource: 'file', operation: 'download', file: FILE_ID }, first: `GET /api/file/${enc(FILE_ID)}` },
 ];
 
@@ -106,6 +112,8 @@ const NO_PATH_ID: Record<string, string[]> = {
 	project: ['create', 'getAll'],
 	user: ['create', 'getAll'],
 	employee: ['create', 'getAll', 'search'],
+	payrollExport: ['get', 'getFile', 'getSummaryLines'],
+	dataExtraction: ['getTimeRegistrations', 'getPayrollLines', 'getPayrollLinesExtended'],
 };
 
 describe('Security: path parameters are always encoded', () => {

@@ -19,6 +19,8 @@ function documentIdOf(fx: Fixture): string {
 
 interface Operation {
 	name: string;
+	/** The API its requests go to (faults are injected there); integration unless stated. */
+	api?: 'integration' | 'extraction';
 	parameters: (fx: Fixture) => INodeParameters;
 	items?: () => INodeExecutionData[];
 }
@@ -40,7 +42,15 @@ const OPERATIONS: Operation[] = [
 		items: () => [memoryItem({ data: { name: 'scan.txt', mimeType: 'text/plain', bytes: Buffer.from('scan') } })],
 	},
 	{ name: 'File > Download', parameters: (fx) => ({ resource: 'file', operation: 'download', file: documentIdOf(fx) }) },
+	{ name: 'Payroll Export > Get', parameters: () => ({ resource: 'payrollExport', operation: 'get', fromWorkDate: daysAgo(10), toWorkDate: daysAgo(1), dataFilter: 10, userPayrollTypeFilter: 'all-users' }) },
+	{ name: 'Payroll Export > Get File', parameters: () => ({ resource: 'payrollExport', operation: 'getFile', fromWorkDate: daysAgo(10), toWorkDate: daysAgo(1), dataExportType: 10, binaryPropertyName: 'data' }) },
+	// Retries off: the paginator would otherwise ride out the single injected fault.
+	{ name: 'Data Extraction > Get Time Registrations', api: 'extraction', parameters: () => ({ resource: 'dataExtraction', operation: 'getTimeRegistrations', returnAll: false, limit: 5, options: { retries: 0 } }) },
+	{ name: 'Data Extraction > Get Payroll Lines Extended', api: 'extraction', parameters: () => ({ resource: 'dataExtraction', operation: 'getPayrollLinesExtended', returnAll: false, limit: 5, options: { retries: 0 } }) },
+	{ name: 'Data Extraction > Get Images (with bytes)', api: 'extraction', parameters: () => ({ resource: 'dataExtraction', operation: 'getImages', returnAll: false, limit: 2, downloadImage: 'thumbnail', options: { retries: 0 } }) },
 ];
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 type Scenario = { name: string; fault?: (token: string) => FaultAction; count?: number; refused?: boolean; continueOnFail?: boolean; ok?: boolean };
 
@@ -60,7 +70,7 @@ const SCENARIOS: Scenario[] = [
 const CASES = OPERATIONS.flatMap((operation) => SCENARIOS.map((scenario) => ({ label: `${operation.name}: ${scenario.name}`, operation, scenario })));
 
 describe('Security: the client secret and tokens never show', () => {
-	const fx = useEmulator();
+	const fx = useEmulator({ workData: { timeRegistrations: 200 }, images: { parentsPerSource: 3 } });
 	afterAll(async () => await removeStoredItems());
 
 	/** The token the credential holds now (fetched by a first, clean run). */
@@ -72,8 +82,13 @@ describe('Security: the client secret and tokens never show', () => {
 
 	it.each(CASES)('$label', async ({ operation, scenario }) => {
 		const token = await currentToken();
-		if (scenario.refused) fx.useClient(undefined, { integrationBaseUrl: `http://127.0.0.1:${await closedPort()}/core`, accessToken: fx.credentials.get(CREDENTIAL_ID)?.accessToken as string });
-		if (scenario.fault) fx.emulator.ctx.faults.add({ api: 'integration', count: scenario.count ?? 1, action: scenario.fault(token) });
+		const api = operation.api ?? 'integration';
+		const accessToken = fx.credentials.get(CREDENTIAL_ID)?.accessToken as string;
+		if (scenario.refused) {
+			const closed = `http://127.0.0.1:${await closedPort()}`;
+			fx.useClient(undefined, api === 'integration' ? { integrationBaseUrl: `${closed}/core`, accessToken } : { extractionBaseUrl: `${closed}/reporting`, accessToken });
+		}
+		if (scenario.fault) fx.emulator.ctx.faults.add({ api, count: scenario.count ?? 1, action: scenario.fault(token) });
 		const parameters = operation.parameters(fx);
 		fx.mark();
 		const logsFrom = capturedLogs.length;
