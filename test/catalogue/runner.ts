@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { executeNode, type ExecuteResult } from '../harness/execute';
+import { PollHarness } from '../harness/poll';
 import { useEmulator, type Fixture } from '../support/emulator-fixture';
 
 export const CATEGORIES = [
@@ -20,6 +21,7 @@ export type Category = (typeof CATEGORIES)[number];
 
 /** One bad input: what the node gets, and how it must end. */
 export interface Row {
+	/** A resource of the Workforce node, or "trigger" for the Workforce Trigger (run as n8n activates it). */
 	resource: string;
 	category: Category;
 	label: string;
@@ -58,7 +60,7 @@ export function runCatalogue(title: string, rows: Row[]) {
 			const items = typeof row.items === 'function' ? await row.items(fx) : row.items;
 			const expected = typeof row.requests === 'function' ? row.requests(fx) : row.requests;
 			fx.mark();
-			const result = await executeNode({ credentials: fx.credentials, parameters, items });
+			const result = row.resource === 'trigger' ? await activateTrigger(fx, parameters) : await executeNode({ credentials: fx.credentials, parameters, items });
 
 			if (process.env.CATALOGUE_DEBUG) {
 				console.log(`${row.resource} | ${row.label}\n  requests: ${JSON.stringify(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`))}\n  error: ${result.error?.name} ${JSON.stringify(errorText(result))}\n  items: ${JSON.stringify(result.items.map((i) => i.json)).slice(0, 300)}`);
@@ -84,6 +86,21 @@ export function runCatalogue(title: string, rows: Row[]) {
 			}
 		});
 	});
+}
+
+/** The trigger's activation poll and, when that passes, its first scheduled poll, in the shape of a node run. */
+async function activateTrigger(fx: Fixture, parameters: INodeParameters): Promise<ExecuteResult> {
+	const trigger = new PollHarness({ credentials: fx.credentials, parameters });
+	let tick = await trigger.activate();
+	if (!tick.error) tick = await trigger.tick();
+	const error = tick.error as (Error & { description?: string }) | undefined;
+	return {
+		items: tick.items,
+		error: error ? ({ name: error.constructor.name, message: error.message, description: error.description } as never) : undefined,
+		run: {} as never,
+		hints: [],
+		staticData: trigger.state,
+	};
 }
 
 /** A mapped value that resolves to nothing (n8n itself stops a literal empty required parameter). */

@@ -4,6 +4,7 @@ import { dataExtractionRows, payrollExportRows } from './extraction';
 import { machineRows, machineTypeRows } from './machines';
 import { employeeRows, userRows } from './people';
 import { projectRows, workOrderRows } from './projects';
+import { triggerRows } from './trigger';
 
 /** Every row of the catalogue (each test file runs its own share against its own emulator). */
 export const CATALOGUE: Row[] = [
@@ -17,4 +18,5 @@ export const CATALOGUE: Row[] = [
 	...fileRows,
 	...payrollExportRows,
 	...dataExtractionRows,
+	...triggerRows,
 ];
