@@ -3,6 +3,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { DEMO_MACHINES } from '../emulator/seed/machines';
 import type { FaultAction } from '../emulator/control/faults';
 import { capturedLogs, CREDENTIAL_ID, executeNode } from '../harness/execute';
+import { runListSearch, runLoadOptions } from '../harness/node-methods';
 import { memoryItem, removeStoredItems } from '../support/binary-items';
 import { useEmulator, type Fixture } from '../support/emulator-fixture';
 import { PEOPLE } from '../support/people';
@@ -133,5 +134,26 @@ describe('Security: secrets in failures of the token issuer and echoed headers',
 		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'machineType', operation: 'getAll', returnAll: true } });
 		expect(result.error?.message).toBe('The Workforce service refused the request (HTTP 400): authorization: Header "Bearer [redacted]" is malformed');
 		expect(fx.apiRequests().map((r) => r.status)).toEqual([400]);
+	});
+});
+
+describe('Security: list searches and option loaders keep secrets out of their errors', () => {
+	const fx = useEmulator();
+
+	it.each([
+		['searchProjects', () => runListSearch('searchProjects', fx.credentials, {})],
+		['searchMachines', () => runListSearch('searchMachines', fx.credentials, {})],
+		['searchEmployees', () => runListSearch('searchEmployees', fx.credentials, {})],
+		['getMachineTypes', () => runLoadOptions('getMachineTypes', fx.credentials, {})],
+	])('%s: an error body echoing the token is redacted', async (_name, run) => {
+		await runListSearch('searchProjects', fx.credentials, {});
+		const token = (JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)?.accessToken)) as { tokens: Array<{ token: string }> }).tokens[0].token;
+		fx.emulator.ctx.faults.add({ api: 'integration', action: { kind: 'status', status: 400, body: { message: `Bearer ${token}`, errors: [{ field: 'x', message: token }] } } });
+		const logsFrom = capturedLogs.length;
+		const error = (await run().then(() => undefined, (e: unknown) => e)) as (Error & { description?: string }) | undefined;
+		expect(error?.name).toBe('NodeApiError');
+		const text = `${error?.message}\n${error?.description}\n${error?.stack}\n${JSON.stringify(error)}\n${capturedLogs.slice(logsFrom).join('\n')}`;
+		expect(leaksIn(text, secretsOf(fx))).toEqual([]);
+		expect(text).toContain('[redacted]');
 	});
 });
