@@ -1,66 +1,39 @@
 import {
-	NodeOperationError,
 	type IExecuteFunctions,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
-	type INodeParameterResourceLocator,
 	type INodeProperties,
 	type PreSendAction,
 } from 'n8n-workflow';
 
 import { workforceJson } from '../transport';
-import { assertSegment } from './path-segment';
+import { readLocator, resourceLocator, type LocatorSpec } from './locators';
+
+export { assertPathSafe } from './locators';
 
 export const MACHINES_PATH = '/api/v4/integration/machines';
 
+const MACHINE: LocatorSpec = {
+	name: 'machine',
+	displayName: 'Machine',
+	description: 'The machine or equipment to work with',
+	searchListMethod: 'searchMachines',
+	modes: [
+		{ displayName: 'By ID', name: 'id', placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10' },
+		{ displayName: 'By Machine Number', name: 'machineNumber', placeholder: 'e.g. M-100' },
+	],
+};
+
 /** Machine picker: from a searchable list, by generated id, or by machine number. */
 export function machineLocator(displayOptions: INodeProperties['displayOptions'], description?: string): INodeProperties {
-	return {
-		displayName: 'Machine',
-		name: 'machine',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: description ?? 'The machine or equipment to work with',
-		displayOptions,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchMachines', searchable: true, searchFilterRequired: false },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10' },
-			{ displayName: 'By Machine Number', name: 'machineNumber', type: 'string', placeholder: 'e.g. M-100' },
-		],
-	};
+	return resourceLocator(MACHINE, displayOptions, description);
 }
 
 type ItemContext = IExecuteSingleFunctions | IExecuteFunctions;
 
 /** Reads the machine locator of an item; a missing value is a clear error naming the field. */
 export function readMachineLocator(ctx: ItemContext, itemIndex?: number): { mode: string; value: string } {
-	const index = itemIndex ?? (ctx as IExecuteSingleFunctions).getItemIndex();
-	const locator = (
-		itemIndex === undefined
-			? (ctx as IExecuteSingleFunctions).getNodeParameter('machine', undefined)
-			: (ctx as IExecuteFunctions).getNodeParameter('machine', itemIndex, undefined)
-	) as INodeParameterResourceLocator | string | undefined;
-	const mode = typeof locator === 'object' && locator ? String(locator.mode) : 'id';
-	const value = String((typeof locator === 'object' && locator ? locator.value : locator) ?? '').trim();
-	if (value === '') {
-		throw new NodeOperationError(ctx.getNode(), 'Machine is empty', {
-			description: 'Pick a machine from the list, or enter its ID or machine number in "Machine".',
-			itemIndex: index,
-		});
-	}
-	assertPathSafe(ctx, value, mode === 'machineNumber' ? 'Machine number' : 'Machine ID', index);
-	return { mode, value };
-}
-
-/** Refuses `.` and `..` (they would reach another path even encoded); see `assertSegment`. */
-export function assertPathSafe(ctx: ItemContext, value: string, label: string, itemIndex: number) {
-	assertSegment(ctx, value, label, 'Machine', itemIndex);
+	return readLocator(ctx, 'machine', 'Machine', 'Pick a machine from the list, or enter its ID or machine number in "Machine".', itemIndex);
 }
 
 /** The service's own endpoint for a machine number (encoded, so it cannot reach another path). */

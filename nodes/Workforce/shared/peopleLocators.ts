@@ -1,15 +1,13 @@
 import {
-	NodeOperationError,
 	type IDataObject,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
-	type INodeParameterResourceLocator,
 	type INodeProperties,
 	type PreSendAction,
 } from 'n8n-workflow';
 
 import { workforceJson } from '../transport';
-import { assertSegment, pathSegment } from './path-segment';
+import { readLocator, resourceLocator, type LocatorSpec } from './locators';
 
 /** Which id of a v4 user an endpoint takes in its path. */
 export type UserKey = 'identityId' | 'companyProfileId' | 'employeeNumber';
@@ -25,8 +23,6 @@ const ID_MODE: Record<Exclude<UserKey, 'employeeNumber'>, { displayName: string;
 	companyProfileId: { displayName: 'By Profile ID', placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10' },
 };
 
-const KEY_LABEL: Record<UserKey, string> = { identityId: 'Identity ID', companyProfileId: 'Profile ID', employeeNumber: 'Employee number' };
-
 /**
  * User (v4) picker: from a searchable list, by the id the endpoint takes, and (unless the
  * endpoint itself is "by employee number" or "by profile id") by employee number, looked up.
@@ -38,37 +34,19 @@ export function userLocator(
 ): INodeProperties {
 	const withId = key !== 'employeeNumber';
 	const withNumber = key === 'employeeNumber' || options.byNumber !== false;
-	return {
-		displayName: 'User',
-		name: 'user',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The user to work with',
+	return resourceLocator(
+		{
+			name: 'user',
+			displayName: 'User',
+			description: 'The user to work with',
+			searchListMethod: USER_LIST_METHOD[key],
+			modes: [
+				...(withId ? [{ ...ID_MODE[key as Exclude<UserKey, 'employeeNumber'>], name: 'id' }] : []),
+				...(withNumber ? [{ displayName: 'By Employee Number', name: 'employeeNumber', placeholder: 'e.g. 1001' }] : []),
+			],
+		},
 		displayOptions,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: USER_LIST_METHOD[key], searchable: true, searchFilterRequired: false },
-			},
-			...(withId ? [{ ...ID_MODE[key as Exclude<UserKey, 'employeeNumber'>], name: 'id', type: 'string' as const }] : []),
-			...(withNumber ? [{ displayName: 'By Employee Number', name: 'employeeNumber', type: 'string' as const, placeholder: 'e.g. 1001' }] : []),
-		],
-	};
-}
-
-/** Reads a locator parameter; a missing value is a clear error naming the field. */
-export function readLocator(ctx: IExecuteSingleFunctions, name: string, label: string, hint: string): { mode: string; value: string } {
-	const locator = ctx.getNodeParameter(name, undefined) as INodeParameterResourceLocator | string | undefined;
-	const mode = typeof locator === 'object' && locator ? String(locator.mode) : 'id';
-	const value = String((typeof locator === 'object' && locator ? locator.value : locator) ?? '').trim();
-	if (value === '') {
-		throw new NodeOperationError(ctx.getNode(), `${label} is empty`, { description: hint, itemIndex: ctx.getItemIndex() });
-	}
-	assertSegment(ctx, value, mode === 'employeeNumber' ? 'Employee number' : `${label} ID`, label, ctx.getItemIndex());
-	return { mode, value };
+	);
 }
 
 export function readUserLocator(ctx: IExecuteSingleFunctions) {
@@ -97,31 +75,22 @@ export async function resolveUser(ctx: IExecuteSingleFunctions, key: UserKey): P
 export function userPath(template: string, key: UserKey): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const id = await resolveUser(this, key);
-		requestOptions.url = template.replace('{id}', pathSegment(this, id, KEY_LABEL[key], 'User', this.getItemIndex()));
+		requestOptions.url = template.replace('{id}', encodeURIComponent(id));
 		return requestOptions;
 	};
 }
 
+const EMPLOYEE: LocatorSpec = {
+	name: 'employee',
+	displayName: 'Employee',
+	description: 'The employee to work with',
+	searchListMethod: 'searchEmployees',
+	modes: [{ displayName: 'By Employee Number', name: 'employeeNumber', placeholder: 'e.g. 1001' }],
+};
+
 /** Employee (v5) picker: from a searchable list or by employee number (the v5 identifier). */
 export function employeeLocator(displayOptions: INodeProperties['displayOptions'], description?: string): INodeProperties {
-	return {
-		displayName: 'Employee',
-		name: 'employee',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: description ?? 'The employee to work with',
-		displayOptions,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchEmployees', searchable: true, searchFilterRequired: false },
-			},
-			{ displayName: 'By Employee Number', name: 'employeeNumber', type: 'string', placeholder: 'e.g. 1001' },
-		],
-	};
+	return resourceLocator(EMPLOYEE, displayOptions, description);
 }
 
 export function readEmployeeNumber(ctx: IExecuteSingleFunctions): string {

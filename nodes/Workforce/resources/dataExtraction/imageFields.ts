@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { returnAllAndLimit } from '../../shared/options';
+
 const show = { show: { resource: ['dataExtraction'], operation: ['getImages'] } };
 
 /** The image sizes the file endpoint serves: MaxDimension per choice ('' = the original file). */
@@ -7,23 +9,7 @@ export const IMAGE_SIZES: Record<string, string> = { original: '', thumbnail: '1
 
 /** Every parameter of GET /v1/images (specification: Image extraction), plus Return All / Limit and the image download. */
 export const getImagesProperties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: show,
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...show.show, returnAll: [false] } },
-	},
+	...returnAllAndLimit(show),
 	{
 		displayName: 'Sources',
 		name: 'sources',
