@@ -62,6 +62,7 @@ export function runCatalogue(title: string, rows: Row[]) {
 			fx.mark();
 			const result = row.resource === 'trigger' ? await activateTrigger(fx, parameters) : await executeNode({ credentials: fx.credentials, parameters, items });
 
+			// CATALOGUE_DEBUG=1 prints what each row really did, for writing new rows.
 			if (process.env.CATALOGUE_DEBUG) {
 				console.log(`${row.resource} | ${row.label}\n  requests: ${JSON.stringify(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`))}\n  error: ${result.error?.name} ${JSON.stringify(errorText(result))}\n  items: ${JSON.stringify(result.items.map((i) => i.json)).slice(0, 300)}`);
 			}

@@ -204,4 +204,28 @@ export const workOrderRows: Row[] = [
 		error: { field: /^Limit must be a whole number of 1 or more/, fix: /Set Limit to 1 or more, or turn on Return All/ },
 		requests: [],
 	},
+	{
+		resource: 'workOrder',
+		category: 'unknown id',
+		label: 'create: unknown project id',
+		parameters: (fx) => createWorkOrder(fx, { project: rl('id', 'no-such-project') }),
+		error: { field: /projectId: Project 'no-such-project' does not exist in the company/, fix: /Correct the field\(s\) named above/ },
+		requests: ['POST /api/v4/integration/tasks 400'],
+	},
+	{
+		resource: 'workOrder',
+		category: 'unknown id',
+		label: "create: a company other than the project's",
+		parameters: (fx) => createWorkOrder(fx, { companyId: DEMO.companies.other }),
+		error: { field: /companyId: companyId must be the project's company/, fix: /Correct the field\(s\) named above/ },
+		requests: ['POST /api/v4/integration/tasks 400'],
+	},
+	{
+		resource: 'workOrder',
+		category: 'odd id',
+		label: 'create: project id "%2E." is refused (a dot segment is never a valid id)',
+		parameters: (fx) => createWorkOrder(fx, { project: rl('id', '%2E.') }),
+		error: { field: /^Project ID "%2E\." cannot be used in a request path/, fix: /mapped to "Project"/ },
+		requests: [],
+	},
 ];
