@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { executeNode } from '../harness/execute';
 import { removeStoredItems } from '../support/binary-items';
@@ -30,7 +30,17 @@ function storeDocument(fx: Fixture): { projectId: string; id: string } {
 	return { projectId: project.id, id: doc.id };
 }
 
-const OPERATIONS: Array<{ name: string; setup: (fx: Fixture) => { parameters: INodeParameters; path: string; fallback: string } }> = [
+interface Setup {
+	parameters: INodeParameters;
+	/** The download request (a substring of its path for the fault). */
+	path: string;
+	/** Name used when the header gives none: an id, or the image row's own file name. */
+	fallback: (json: IDataObject) => string;
+	/** Requests expected besides the download. */
+	before?: string[];
+}
+
+const OPERATIONS: Array<{ name: string; setup: (fx: Fixture) => Setup }> = [
 	{
 		name: 'Document > Download',
 		setup: (fx) => {
@@ -38,7 +48,7 @@ const OPERATIONS: Array<{ name: string; setup: (fx: Fixture) => { parameters: IN
 			return {
 				parameters: { resource: 'document', operation: 'download', parent: 'project', project: rl('id', projectId), fileReferenceId: id },
 				path: `/api/v4/integration/projects/${projectId}/documents/${id}`,
-				fallback: id,
+				fallback: () => id,
 			};
 		},
 	},
@@ -46,19 +56,28 @@ const OPERATIONS: Array<{ name: string; setup: (fx: Fixture) => { parameters: IN
 		name: 'File > Download',
 		setup: (fx) => {
 			const { id } = storeDocument(fx);
-			return { parameters: { resource: 'file', operation: 'download', file: id }, path: `/api/file/${id}`, fallback: id };
+			return { parameters: { resource: 'file', operation: 'download', file: id }, path: `/api/file/${id}`, fallback: () => id };
 		},
+	},
+	{
+		name: 'Data Extraction > Get Images (with bytes)',
+		setup: () => ({
+			parameters: { resource: 'dataExtraction', operation: 'getImages', returnAll: false, limit: 1, downloadImage: 'original' },
+			path: '/api/file/',
+			fallback: (json) => String(json.fileNameOriginal ?? json.fileName ?? json.id),
+			before: ['GET /v1/images 200'],
+		}),
 	},
 ];
 
 const CASES = OPERATIONS.flatMap((operation) => HEADERS.map(([name, header, expected]) => ({ label: `${operation.name}: ${name}`, operation, header, expected })));
 
 describe('Security: downloaded file names are cleaned', () => {
-	const fx = useEmulator();
+	const fx = useEmulator({ images: { parentsPerSource: 2 } });
 	afterAll(async () => await removeStoredItems());
 
 	it.each(CASES)('$label', async ({ operation, header, expected }) => {
-		const { parameters, path, fallback } = operation.setup(fx);
+		const { parameters, path, fallback, before = [] } = operation.setup(fx);
 		// The answer of the real endpoint, with the Content-Disposition under test.
 		fx.emulator.ctx.faults.add({
 			api: 'integration',
@@ -68,11 +87,13 @@ describe('Security: downloaded file names are cleaned', () => {
 		fx.mark();
 		const result = await executeNode({ credentials: fx.credentials, parameters });
 		expect(result.error).toBeUndefined();
-		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET ${path} 200`]);
-		const name = typeof expected === 'function' ? expected(fallback) : expected;
+		const requests = fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`);
+		expect(requests.slice(0, before.length)).toEqual(before);
+		expect(requests.slice(before.length)).toEqual([expect.stringMatching(new RegExp(`^GET ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.* 200$`))]);
 		const [item] = result.items;
-		expect(item.json.fileName).toBe(name);
+		const name = typeof expected === 'function' ? expected(fallback(item.json)) : expected;
 		expect(item.binary?.data.fileName).toBe(name);
+		if ('fileName' in item.json && !('fileNameOriginal' in item.json)) expect(item.json.fileName).toBe(name);
 		// Whatever the header said: one plain segment, no control or bidi characters, at most 200 characters.
 		expect(name).not.toMatch(/[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/);
 		expect(name).not.toMatch(/^\./);
