@@ -150,6 +150,7 @@ export class WorkforceApi implements ICredentialType {
 			// A client with only the extraction scope is tested against the extraction API.
 			baseURL:
 				'={{ String($credentials.scopes).split(/\\s+/).filter(s => s && !/^reportingapi/i.test(s)).length ? $credentials.integrationBaseUrl : $credentials.extractionBaseUrl }}',
+			disableFollowRedirect: true,
 			url: '={{ String($credentials.scopes).split(/\\s+/).filter(s => s && !/^reportingapi/i.test(s)).length ? "/api/MachineType" : "/v1/images?ChunkLimit=1" }}',
 			method: 'GET',
 		},
@@ -209,6 +210,8 @@ async function requestToken(
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			json: false,
+			// A 307/308 would resend the form, client secret included, to wherever Location points.
+			disableFollowRedirect: true,
 		};
 		response = (await helper.helpers.httpRequest(options)) as { statusCode: number; body: unknown };
 	} catch (error) {

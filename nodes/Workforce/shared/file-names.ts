@@ -56,13 +56,15 @@ function decodeExtValue(value: string): string | undefined {
 
 /**
  * A file name that cannot leave the folder it is saved in: path parts (`../`, `/abs`, `C:\`,
- * backslashes) are dropped down to the last segment, control characters removed, characters
- * Windows refuses replaced, leading dots and trailing dots/spaces trimmed. Empty -> fallback.
+ * backslashes) are dropped down to the last segment, control characters and invisible format
+ * characters (bidi overrides that display "exe.pdf" for "fdp.exe", zero-width marks) removed,
+ * characters Windows refuses replaced, leading dots and trailing dots/spaces trimmed.
+ * Empty -> fallback.
  */
 export function cleanFileName(name: string | undefined, fallback: string): string {
 	let cleaned = String(name ?? '')
 		.normalize('NFC')
-		.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+		.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
 		.replace(/\\/g, '/');
 	cleaned = cleaned.slice(cleaned.lastIndexOf('/') + 1);
 	cleaned = cleaned

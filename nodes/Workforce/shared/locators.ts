@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { workforceJson } from '../transport';
+import { assertSegment } from './path-segment';
 
 export interface LocatorSpec {
 	name: string;
@@ -64,16 +65,12 @@ export function readLocator(ctx: ItemContext, name: string, label: string, hint:
 }
 
 /**
- * `.` and `..` stay dot segments even when percent-encoded (URL parsers resolve them), so such a
- * value would reach another path: refuse it. Every other character is made safe by encoding.
+ * `.` and `..` (also as `%2e`) stay dot segments even when percent-encoded (URL parsers resolve
+ * them), so such a value would reach another path: refuse it. Every other character is made safe
+ * by encoding. `field` is the parameter to fix (the first word of the label unless given).
  */
-export function assertPathSafe(ctx: ItemContext, value: string, label: string, itemIndex: number) {
-	if (value === '.' || value === '..') {
-		throw new NodeOperationError(ctx.getNode(), `${label} "${value}" cannot be used in a request path`, {
-			description: `"${value}" is not a valid value for ${label}. Check the value mapped to it.`,
-			itemIndex,
-		});
-	}
+export function assertPathSafe(ctx: ItemContext, value: string, label: string, itemIndex: number, field = label.split(' ')[0]) {
+	assertSegment(ctx, value, label, field, itemIndex);
 }
 
 const PROJECT: LocatorSpec = {

@@ -1,4 +1,19 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
+
+/**
+ * n8n does not enforce a number parameter's minValue on mapped values, and a Limit of 0 or less
+ * would return every record: refuse it before sending.
+ */
+export async function checkLimit(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const limit = this.getNodeParameter('limit', 50) as unknown;
+	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(this.getNode(), 'Limit must be a whole number of 1 or more', {
+			description: `Got "${String(limit)}". Set Limit to 1 or more, or turn on Return All.`,
+			itemIndex: this.getItemIndex(),
+		});
+	}
+	return requestOptions;
+}
 
 /** Return All / Limit for lists the service returns whole; the limit is applied to the answer. */
 export function returnAllAndLimit(displayOptions: INodeProperties['displayOptions']): INodeProperties[] {
@@ -19,7 +34,7 @@ export function returnAllAndLimit(displayOptions: INodeProperties['displayOption
 			default: 50,
 			description: 'Max number of results to return',
 			displayOptions: { ...displayOptions, show: { ...(displayOptions?.show ?? {}), returnAll: [false] } },
-			routing: { output: { maxResults: '={{$value}}' } },
+			routing: { send: { preSend: [checkLimit] }, output: { maxResults: '={{$value}}' } },
 		},
 	];
 }

@@ -1,7 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IN8nHttpFullResponse, INodeExecutionData, INodePropertyRouting, PostReceiveAction, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyRouting, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
-import { serviceError } from '../transport/errors';
-import { IGNORE_ALL_BUT_401 } from '../transport';
+import { redirectError, serviceError } from '../transport/errors';
+import { CREDENTIAL, IGNORE_ALL_BUT_401 } from '../transport';
+import { credentialSecrets } from '../transport/redact';
+import { assertNoDotSegments } from './path-segment';
 
 /**
  * Turns the service's answer into items: an array becomes one item per element, an empty
@@ -13,8 +15,12 @@ export async function handleResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
+	if (response.statusCode >= 300 && response.statusCode < 400) {
+		throw redirectError(this.getNode(), response.statusCode, response.headers, { itemIndex: this.getItemIndex() });
+	}
 	if (response.statusCode >= 400) {
-		throw serviceError(this.getNode(), response.statusCode, response.body, { itemIndex: this.getItemIndex() });
+		const secrets = credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined));
+		throw serviceError(this.getNode(), response.statusCode, response.body, { itemIndex: this.getItemIndex(), secrets });
 	}
 	const body = response.body as unknown;
 	if (Array.isArray(body)) return body.map((json) => ({ json: toObject(json) }));
@@ -24,6 +30,12 @@ export async function handleResponse(
 
 function toObject(value: unknown): IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as IDataObject[string] };
+}
+
+/** Runs after the operation's own preSends: no request path may hold a `.` or `..` segment. */
+async function refuseDotSegments(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	assertNoDotSegments(this, String(requestOptions.url ?? ''), this.getItemIndex());
+	return requestOptions;
 }
 
 interface RouteOptions {
@@ -44,8 +56,10 @@ export function route(options: RouteOptions): INodePropertyRouting {
 			...(options.url !== undefined ? { url: options.url } : {}),
 			...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
 			ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
+			// n8n would resend the token to any origin a redirect names (see redirectError).
+			disableFollowRedirect: true,
 		},
-		send: options.preSend?.length ? { preSend: options.preSend } : undefined,
+		send: { preSend: [...(options.preSend ?? []), refuseDotSegments] },
 		output: { postReceive: [handleResponse, ...(options.postReceive ?? [])] },
 	};
 }

@@ -1,5 +1,7 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import { redact } from './redact';
+
 interface ServiceErrorItem {
 	category?: string;
 	code?: string;
@@ -21,15 +23,16 @@ const ADVICE: Record<number, string> = {
 /**
  * Turns an error answer of the service into an n8n error whose message names the offending
  * fields (the standard body `{ message, errors: [{ category, code, field, message }] }`).
- * Built from the status and body only, so no request header (and so no token) can leak into it.
+ * Built from the status and body only, so no request header can leak into it; a body that echoes
+ * the token or secret (`context.secrets`, and anything shaped like a bearer header) is redacted.
  */
 export function serviceError(
 	node: INode,
 	statusCode: number,
 	body: unknown,
-	context: { what?: string; itemIndex?: number } = {},
+	context: { what?: string; itemIndex?: number; secrets?: string[] } = {},
 ): NodeApiError {
-	const parsed = parseBody(body);
+	const parsed = redact(parseBody(body), context.secrets);
 	const items: ServiceErrorItem[] = Array.isArray(parsed.errors) ? (parsed.errors as ServiceErrorItem[]) : [];
 	const detail = items
 		.map((e) => {
@@ -51,6 +54,32 @@ export function serviceError(
 	});
 	error.context.data = parsed;
 	return error;
+}
+
+/**
+ * A 3xx answer. Authenticated requests never follow redirects: n8n's HTTP client would resend
+ * the Authorization header to whatever origin the Location names.
+ */
+export function redirectError(
+	node: INode,
+	statusCode: number,
+	headers: Record<string, unknown> | undefined,
+	context: { what?: string; itemIndex?: number } = {},
+): NodeApiError {
+	let target = 'another address';
+	try {
+		target = new URL(String(headers?.location ?? '')).origin;
+	} catch {
+		// no or relative Location: keep the generic words
+	}
+	const message = `${context.what ? `${context.what} failed: the service` : 'The Workforce service'} answered with a redirect (HTTP ${statusCode}) to ${target}`;
+	return new NodeApiError(node, { message, httpCode: String(statusCode) } as JsonObject, {
+		message,
+		description:
+			'Redirects are not followed, so the Workforce token is never sent anywhere but the configured bases. Check the Integration API Base URL (and Data Extraction API Base URL) in the Workforce API credential: http vs https, host and trailing path.',
+		httpCode: String(statusCode),
+		itemIndex: context.itemIndex,
+	});
 }
 
 export function parseBody(body: unknown): Record<string, unknown> {

@@ -12,8 +12,10 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { serviceError } from './errors';
+import { redirectError, serviceError } from './errors';
 import { networkProblem } from './network';
+import { credentialSecrets, redact } from './redact';
+import { assertNoDotSegments } from '../shared/path-segment';
 
 export const CREDENTIAL = 'workforceApi';
 
@@ -42,6 +44,7 @@ export const IGNORE_ALL_BUT_401 = { ignore: true as const, except: [401] };
 
 /** One request to the service with the credential's token; error answers become clear n8n errors. */
 export async function workforceRequest(this: WorkforceContext, request: WorkforceRequest): Promise<IN8nHttpFullResponse> {
+	assertNoDotSegments(this, request.path, request.itemIndex);
 	const credentials = await this.getCredentials(CREDENTIAL);
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -56,14 +59,17 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
 		ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
 		arrayFormat: 'repeat',
 		timeout: request.timeout,
+		// n8n would resend the token to any origin a redirect names (see redirectError).
+		disableFollowRedirect: true,
 	};
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, options)) as IN8nHttpFullResponse;
 	} catch (error) {
-		throw transportError(this, error, request);
+		throw transportError(this, error, { ...request, secrets: credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined)) });
 	}
-	if (response.statusCode >= 400) throw serviceError(this.getNode(), response.statusCode, response.body, request);
+	if (response.statusCode >= 300 && response.statusCode < 400) throw redirectError(this.getNode(), response.statusCode, response.headers, request);
+	if (response.statusCode >= 400) throw serviceError(this.getNode(), response.statusCode, response.body, { ...request, secrets: credentialSecrets(credentials) });
 	return response;
 }
 
@@ -88,7 +94,7 @@ export function baseUrl(credentials: ICredentialDataDecryptedObject, api: Api): 
  * A failure before any answer (connection refused, timeout, dropped connection) or a 401 that
  * survived the refresh. Rebuilt from the status and code only, so request headers never leak.
  */
-export function transportError(ctx: WorkforceContext, error: unknown, request: Pick<WorkforceRequest, 'what' | 'itemIndex'>): NodeApiError {
+export function transportError(ctx: WorkforceContext, error: unknown, request: Pick<WorkforceRequest, 'what' | 'itemIndex'> & { secrets?: string[] }): NodeApiError {
 	const e = error as { httpCode?: string; message?: string; cause?: { code?: string; response?: { status?: number; data?: unknown } }; code?: string; response?: { status?: number; data?: unknown } };
 	const status = e.response?.status ?? e.cause?.response?.status ?? (e.httpCode ? Number(e.httpCode) : undefined);
 	if (status && status >= 400) {
@@ -96,17 +102,22 @@ export function transportError(ctx: WorkforceContext, error: unknown, request: P
 	}
 	const code = e.code ?? e.cause?.code;
 	const label = request.what ? `${request.what} failed` : 'The request to the Workforce service failed';
+	if (!code && e.message) {
+		// Not a network failure: the credential refused to send (missing scope, a URL outside its
+		// bases). Its own words say what to fix; "no answer" would send the user the wrong way.
+		const refused = `${label}: ${redact(String(e.message), request.secrets)}`;
+		return new NodeApiError(ctx.getNode(), { message: refused } as JsonObject, {
+			message: refused,
+			description: 'Nothing was sent to the service. Check the Workforce API credential (Scopes and base URLs).',
+			itemIndex: request.itemIndex,
+		});
+	}
 	const message = `${label}: ${networkProblem(code)}`;
 	// The raw code stays machine-readable (the paginator retries on it); the message uses words.
-	return new NodeApiError(ctx.getNode(), { message, code: code ?? null, detail: sanitize(String(e.message ?? '')) } as JsonObject, {
+	return new NodeApiError(ctx.getNode(), { message, code: code ?? null, detail: redact(String(e.message ?? ''), request.secrets) } as JsonObject, {
 		message,
 		description:
 			'No answer came back. Check the base URLs in the Workforce API credential and that the service is reachable from n8n; transient failures can be retried (node settings: Retry On Fail).',
 		itemIndex: request.itemIndex,
 	});
-}
-
-/** Strips anything that looks like a bearer token from a message. */
-function sanitize(message: string): string {
-	return message.replace(/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]');
 }

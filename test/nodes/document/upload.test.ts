@@ -206,7 +206,7 @@ describe('Document > Upload', () => {
 			parameters: upload({ project: byId(projectOf('P-1002').id) }),
 			items: [memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } })],
 		});
-		expect(result.error?.message).toBe('Uploading documents failed: the service answered with a redirect (HTTP 307)');
+		expect(result.error?.message).toBe(`Uploading documents failed: the service answered with a redirect (HTTP 307) to ${new URL(fx.emulator.urls.integration).origin}`);
 		expect(posts().map((r) => `${r.path} ${r.status}`)).toEqual([`/api/v4/integration/projects/${projectOf('P-1002').id}/documents 307`]);
 	});
 

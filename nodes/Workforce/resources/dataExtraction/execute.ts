@@ -26,7 +26,14 @@ export async function runExtraction(this: IExecuteFunctions, path: string, what:
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
+			const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
+			if (!returnAll && (!Number.isInteger(limit) || limit < 1)) {
+				// Sent on as ChunkLimit, a Limit of 0 would come back as an error about a field the user never set.
+				throw new NodeOperationError(this.getNode(), `Limit must be a whole number of at least 1, not ${String(this.getNodeParameter('limit', itemIndex, 50))}`, {
+					description: 'Set Limit to 1 or more, or turn on Return All.',
+					itemIndex,
+				});
+			}
 			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;
 			const qs = buildQuery.call(this, itemIndex, options, returnAll ? undefined : limit);
 			let taken = 0;

@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { toUtcIso } from '../../shared/dates';
+import { assertSegment } from '../../shared/path-segment';
 import { workforceJson } from '../../transport';
 
 export const IMAGE_SOURCES = ['feed', 'alert', 'checklist'];
@@ -103,6 +104,7 @@ async function readProject(this: IExecuteFunctions, locator: ImageFilters['proje
 			itemIndex,
 		});
 	}
+	assertSegment(this, value, mode === 'projectNumber' ? 'Project number' : 'Project ID', 'Project', itemIndex);
 	if (mode !== 'projectNumber') return value;
 	const project = await workforceJson.call(this, {
 		method: 'GET',

@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { projectLocator } from '../../shared/locators';
+import { assertSegment, pathSegment } from '../../shared/path-segment';
 import { workforceJson } from '../../transport';
 
 export type ParentKind = 'project' | 'workOrder';
@@ -67,7 +68,8 @@ export async function resolveParent(ctx: Ctx, itemIndex: number, param: (name: s
 				itemIndex,
 			});
 		}
-		return { kind, id, label: { workOrderId: id }, documentsPath: `/api/v4/integration/tasks/${encodeURIComponent(id)}/documents` };
+		const segment = pathSegment(ctx, id, 'Work Order ID', 'Work Order ID', itemIndex);
+		return { kind, id, label: { workOrderId: id }, documentsPath: `/api/v4/integration/tasks/${segment}/documents` };
 	}
 	const locator = param('project') as INodeParameterResourceLocator | string | undefined;
 	const mode = typeof locator === 'object' && locator ? String(locator.mode) : 'id';
@@ -78,6 +80,7 @@ export async function resolveParent(ctx: Ctx, itemIndex: number, param: (name: s
 			itemIndex,
 		});
 	}
+	assertSegment(ctx, value, mode === 'projectNumber' ? 'Project number' : 'Project ID', 'Project', itemIndex);
 	let id = value;
 	if (mode === 'projectNumber') {
 		const project = await workforceJson.call(ctx, {
@@ -92,7 +95,7 @@ export async function resolveParent(ctx: Ctx, itemIndex: number, param: (name: s
 		kind,
 		id,
 		label: mode === 'projectNumber' ? { projectId: id, projectNumber: value } : { projectId: id },
-		documentsPath: `/api/v4/integration/projects/${encodeURIComponent(id)}/documents`,
+		documentsPath: `/api/v4/integration/projects/${pathSegment(ctx, id, 'Project ID', 'Project', itemIndex)}/documents`,
 	};
 }
 
@@ -133,5 +136,6 @@ export function readFileReferenceId(ctx: Ctx, itemIndex: number, value: unknown)
 			itemIndex,
 		});
 	}
+	assertSegment(ctx, id, 'File Reference ID', 'File Reference ID', itemIndex);
 	return id;
 }

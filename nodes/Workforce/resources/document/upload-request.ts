@@ -1,7 +1,9 @@
-import { NodeApiError, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type IN8nHttpFullResponse, type JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { baseUrl, CREDENTIAL, transportError } from '../../transport';
-import { serviceError } from '../../transport/errors';
+import { redirectError, serviceError } from '../../transport/errors';
+import { credentialSecrets } from '../../transport/redact';
+import { assertNoDotSegments } from '../../shared/path-segment';
 import { buildMultipart, type UploadFile } from './multipart';
 
 export interface UploadRequest {
@@ -21,6 +23,7 @@ const WHAT = 'Uploading documents';
  * token, saved to the credential) before sending.
  */
 export async function sendUpload(ctx: IExecuteFunctions, request: UploadRequest): Promise<unknown> {
+	assertNoDotSegments(ctx, request.path, request.itemIndex);
 	const credentials = await ctx.getCredentials(CREDENTIAL);
 	const base = baseUrl(credentials, 'integration');
 	let response = await post(ctx, base, request);
@@ -38,14 +41,12 @@ export async function sendUpload(ctx: IExecuteFunctions, request: UploadRequest)
 		});
 	}
 	if (response.statusCode >= 300 && response.statusCode < 400) {
-		throw new NodeApiError(ctx.getNode(), { message: `HTTP ${response.statusCode}` } as JsonObject, {
-			message: `${WHAT} failed: the service answered with a redirect (HTTP ${response.statusCode})`,
-			description: 'Uploads are never sent on to another address. Check the Integration API Base URL in the Workforce API credential (http vs https, trailing path).',
-			httpCode: String(response.statusCode),
-			itemIndex: request.itemIndex,
-		});
+		throw redirectError(ctx.getNode(), response.statusCode, response.headers, { what: WHAT, itemIndex: request.itemIndex });
 	}
-	if (response.statusCode >= 400) throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: WHAT, itemIndex: request.itemIndex });
+	if (response.statusCode >= 400) {
+		const secrets = credentialSecrets(await ctx.getCredentials(CREDENTIAL).catch(() => undefined));
+		throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: WHAT, itemIndex: request.itemIndex, secrets });
+	}
 	return response.body;
 }
 

@@ -1,5 +1,7 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
+import { isDotSegment } from '../../shared/path-segment';
+
 export interface FileTarget {
 	fileId: string;
 	/** MaxDimension carried by the URL (thumbnailUrl, mediumUrl, largeUrl). */
@@ -20,7 +22,15 @@ export function fileTargetOf(node: INode, input: string, integrationBase: string
 		});
 	}
 	const looksLikeUrl = /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//') || value.includes('/') || value.includes('\\');
-	if (!looksLikeUrl) return { fileId: value };
+	if (!looksLikeUrl) {
+		if (isDotSegment(value)) {
+			throw new NodeOperationError(node, `File ID "${value}" cannot be used in a request path`, {
+				description: `"${value}" is not a valid file ID: it would address another path of the service. Check the value entered or mapped to "File".`,
+				itemIndex,
+			});
+		}
+		return { fileId: value };
+	}
 
 	const base = new URL(`${integrationBase.replace(/\/+$/, '')}/`);
 	let url: URL | undefined;
@@ -44,7 +54,7 @@ export function fileTargetOf(node: INode, input: string, integrationBase: string
 			fileId = '';
 		}
 	}
-	if (!url || !match || fileId === '' || fileId === '.' || fileId === '..') {
+	if (!url || !match || fileId === '' || isDotSegment(fileId)) {
 		throw new NodeOperationError(node, 'File URL is not a file of the configured Integration API', {
 			description: `Only URLs of the form ${base.origin}${prefix}{fileId} (or a bare file ID) are accepted, so the Workforce token is never sent anywhere else. Use the image row's downloadUrl/mediumUrl or the file ID.`,
 			itemIndex,

@@ -40,10 +40,11 @@ const ENDPOINT: Record<Mode, { method: 'POST' | 'PUT'; path: string }> = {
 export function bulkOperation(mode: Mode) {
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		const batchSize = Number(this.getNodeParameter('batchSize', 0, 100));
+		const rawBatchSize = this.getNodeParameter('batchSize', 0, 100) as unknown;
+		const batchSize = Number(rawBatchSize);
 		if (!Number.isInteger(batchSize) || batchSize < 1) {
 			throw new NodeOperationError(this.getNode(), 'Batch Size must be a whole number of 1 or more', {
-				description: `Got ${JSON.stringify(batchSize)}.`,
+				description: `Got "${String(rawBatchSize)}". Set Batch Size to 1 or more (100 is a good start).`,
 			});
 		}
 		const continueOnFail = this.continueOnFail();

@@ -19,7 +19,7 @@ async function numberPath(this: IExecuteSingleFunctions, requestOptions: IHttpRe
 			itemIndex: this.getItemIndex(),
 		});
 	}
-	assertPathSafe(this, number, 'Machine number', this.getItemIndex());
+	assertPathSafe(this, number, 'Machine number', this.getItemIndex(), 'Machine Number');
 	requestOptions.url = byNumberPath(number);
 	return requestOptions;
 }

@@ -68,7 +68,12 @@ export function readExportRequest(this: IExecuteFunctions, itemIndex: number, ex
 		qs.modifiedSinceDate = modifiedSinceDate;
 	}
 	for (const name of LISTS) {
-		const list = toList(filters[name]);
+		const list = toList(filters[name], (problem) => {
+			throw new NodeOperationError(node, `${LIST_LABELS[name]} ${problem}`, {
+				description: `Give the IDs separated by commas (a, b) or as a JSON array (["a", "b"]) in Filters > ${LIST_LABELS[name]}.`,
+				itemIndex,
+			});
+		});
 		if (list.length) qs[name] = list;
 	}
 	for (const name of FLAGS) if (filters[name] === true) qs[name] = true;
@@ -107,8 +112,31 @@ export function windowQuery(request: ExportRequest, window: { from: string; to: 
 }
 
 /** A comma-separated string or an array (from an expression) as a clean list. */
-function toList(value: unknown): string[] {
+const LIST_LABELS: Record<string, string> = {
+	userIds: 'User IDs',
+	companyIds: 'Company IDs',
+	projectIds: 'Project IDs',
+	payrollTypeIds: 'Payroll Type IDs',
+	absenceTypeIds: 'Absence Type IDs',
+};
+
+/**
+ * IDs from an array, JSON array text or comma-separated text. Text that starts like JSON but does
+ * not parse is refused: split at its commas it would become IDs such as `["a"` and filter
+ * everything out.
+ */
+function toList(value: unknown, fail: (problem: string) => never): string[] {
 	if (value === undefined || value === null || value === '') return [];
-	const parts = Array.isArray(value) ? value.map(String) : String(value).split(',');
+	let source = value;
+	if (typeof value === 'string' && /^\s*[[{"]/.test(value)) {
+		try {
+			source = JSON.parse(value);
+		} catch {
+			fail(`is not valid JSON: "${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`);
+		}
+		if (!Array.isArray(source) && typeof source !== 'string') fail('must be a list of IDs');
+	}
+	if (Array.isArray(source) && source.some((v) => v !== null && typeof v === 'object')) fail('must be a list of IDs, not of objects');
+	const parts = Array.isArray(source) ? source.map(String) : String(source).split(',');
 	return parts.map((s) => s.trim()).filter((s) => s !== '');
 }

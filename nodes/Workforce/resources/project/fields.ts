@@ -68,6 +68,14 @@ export async function validateProjectBody(this: IExecuteSingleFunctions, request
 			});
 		}
 	}
+	for (const [field, label] of [['finishedDatePlanned', 'Finished Date Planned'], ['finishedDate', 'Finished Date']]) {
+		if (body.startDate && body[field] && Date.parse(String(body[field])) < Date.parse(String(body.startDate))) {
+			throw new NodeOperationError(this.getNode(), `${label} is before Start Date`, {
+				description: `Got ${label} "${String(body[field])}" and Start Date "${String(body.startDate)}". Set ${label} on or after Start Date, or correct Start Date.`,
+				itemIndex: this.getItemIndex(),
+			});
+		}
+	}
 	for (const field of ['companyId', 'projectNumber']) {
 		if (field in body && String(body[field] ?? '').trim() === '') {
 			throw new NodeOperationError(this.getNode(), `${field === 'companyId' ? 'Company ID' : 'Project Number'} is empty`, {

@@ -1,0 +1,7 @@
+import { removeStoredItems } from '../support/binary-items';
+import { documentRows, fileRows } from './rows/documents';
+import { runCatalogue } from './runner';
+
+afterAll(async () => await removeStoredItems());
+
+runCatalogue('Document and File', [...documentRows, ...fileRows]);

@@ -1,0 +1,4 @@
+import { machineRows, machineTypeRows } from './rows/machines';
+import { runCatalogue } from './runner';
+
+runCatalogue('Machine and Machine Type', [...machineRows, ...machineTypeRows]);

@@ -1,0 +1,4 @@
+import { triggerRows } from './rows/trigger';
+import { runCatalogue } from './runner';
+
+runCatalogue('Workforce Trigger', triggerRows);
