@@ -9,11 +9,26 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { networkProblem } from '../nodes/Workforce/transport/network';
+
 /** Tokens kept in the credential's hidden `accessToken` field: one per scope set that the client holds. */
 interface StoredToken {
 	scopes: string[];
 	token: string;
 }
+
+interface StoredTokens {
+	tokens: StoredToken[];
+	/** Scopes the token issuer refused (invalid_scope): requests to their API fail before sending. */
+	refused: string[];
+}
+
+/**
+ * Token fetches in flight, so that the items of a node run, which n8n starts together, wait for
+ * one token instead of each fetching their own. An entry lives only while its request runs (the
+ * token itself is kept in the credential, where every worker of a queue-mode setup finds it).
+ */
+const fetchesInFlight = new Map<string, Promise<{ accessToken: string }>>();
 
 /** The data extraction scope has a fixed name; every other scope is for the integration API. */
 const EXTRACTION_SCOPE = /^reportingapi/i;
@@ -90,31 +105,21 @@ export class WorkforceApi implements ICredentialType {
 
 	/** Fetches a token (n8n calls this when the stored one is empty, on a 401, and when testing). */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const scopes = splitScopes(credentials.scopes);
-		const combined = await requestToken(this, credentials, scopes);
-		let tokens: StoredToken[];
-		if (combined.ok) {
-			tokens = [{ scopes, token: combined.token }];
-		} else if (combined.error === 'invalid_scope' && scopes.length > 1) {
-			// A client may hold only some of the scopes: keep a token for each one it does hold.
-			tokens = [];
-			const refused: string[] = [];
-			for (const scope of scopes) {
-				const single = await requestToken(this, credentials, [scope]);
-				if (single.ok) tokens.push({ scopes: [scope], token: single.token });
-				else if (single.error === 'invalid_scope') refused.push(scope);
-				else throw new Error(single.message);
-			}
-			if (!tokens.length) throw new Error(combined.message);
-		} else {
-			throw new Error(combined.message);
+		const key = [credentials.identityBaseUrl, credentials.clientId, credentials.clientSecret, credentials.scopes].join('\n');
+		const pending = fetchesInFlight.get(key);
+		if (pending) return await pending;
+		const fetch = fetchTokens(this, credentials);
+		fetchesInFlight.set(key, fetch);
+		try {
+			return await fetch;
+		} finally {
+			fetchesInFlight.delete(key);
 		}
-		return { accessToken: JSON.stringify(tokens) };
 	}
 
 	/** Sends the token that covers the API being called, and only to the configured bases. */
 	authenticate: IAuthenticate = async (credentials, requestOptions) => {
-		const tokens = parseTokens(credentials.accessToken);
+		const stored = parseTokens(credentials.accessToken);
 		const url = absoluteUrl(requestOptions);
 		const bases = [credentials.integrationBaseUrl, credentials.extractionBaseUrl]
 			.filter((b): b is string => typeof b === 'string' && b !== '')
@@ -128,9 +133,15 @@ export class WorkforceApi implements ICredentialType {
 			typeof credentials.extractionBaseUrl === 'string' &&
 			credentials.extractionBaseUrl !== '' &&
 			url.startsWith(trimSlash(credentials.extractionBaseUrl));
-		const chosen =
-			tokens.find((t) => t.scopes.some((s) => EXTRACTION_SCOPE.test(s) === extraction)) ?? tokens[0];
-		requestOptions.headers = { ...(requestOptions.headers ?? {}), Authorization: `Bearer ${chosen?.token ?? ''}` };
+		const covers = (t: StoredToken) => t.scopes.length === 0 || t.scopes.some((s) => EXTRACTION_SCOPE.test(s) === extraction);
+		const chosen = stored.tokens.find(covers);
+		if (!chosen) {
+			const missing = stored.refused.filter((s) => EXTRACTION_SCOPE.test(s) === extraction);
+			throw new Error(
+				`The API client does not hold the ${extraction ? 'data extraction' : 'integration'} scope${missing.length ? ` (${missing.join(' ')} was refused with invalid_scope)` : ''}, so it cannot call the ${extraction ? 'data extraction' : 'integration'} API. Ask the administrator to grant it, or use a credential whose client holds it.`,
+			);
+		}
+		requestOptions.headers = { ...(requestOptions.headers ?? {}), Authorization: `Bearer ${chosen.token}` };
 		return requestOptions;
 	};
 
@@ -143,6 +154,27 @@ export class WorkforceApi implements ICredentialType {
 			method: 'GET',
 		},
 	};
+}
+
+/** One token for all scopes, or, when the client holds only some of them, one per scope it holds. */
+async function fetchTokens(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<{ accessToken: string }> {
+	const scopes = splitScopes(credentials.scopes);
+	const combined = await requestToken(helper, credentials, scopes);
+	const stored: StoredTokens = { tokens: [], refused: [] };
+	if (combined.ok) {
+		stored.tokens.push({ scopes, token: combined.token });
+	} else if (combined.error === 'invalid_scope' && scopes.length > 1) {
+		for (const scope of scopes) {
+			const single = await requestToken(helper, credentials, [scope]);
+			if (single.ok) stored.tokens.push({ scopes: [scope], token: single.token });
+			else if (single.error === 'invalid_scope') stored.refused.push(scope);
+			else throw new Error(single.message);
+		}
+		if (!stored.tokens.length) throw new Error(combined.message);
+	} else {
+		throw new Error(combined.message);
+	}
+	return { accessToken: JSON.stringify(stored) };
 }
 
 type TokenResult = { ok: true; token: string } | { ok: false; error: string; message: string };
@@ -184,7 +216,7 @@ async function requestToken(
 		return {
 			ok: false,
 			error: 'unreachable',
-			message: `Could not reach the token issuer at ${safeOrigin(url)}${code ? ` (${code})` : ''}. Check Token Issuer Base URL and that the host is reachable from n8n.`,
+			message: `Could not reach the token issuer at ${safeOrigin(url)}${code ? ` (${networkProblem(code)})` : ''}. Check Token Issuer Base URL and that the host is reachable from n8n.`,
 		};
 	}
 	const body = parseBody(response.body);
@@ -225,13 +257,13 @@ function splitScopes(value: unknown): string[] {
 		.filter(Boolean);
 }
 
-function parseTokens(value: unknown): StoredToken[] {
-	if (typeof value !== 'string' || value === '') return [];
+function parseTokens(value: unknown): StoredTokens {
+	if (typeof value !== 'string' || value === '') return { tokens: [], refused: [] };
 	try {
-		const parsed = JSON.parse(value) as StoredToken[];
-		return Array.isArray(parsed) ? parsed : [];
+		const parsed = JSON.parse(value) as StoredTokens;
+		return { tokens: Array.isArray(parsed.tokens) ? parsed.tokens : [], refused: Array.isArray(parsed.refused) ? parsed.refused : [] };
 	} catch {
-		return [{ scopes: [], token: value }];
+		return { tokens: [{ scopes: [], token: value }], refused: [] };
 	}
 }
 

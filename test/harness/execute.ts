@@ -1,11 +1,14 @@
+import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
+	LoggerProxy,
 	Workflow,
 	type ExecutionError,
 	type IDataObject,
 	type INode,
+	type INodeType,
 	type INodeExecutionData,
 	type INodeParameters,
 	type IRun,
@@ -18,7 +21,8 @@ import { PackageNodeTypes, PACKAGE } from './node-types';
 export const CREDENTIAL_ID = 'workforce-test-credential';
 
 export interface ExecuteOptions {
-	parameters: INodeParameters;
+	/** Node parameters as the editor stores them. */
+	parameters: Record<string, unknown>;
 	/** Input items; one empty item when omitted (as after a Manual Trigger). */
 	items?: INodeExecutionData[];
 	credentials: TestCredentialsHelper;
@@ -26,6 +30,8 @@ export interface ExecuteOptions {
 	nodeType?: string;
 	/** Node settings such as retryOnFail. */
 	settings?: Partial<INode>;
+	/** Test-only node types, by type name. */
+	extraNodeTypes?: Record<string, INodeType>;
 }
 
 export interface ExecuteResult {
@@ -39,6 +45,31 @@ export interface ExecuteResult {
 
 let binaryReady: Promise<void> | undefined;
 
+/** Everything n8n logged during the tests (checked for secrets), instead of printing it. */
+export const capturedLogs: string[] = [];
+const capture = (level: string) => (message: string, meta?: object) => {
+	capturedLogs.push(`${level} ${message}${meta ? ` ${safeJson(meta)}` : ''}`);
+};
+const captureLogger = {
+	error: capture('error'),
+	warn: capture('warn'),
+	info: capture('info'),
+	debug: capture('debug'),
+	verbose: capture('verbose'),
+	scoped: () => captureLogger,
+};
+LoggerProxy.init(captureLogger as never);
+// n8n-core's error reporter logs node errors through the DI logger.
+Container.set(Logger, captureLogger as unknown as Logger);
+
+function safeJson(value: unknown): string {
+	try {
+		return JSON.stringify(value);
+	} catch {
+		return String(value);
+	}
+}
+
 /** n8n keeps binary data in memory by default; the service must be initialised once per process. */
 async function ensureBinaryData() {
 	binaryReady ??= Container.get(BinaryDataService).init();
@@ -48,14 +79,14 @@ async function ensureBinaryData() {
 /** Runs one node of this package through n8n-core's WorkflowExecute, as n8n runs it. */
 export async function executeNode(options: ExecuteOptions): Promise<ExecuteResult> {
 	await ensureBinaryData();
-	const nodeTypes = new PackageNodeTypes();
+	const nodeTypes = new PackageNodeTypes(options.extraNodeTypes);
 	const node: INode = {
 		id: 'node-under-test',
 		name: 'Workforce',
 		type: options.nodeType ?? `${PACKAGE}.workforce`,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: options.parameters,
+		parameters: options.parameters as INodeParameters,
 		credentials: { workforceApi: { id: CREDENTIAL_ID, name: 'Workforce account' } },
 		continueOnFail: options.continueOnFail,
 		...(options.settings ?? {}),
@@ -92,7 +123,7 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 	};
 }
 
-function makeAdditionalData(credentialsHelper: TestCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function makeAdditionalData(credentialsHelper: TestCredentialsHelper, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
 	const base = {
 		credentialsHelper,
 		hooks,

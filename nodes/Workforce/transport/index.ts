@@ -13,6 +13,7 @@ import {
 } from 'n8n-workflow';
 
 import { serviceError } from './errors';
+import { networkProblem } from './network';
 
 export const CREDENTIAL = 'workforceApi';
 
@@ -95,8 +96,8 @@ export function transportError(ctx: WorkforceContext, error: unknown, request: P
 	}
 	const code = e.code ?? e.cause?.code;
 	const label = request.what ? `${request.what} failed` : 'The request to the Workforce service failed';
-	const message = `${label}: ${code ? `${code} ` : ''}${sanitize(e.message ?? 'no answer from the service')}`;
-	return new NodeApiError(ctx.getNode(), { message, code: code ?? null } as JsonObject, {
+	const message = `${label}: ${networkProblem(code)}`;
+	return new NodeApiError(ctx.getNode(), { message, detail: sanitize(String(e.message ?? '')) } as JsonObject, {
 		message,
 		description:
 			'No answer came back. Check the base URLs in the Workforce API credential and that the service is reachable from n8n; transient failures can be retried (node settings: Retry On Fail).',

@@ -1,0 +1,55 @@
+import { request } from 'undici';
+
+import { startEmulator, type Emulator } from '../emulator';
+import { call, tokenFor } from '../support/http';
+
+describe('emulator: control surface', () => {
+	let emu: Emulator;
+	let token: string;
+	beforeAll(async () => {
+		emu = await startEmulator();
+		token = await tokenFor(emu);
+	});
+	afterAll(async () => emu.close());
+	const projects = () => `${emu.urls.integration}/api/v4/integration/projects`;
+
+	it('answers the next N matching requests with an injected status, then recovers', async () => {
+		await call('POST', `${emu.urls.control}/faults`, { body: { api: 'integration', path: '/projects', count: 2, action: { kind: 'status', status: 503 } } });
+		expect((await call('GET', projects(), { token })).status).toBe(503);
+		expect((await call('GET', projects(), { token })).status).toBe(503);
+		expect((await call('GET', projects(), { token })).status).toBe(200);
+	});
+
+	it('lets requests through before a fault with skip', async () => {
+		emu.ctx.faults.add({ api: 'integration', skip: 1, action: { kind: 'status', status: 500 } });
+		expect((await call('GET', projects(), { token })).status).toBe(200);
+		expect((await call('GET', projects(), { token })).status).toBe(500);
+	});
+
+	it('drops the connection', async () => {
+		emu.ctx.faults.add({ api: 'integration', action: { kind: 'drop' } });
+		await expect(request(projects(), { headers: { authorization: `Bearer ${token}` } })).rejects.toThrow();
+		expect((await call('GET', projects(), { token })).status).toBe(200);
+	});
+
+	it('delays an answer', async () => {
+		emu.ctx.faults.add({ api: 'integration', action: { kind: 'delay', ms: 150 } });
+		const started = Date.now();
+		expect((await call('GET', projects(), { token })).status).toBe(200);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+	});
+
+	it('logs every request with method, path, query, status and the bearer header', async () => {
+		const before = emu.ctx.log.lastSeq;
+		await call('GET', `${projects()}?a=1&a=2`, { token });
+		const logged = (await call('GET', `${emu.urls.control}/requests?since=${before}`)).body as Array<Record<string, unknown>>;
+		expect(logged).toEqual([
+			expect.objectContaining({ api: 'integration', method: 'GET', path: '/api/v4/integration/projects', search: 'a=1&a=2', query: { a: ['1', '2'] }, status: 200 }),
+		]);
+		expect((logged[0].headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
+	});
+
+	it('counts fired faults by kind', async () => {
+		expect(emu.ctx.faults.fired).toMatchObject({ status503: 2, status500: 1, drop: 1, delay: 1 });
+	});
+});
