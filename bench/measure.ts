@@ -1,0 +1,38 @@
+/** What a scenario child process reports back to the bench runner. */
+export interface ScenarioResult {
+	wallMs: number;
+	records?: number;
+	requests?: number;
+	/** Peak resident set size of the scenario process, in MiB. */
+	peakRssMb: number;
+	note?: string;
+}
+
+/** Peak RSS of this process so far, in MiB (maxRSS is reported in KiB). */
+export function peakRssMb(): number {
+	return Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
+}
+
+/** Times `work` and reports the result on stdout as one JSON line for the runner. */
+export async function report(work: () => Promise<Omit<ScenarioResult, 'wallMs' | 'peakRssMb'>>) {
+	const started = process.hrtime.bigint();
+	const outcome = await work();
+	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+	const result: ScenarioResult = { wallMs: Math.round(wallMs), peakRssMb: peakRssMb(), ...outcome };
+	process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
+}
+
+/** The emulator's bases and the demo admin client, passed to scenario processes by the runner. */
+export interface Target {
+	integration: string;
+	extraction: string;
+	identity: string;
+	clientId: string;
+	clientSecret: string;
+}
+
+export function targetFromEnv(): Target {
+	const raw = process.env.BENCH_TARGET;
+	if (!raw) throw new Error('BENCH_TARGET is not set; run scenarios through bench/run');
+	return JSON.parse(raw) as Target;
+}
