@@ -7,6 +7,8 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
+	setupFiles: ['<rootDir>/test/support/jest-setup.ts'],
+	globalTeardown: '<rootDir>/test/support/jest-teardown.ts',
 	testTimeout: 60_000,
 	maxWorkers: 2,
 };

@@ -1,8 +1,18 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { searchMachines } from './listSearch/searchMachines';
+import { searchEmployees, searchUsersByIdentity, searchUsersByNumber, searchUsersByProfile } from './listSearch/searchPeople';
 import { searchProjects } from './listSearch/searchProjects';
+import { getMachineTypes } from './loadOptions/getMachineTypes';
 import { dataExtractionDescription, dataExtractionOperations } from './resources/dataExtraction';
+import { documentDescription, documentOperations } from './resources/document';
+import { employeeDescription } from './resources/employee';
+import { fileDescription, fileOperations } from './resources/file';
+import { machineCustomOperations, machineDescription } from './resources/machine';
+import { machineTypeDescription } from './resources/machineType';
+import { payrollExportDescription, payrollExportOperations } from './resources/payrollExport';
 import { projectDescription } from './resources/project';
+import { userDescription } from './resources/user';
 import { workOrderDescription } from './resources/workOrder';
 
 export class Workforce implements INodeType {
@@ -32,22 +42,41 @@ export class Workforce implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Data Extraction', value: 'dataExtraction' },
+					{ name: 'Document', value: 'document' },
+					{ name: 'Employee (V5)', value: 'employee' },
+					{ name: 'File', value: 'file' },
+					{ name: 'Machine', value: 'machine' },
+					{ name: 'Machine Type', value: 'machineType' },
+					{ name: 'Payroll Export', value: 'payrollExport' },
 					{ name: 'Project', value: 'project' },
+					{ name: 'User (V4)', value: 'user' },
 					{ name: 'Work Order', value: 'workOrder' },
 				],
 				default: 'project',
 			},
+			...machineDescription,
+			...machineTypeDescription,
 			...projectDescription,
 			...workOrderDescription,
+			...userDescription,
+			...employeeDescription,
+			...documentDescription,
+			...fileDescription,
 			...dataExtractionDescription,
+			...payrollExportDescription,
 		],
 	};
 
 	methods = {
-		listSearch: { searchProjects },
+		listSearch: { searchProjects, searchMachines, searchUsersByIdentity, searchUsersByProfile, searchUsersByNumber, searchEmployees },
+		loadOptions: { getMachineTypes },
 	};
 
 	customOperations = {
 		dataExtraction: dataExtractionOperations,
+		document: documentOperations,
+		file: fileOperations,
+		machine: machineCustomOperations,
+		payrollExport: payrollExportOperations,
 	};
 }

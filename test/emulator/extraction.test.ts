@@ -1,5 +1,6 @@
 import { request } from 'undici';
 
+import { fetchToken } from '../support/fetch-token';
 import { DEMO, startEmulator, type Emulator } from './index';
 
 /** Contract of the extraction endpoints (/v1/time-registrations, /v1/payroll-lines[-extended]), driven with undici. */
@@ -93,6 +94,23 @@ describe('Emulator: data extraction', () => {
 		expect(full.records.find((r) => r.id === added)).toMatchObject({ qty: 4, approved: true });
 	});
 
+	it('300 records changed at one timestamp arrive on one page even with ChunkLimit 100', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		emulator.ctx.clock.advance(60_000);
+		const since = emulator.ctx.clock.nowIso();
+		emulator.ctx.clock.advance(1000);
+		data.changeTimeRegistration(data.timeRegistrationId(1), { description: 'before the batch' });
+		emulator.ctx.clock.advance(1000);
+		const ids = Array.from({ length: 300 }, (_, i) => data.timeRegistrationId(100 + i));
+		data.changeTimeRegistrations(ids, { state: 'approved' });
+		emulator.ctx.clock.advance(1000);
+		data.changeTimeRegistration(data.timeRegistrationId(2), { description: 'after the batch' });
+		const { pages } = await drain('/v1/time-registrations', { ModifiedSince: since, ChunkLimit: 100 });
+		expect(pages.map((p) => p.data.length)).toEqual([301, 1]);
+		expect(pages[0].data[0].id).toBe(data.timeRegistrationId(1));
+		expect(new Set(pages[0].data.slice(1).map((r: any) => r.modifiedDateTime)).size).toBe(1);
+	});
+
 	it('answers 400 for a malformed, altered or re-used-with-other-parameters token, and for bad parameters', async () => {
 		const first = await get('/v1/time-registrations', { ChunkLimit: 100 });
 		const t = first.body.continuationToken as string;
@@ -182,12 +200,33 @@ describe('Emulator: data extraction', () => {
 	});
 });
 
-export async function fetchToken(emulator: Emulator, client: { clientId: string; clientSecret: string }): Promise<string> {
-	const res = await request(`${emulator.urls.identity}/connect/token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: `${DEMO.scopes.integration} ${DEMO.scopes.extraction}` }).toString(),
+describe('Emulator: payroll-line pages stay stable when lines appear between pages', () => {
+	let emulator: Emulator;
+	let token: string;
+	beforeAll(async () => {
+		emulator = await startEmulator({ workData: { timeRegistrations: 400, pageSize: 50 } });
+		token = await fetchToken(emulator, DEMO.clients.admin);
 	});
-	const body = (await res.body.json()) as { access_token: string };
-	return body.access_token;
-}
+	afterAll(async () => emulator.close());
+
+	it('a line added before the current position does not shift the next page (full mode keys, not indices)', async () => {
+		const read = async (qs: string) => {
+			const res = await request(`${emulator.urls.extraction}/v1/payroll-lines?${qs}`, { headers: { authorization: `Bearer ${token}` } });
+			return (await res.body.json()) as Record<string, any>;
+		};
+		const before = new Set<string>();
+		let page = await read('');
+		page.data.forEach((l: any) => before.add(l.id));
+		const data = emulator.ctx.sections.workData.data;
+		// A new day for the first employee: its line sorts before everything already read.
+		data.addTimeRegistration({ userId: data.employees[0].id, workDate: '2020-01-06', hours: 8, state: 'approved' });
+		const ids: string[] = [...before];
+		while (page.continuationToken) {
+			page = await read(`ContinuationToken=${encodeURIComponent(page.continuationToken)}`);
+			ids.push(...page.data.map((l: any) => l.id));
+		}
+		const lines = data.payrollLines();
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(ids.length).toBe(lines.count - 1);
+	});
+});

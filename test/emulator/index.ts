@@ -13,13 +13,15 @@ export interface StartOptions extends Partial<EmulatorOptions> {
 	seed?: SeedOptions | false;
 	/** Shorthand for `seed.workData`: e.g. `{ timeRegistrations: 200000, pageSize: 2500 }`. */
 	workData?: SeedOptions['workData'];
+	/** Shorthand for `seed.images`: e.g. `{ parentsPerSource: 100 }`. */
+	images?: SeedOptions['images'];
 }
 
 /** Starts an emulator on loopback with the demo data (unless `seed: false`). */
 export async function startEmulator(options: StartOptions = {}): Promise<Emulator> {
-	const { port, seed, workData, ...emulatorOptions } = options;
+	const { port, seed, workData, images, ...emulatorOptions } = options;
 	const emulator = new Emulator(emulatorOptions);
-	if (seed !== false) seedDemo(emulator, { ...(seed ?? {}), ...(workData !== undefined ? { workData } : {}) });
+	if (seed !== false) seedDemo(emulator, { ...(seed ?? {}), ...(workData !== undefined ? { workData } : {}), ...(images !== undefined ? { images } : {}) });
 	await emulator.listen(port ?? 0);
 	return emulator;
 }

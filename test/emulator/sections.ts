@@ -1,9 +1,16 @@
 import type { EmulatorContext } from './core/context';
 import type { Router } from './core/router';
+import { MachineTypesSection } from './integration/machine-types';
+import { MachinesSection } from './integration/machines';
+import { EmployeesV5Section } from './integration/employees-v5';
+import { DocumentsSection } from './integration/documents';
+import { FilesSection } from './integration/files';
 import { WorkDataSection } from './extraction/work-data-section';
 import { PayrollExportSection } from './integration/payroll-export';
+import { ImagesSection } from './extraction/images';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
+import { UsersV4Section } from './integration/users-v4';
 import { WorkOrdersSection } from './integration/work-orders';
 
 /** The emulator's parts, one per section of the specification. Each registers its own routes. */
@@ -12,8 +19,15 @@ export function createSections(ctx: EmulatorContext) {
 		people: new PeopleSection(ctx),
 		projects: new ProjectsSection(ctx),
 		workOrders: new WorkOrdersSection(ctx),
+		machineTypes: new MachineTypesSection(),
+		machines: new MachinesSection(ctx),
+		usersV4: new UsersV4Section(ctx),
+		employeesV5: new EmployeesV5Section(ctx),
+		documents: new DocumentsSection(ctx),
+		files: new FilesSection(ctx),
 		workData: new WorkDataSection(ctx),
 		payrollExport: new PayrollExportSection(ctx),
+		images: new ImagesSection(ctx),
 	};
 }
 

@@ -41,6 +41,8 @@ export interface ExecuteResult {
 	error?: ExecutionError;
 	run: IRun;
 	hints: Array<{ message: string }>;
+	/** The workflow's static data after the run (what a poll node kept). */
+	staticData: IDataObject;
 }
 
 let binaryReady: Promise<void> | undefined;
@@ -120,6 +122,7 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
 		hints: (taskData?.hints ?? []) as Array<{ message: string }>,
+		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
 	};
 }
 

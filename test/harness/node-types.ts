@@ -2,6 +2,7 @@ import type { ICredentialType, INodeType, INodeTypes, IVersionedNodeType } from 
 
 import { WorkforceApi } from '../../credentials/WorkforceApi.credentials';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
+import { WorkforceTrigger } from '../../nodes/WorkforceTrigger/WorkforceTrigger.node';
 
 export const PACKAGE = 'n8n-nodes-workforce';
 
@@ -10,7 +11,7 @@ export class PackageNodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType>();
 
 	constructor(extra: Record<string, INodeType> = {}) {
-		for (const node of [new Workforce()]) this.types.set(`${PACKAGE}.${node.description.name}`, node);
+		for (const node of [new Workforce(), new WorkforceTrigger()]) this.types.set(`${PACKAGE}.${node.description.name}`, node);
 		for (const [name, node] of Object.entries(extra)) this.types.set(name, node);
 	}
 

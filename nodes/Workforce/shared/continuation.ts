@@ -50,6 +50,11 @@ export interface PaginateOptions {
 	retry?: RetryPolicy;
 	/** Per-request timeout in ms. */
 	timeout?: number;
+	/**
+	 * Ask for the next page as soon as its token is known, while the caller handles this one.
+	 * Only for callers that read every page (Return All, the trigger): one page ahead, never more.
+	 */
+	prefetch?: boolean;
 }
 
 const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
@@ -59,22 +64,39 @@ const TRANSIENT_CODE = /ECONNRESET|ETIMEDOUT|ECONNABORTED|ESOCKETTIMEDOUT|EPIPE|
 export async function* paginate(this: WorkforceContext, options: PaginateOptions): AsyncGenerator<ExtractionPage> {
 	const filter = { ...(options.qs ?? {}) };
 	delete filter.ContinuationToken;
+	const query = (token: string | undefined) => (token === undefined ? filter : { ...filter, ContinuationToken: token });
+	// Read when a failure is reported, so a prefetched page's error counts the pages before it.
+	const progress: Progress = { pages: 0, records: 0 };
 	let token: string | undefined;
-	let pageNumber = 0;
-	let recordsSoFar = 0;
+	let ahead: { token: string; result: Promise<Settled> } | undefined;
 	do {
-		const qs = token === undefined ? filter : { ...filter, ContinuationToken: token };
-		const body = await fetchPage.call(this, options, qs, { pages: pageNumber, records: recordsSoFar });
+		const current = ahead && ahead.token === token ? ahead.result : settle(fetchPage.call(this, options, query(token), progress));
+		ahead = undefined;
+		const settled = await current;
+		// Already a clear NodeApiError (see fetchPage); wrapping returns the same instance.
+		if (!settled.ok) throw new NodeApiError(this.getNode(), settled.error as JsonObject);
+		if (options.prefetch) {
+			// Ask for the next page before parsing this one, so the service builds it meanwhile.
+			// Checked against the parsed envelope below; a mismatch is discarded and asked properly.
+			const early = peekToken(settled.raw);
+			if (early !== undefined && early !== token) ahead = { token: early, result: settle(fetchPage.call(this, options, query(early), progress)) };
+		}
+		const body = parsePage(settled.raw);
+		if (body === undefined) {
+			throw progressError(this, options, progress, `page ${progress.pages + 1} is not the extraction envelope ({ data, continuationToken })`, undefined);
+		}
 		const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 		const next = typeof body.continuationToken === 'string' && body.continuationToken !== '' ? body.continuationToken : undefined;
 		if (next !== undefined && next === token) {
-			throw progressError(this, options, { pages: pageNumber + 1, records: recordsSoFar + records.length }, 'the service answered the same continuation token twice, so paging would never end', undefined);
+			throw progressError(this, options, { pages: progress.pages + 1, records: progress.records + records.length }, 'the service answered the same continuation token twice, so paging would never end', undefined);
 		}
-		pageNumber++;
-		recordsSoFar += records.length;
+		progress.pages++;
+		progress.records += records.length;
 		token = next;
+		if (ahead && ahead.token !== next) ahead = undefined;
+		if (options.prefetch && next !== undefined && !ahead) ahead = { token: next, result: settle(fetchPage.call(this, options, query(next), progress)) };
 		yield {
-			pageNumber,
+			pageNumber: progress.pages,
 			records,
 			envelope: {
 				syncTypeName: body.syncTypeName as string | undefined,
@@ -85,18 +107,28 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 				continuationToken: next,
 			},
 			hasMore: next !== undefined,
-			recordsSoFar,
+			recordsSoFar: progress.records,
 		};
 	} while (token !== undefined);
 }
 
-/** One page, retried with backoff while the failure is transient. */
-async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: IDataObject, progress: Progress): Promise<IDataObject> {
+type Settled = { ok: true; raw: unknown } | { ok: false; error: unknown };
+
+/** A page's outcome as a value, so a prefetched failure is never an unhandled rejection. */
+async function settle(page: Promise<unknown>): Promise<Settled> {
+	try {
+		return { ok: true, raw: await page };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}
+
+/** One page's raw answer, retried with backoff while the failure is transient. */
+async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: IDataObject, progress: Progress): Promise<unknown> {
 	const attempts = Math.max(1, Math.floor(options.retry?.attempts ?? 4));
 	const firstDelay = Math.max(0, options.retry?.delayMs ?? 1000);
 	const maxDelay = Math.max(firstDelay, options.retry?.maxDelayMs ?? 15_000);
 	for (let attempt = 1; ; attempt++) {
-		let body: unknown;
 		try {
 			const response = await workforceRequest.call(this, {
 				api: 'extraction',
@@ -106,8 +138,11 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 				what: options.what,
 				itemIndex: options.itemIndex,
 				timeout: options.timeout,
+				// Bytes in, parsed here: lets the next page be asked for before this one is parsed.
+				binary: true,
+				headers: { Accept: 'application/json' },
 			});
-			body = response.body;
+			return response.body;
 		} catch (error) {
 			const transient = isTransient(error);
 			if (transient && attempt < attempts) {
@@ -117,12 +152,50 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 			// Already a clear NodeApiError from the transport; wrapping returns the same instance.
 			if (progress.pages === 0 && !transient) throw new NodeApiError(this.getNode(), error as JsonObject);
 			const reason = transient ? `page ${progress.pages + 1} still failed after ${attempt} attempt${attempt === 1 ? '' : 's'}` : `page ${progress.pages + 1} failed`;
-			throw progressError(this, options, progress, reason, error);
+			throw progressError(this, options, { ...progress }, reason, error);
 		}
-		if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-			throw progressError(this, options, progress, `page ${progress.pages + 1} is not the extraction envelope ({ data, continuationToken })`, undefined);
+	}
+}
+
+/** The page's JSON object; `undefined` when it is not a JSON object. */
+function parsePage(raw: unknown): IDataObject | undefined {
+	let value: unknown = raw;
+	if (Buffer.isBuffer(raw) || raw instanceof ArrayBuffer || typeof raw === 'string') {
+		const text = typeof raw === 'string' ? raw : Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.from(raw).toString('utf8');
+		try {
+			value = JSON.parse(text) as unknown;
+		} catch {
+			return undefined;
 		}
-		return body as IDataObject;
+	}
+	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
+}
+
+const TOKEN_KEY = Buffer.from('"continuationToken"');
+
+/**
+ * The envelope's continuationToken read from the raw bytes without parsing the page: the last
+ * `"continuationToken"` key followed by a JSON string. Only a hint for prefetching; the parsed
+ * envelope decides. The token's own content is never looked at.
+ */
+function peekToken(raw: unknown): string | undefined {
+	if (!Buffer.isBuffer(raw)) return undefined;
+	const at = raw.lastIndexOf(TOKEN_KEY);
+	if (at < 0) return undefined;
+	let i = at + TOKEN_KEY.length;
+	while (i < raw.length && (raw[i] === 0x20 || raw[i] === 0x0a || raw[i] === 0x0d || raw[i] === 0x09)) i++;
+	if (raw[i] !== 0x3a) return undefined;
+	i++;
+	while (i < raw.length && (raw[i] === 0x20 || raw[i] === 0x0a || raw[i] === 0x0d || raw[i] === 0x09)) i++;
+	if (raw[i] !== 0x22) return undefined;
+	let end = i + 1;
+	while (end < raw.length && raw[end] !== 0x22) end += raw[end] === 0x5c ? 2 : 1;
+	if (end >= raw.length) return undefined;
+	try {
+		const value = JSON.parse(raw.toString('utf8', i, end + 1)) as unknown;
+		return typeof value === 'string' && value !== '' ? value : undefined;
+	} catch {
+		return undefined;
 	}
 }
 
@@ -152,6 +225,8 @@ function progressError(ctx: WorkforceContext, options: PaginateOptions, progress
 		httpCode: httpCode ?? undefined,
 		itemIndex: options.itemIndex,
 	});
+	// NodeApiError swaps any message naming a network code (ECONNRESET, ...) for a generic one; keep ours, which says how far it got.
+	error.message = message;
 	error.context.pagesReceived = progress.pages;
 	error.context.recordsReceived = progress.records;
 	return error;

@@ -1,5 +1,6 @@
 import {
 	NodeOperationError,
+	type IExecuteFunctions,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
 	type INodeParameterResourceLocator,
@@ -9,41 +10,91 @@ import {
 
 import { workforceJson } from '../transport';
 
-/** Project picker: from a searchable list, by generated id, or by project number. */
-export function projectLocator(displayOptions: INodeProperties['displayOptions'], description?: string): INodeProperties {
+export interface LocatorSpec {
+	name: string;
+	displayName: string;
+	description: string;
+	/** The listSearch method behind "From List". */
+	searchListMethod: string;
+	/** The typed modes after "From List", e.g. by id and by number. */
+	modes: Array<{ name: string; displayName: string; placeholder: string }>;
+}
+
+/** A resource locator whose first mode is a searchable list (every picker of the node). */
+export function resourceLocator(spec: LocatorSpec, displayOptions: INodeProperties['displayOptions'], description?: string): INodeProperties {
 	return {
-		displayName: 'Project',
-		name: 'project',
+		displayName: spec.displayName,
+		name: spec.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: description ?? 'The project to work with',
+		description: description ?? spec.description,
 		displayOptions,
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: 'searchProjects', searchable: true, searchFilterRequired: false },
+				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true, searchFilterRequired: false },
 			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10' },
-			{ displayName: 'By Project Number', name: 'projectNumber', type: 'string', placeholder: 'e.g. P-1001' },
+			...spec.modes.map((mode) => ({ ...mode, type: 'string' as const })),
 		],
 	};
 }
 
-/** Reads the project locator; a missing value is a clear error naming the field. */
-export function readProjectLocator(ctx: IExecuteSingleFunctions): { mode: string; value: string } {
-	const locator = ctx.getNodeParameter('project', undefined) as INodeParameterResourceLocator | string | undefined;
+type ItemContext = IExecuteSingleFunctions | IExecuteFunctions;
+
+/**
+ * Reads a locator of an item (routed operations pass no index, custom ones do). An empty value
+ * is a clear error naming the field; so is a dot segment, which no encoding keeps in its place.
+ */
+export function readLocator(ctx: ItemContext, name: string, label: string, hint: string, itemIndex?: number): { mode: string; value: string } {
+	const index = itemIndex ?? (ctx as IExecuteSingleFunctions).getItemIndex();
+	const locator = (
+		itemIndex === undefined
+			? (ctx as IExecuteSingleFunctions).getNodeParameter(name, undefined)
+			: (ctx as IExecuteFunctions).getNodeParameter(name, itemIndex, undefined)
+	) as INodeParameterResourceLocator | string | undefined;
 	const mode = typeof locator === 'object' && locator ? String(locator.mode) : 'id';
 	const value = String((typeof locator === 'object' && locator ? locator.value : locator) ?? '').trim();
-	if (value === '') {
-		throw new NodeOperationError(ctx.getNode(), 'Project is empty', {
-			description: 'Pick a project from the list, or enter its ID or project number in "Project".',
-			itemIndex: ctx.getItemIndex(),
+	if (value === '') throw new NodeOperationError(ctx.getNode(), `${label} is empty`, { description: hint, itemIndex: index });
+	// Every typed mode besides the id is a number (project, machine, employee number).
+	assertPathSafe(ctx, value, `${label} ${mode === 'id' || mode === 'list' ? 'ID' : 'number'}`, index);
+	return { mode, value };
+}
+
+/**
+ * `.` and `..` stay dot segments even when percent-encoded (URL parsers resolve them), so such a
+ * value would reach another path: refuse it. Every other character is made safe by encoding.
+ */
+export function assertPathSafe(ctx: ItemContext, value: string, label: string, itemIndex: number) {
+	if (value === '.' || value === '..') {
+		throw new NodeOperationError(ctx.getNode(), `${label} "${value}" cannot be used in a request path`, {
+			description: `"${value}" is not a valid value for ${label}. Check the value mapped to it.`,
+			itemIndex,
 		});
 	}
-	return { mode, value };
+}
+
+const PROJECT: LocatorSpec = {
+	name: 'project',
+	displayName: 'Project',
+	description: 'The project to work with',
+	searchListMethod: 'searchProjects',
+	modes: [
+		{ displayName: 'By ID', name: 'id', placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10' },
+		{ displayName: 'By Project Number', name: 'projectNumber', placeholder: 'e.g. P-1001' },
+	],
+};
+
+/** Project picker: from a searchable list, by generated id, or by project number. */
+export function projectLocator(displayOptions: INodeProperties['displayOptions'], description?: string): INodeProperties {
+	return resourceLocator(PROJECT, displayOptions, description);
+}
+
+/** Reads the project locator; a missing value is a clear error naming the field. */
+export function readProjectLocator(ctx: IExecuteSingleFunctions): { mode: string; value: string } {
+	return readLocator(ctx, 'project', 'Project', 'Pick a project from the list, or enter its ID or project number in "Project".');
 }
 
 /** The generated id of the chosen project, looking a project number up when needed. */

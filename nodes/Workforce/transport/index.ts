@@ -97,7 +97,8 @@ export function transportError(ctx: WorkforceContext, error: unknown, request: P
 	const code = e.code ?? e.cause?.code;
 	const label = request.what ? `${request.what} failed` : 'The request to the Workforce service failed';
 	const message = `${label}: ${networkProblem(code)}`;
-	return new NodeApiError(ctx.getNode(), { message, detail: sanitize(String(e.message ?? '')) } as JsonObject, {
+	// The raw code stays machine-readable (the paginator retries on it); the message uses words.
+	return new NodeApiError(ctx.getNode(), { message, code: code ?? null, detail: sanitize(String(e.message ?? '')) } as JsonObject, {
 		message,
 		description:
 			'No answer came back. Check the base URLs in the Workforce API credential and that the service is reachable from n8n; transient failures can be retried (node settings: Retry On Fail).',

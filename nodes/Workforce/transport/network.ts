@@ -5,11 +5,13 @@
 export function networkProblem(code: string | undefined): string {
 	const words: Record<string, string> = {
 		ECONNREFUSED: 'connection refused',
-		ENOTFOUND: 'host not found',
+		ENOTFOUND: 'host name not found',
 		EAI_AGAIN: 'host name lookup failed',
 		ETIMEDOUT: 'timed out',
 		ECONNABORTED: 'timed out',
 		ECONNRESET: 'connection dropped',
+		EHOSTUNREACH: 'host unreachable',
+		EADDRNOTAVAIL: 'address not available',
 		EPIPE: 'connection dropped',
 		UND_ERR_SOCKET: 'connection dropped',
 		CERT_HAS_EXPIRED: 'certificate expired',

@@ -9,6 +9,8 @@ export interface StoredFile {
 	contentType: string;
 	bytes: Buffer;
 	createdDateTime: string;
+	/** Companies outside the owner's structure that may read it too (image extraction's shared data). */
+	isSharedWith?: (companyId: string) => boolean;
 }
 
 /** Files by id, served by GET {base_url}/api/file/{id}. */

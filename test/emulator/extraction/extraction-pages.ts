@@ -21,6 +21,13 @@ export interface PagedSource {
 	/** Whether a record passes the caller's access and the From/To window (checked for tombstones too). */
 	passes(i: number, window: DateWindow): boolean;
 	record(i: number): Record<string, unknown>;
+	/**
+	 * For sources whose indices move when data changes (payroll lines are re-derived): a stable
+	 * sort key of record i, and the first index whose key is >= a key. Full-mode tokens then
+	 * carry the key, not the index.
+	 */
+	keyOf?(i: number): number;
+	seek?(key: number): number;
 }
 
 export interface DateWindow {
@@ -106,12 +113,13 @@ export function extractionPage(req: EmuRequest, endpoint: string, source: PagedS
 			lastModified = m;
 		}
 	} else {
-		bound = token ? Number(token.u) : source.count;
-		let i = token ? Number(token.p) : 0;
+		const keyed = source.keyOf !== undefined && source.seek !== undefined;
+		bound = keyed ? source.count : token ? Number(token.u) : source.count;
+		let i = token ? (keyed ? source.seek!(Number(token.p)) : Number(token.p)) : 0;
 		for (; i < bound; i++) {
 			if (source.deleted(i) || !source.passes(i, query.window)) continue;
 			if (data.length >= query.chunkLimit) {
-				nextPosition = i;
+				nextPosition = keyed ? source.keyOf!(i) : i;
 				break;
 			}
 			data.push(source.record(i));

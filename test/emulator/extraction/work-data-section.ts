@@ -61,6 +61,8 @@ export class WorkDataSection {
 						deleted: (i) => lines.deleted[i] !== 0,
 						passes: (i, w) => visible.has(lines.companyOf(i)) && inWindow(lines.dayOf(i) * DAY_MS, w),
 						record: (i) => lines.record(i, extended),
+						keyOf: (i) => lines.keys[i],
+						seek: (key) => lines.seek(key),
 					};
 					return extractionPage(req, endpoint, source, data.tokenSecret, data.pageSize, this.ctx.clock.now().getTime());
 				},

@@ -1,11 +1,31 @@
-import type { Clock } from '../core/clock';
-
 /**
  * Generated work data: employees (hourly and fixed pay), projects, payroll and absence types and
  * time registrations in unapproved, approved and locked states. Registrations live in typed
  * arrays and become objects only when served, so a million of them fit in memory and generate
  * in well under a second. Payroll figures (one line per employee per day) derive from them.
  */
+import type { Clock } from '../core/clock';
+import { PayrollLineTable } from './payroll-lines';
+import {
+	DAY_MS,
+	NO_TYPE,
+	NORMAL_DAY_HOURS,
+	STATE,
+	dateOf,
+	dayOf,
+	entityId,
+	iso,
+	typeId,
+	type AbsenceType,
+	type CompanyRefs,
+	type Employee,
+	type PayrollType,
+	type Project,
+	type TimeRegistrationInput,
+} from './work-model';
+
+export * from './work-model';
+export { PayrollLineTable } from './payroll-lines';
 
 export interface WorkDataOptions {
 	/** How many time registrations to generate (default 600). */
@@ -20,83 +40,6 @@ export interface WorkDataOptions {
 	tokenSecret?: string;
 }
 
-export interface Employee {
-	id: string;
-	employeeNumber: string;
-	name: string;
-	/** true = hourly wage, false = fixed salary (the v4 user's `payroll` flag). */
-	hourly: boolean;
-	companyId: string;
-	companyName: string;
-}
-
-export interface Project {
-	id: string;
-	projectNumber: string;
-	name: string;
-	externalNumber: string;
-	/** Registered in an external project (onlyDataFromExternalProjects). */
-	external: boolean;
-	companyId: string;
-	companyName: string;
-	taskId: string;
-	taskName: string;
-}
-
-export interface PayrollType {
-	id: string;
-	name: string;
-	code: string;
-	/** Marked do-not-export in the payroll setup: only exported with exportAllPayrollTypes. */
-	doNotExport: boolean;
-	/** 20/30/40 automatic overtime levels, 41 manually registered overtime, 0 ordinary. */
-	lineType: number;
-	sorting: number;
-}
-
-export interface AbsenceType {
-	id: string;
-	name: string;
-	code: string;
-	/** Only exported with includeAllAbsence. */
-	exportedByDefault: boolean;
-}
-
-export const STATE = { unapproved: 0, approved: 1, locked: 2 } as const;
-
-export const DAY_MS = 86_400_000;
-/** Ordinary hours per day before automatic overtime starts. */
-export const NORMAL_DAY_HOURS = 7.5;
-/** Hours at 50% overtime before 100% starts. */
-export const OVERTIME50_HOURS = 2;
-
-const NO_TYPE = 255;
-
-export interface CompanyRefs {
-	parent: { id: string; name: string };
-	subsidiary: { id: string; name: string };
-}
-
-/** Fields a test or the trigger may set on a time registration. */
-export interface TimeRegistrationInput {
-	userId?: string;
-	projectId?: string;
-	/** yyyy-MM-dd */
-	workDate?: string;
-	/** Start time in minutes after midnight (UTC). */
-	startMinute?: number;
-	/** Hours worked. */
-	hours?: number;
-	state?: 'unapproved' | 'approved' | 'locked';
-	payrollTypeId?: string;
-	absenceTypeId?: string;
-	description?: string;
-}
-
-export interface PayrollLineKey {
-	user: number;
-	day: number;
-}
 
 /** Columnar store of the time registrations. Index = creation order; ids derive from the index. */
 export class WorkData {
@@ -336,9 +279,9 @@ export class WorkData {
 	}
 
 	/** Changes a registration; its modifiedDateTime moves to now. */
-	changeTimeRegistration(id: string, patch: TimeRegistrationInput): number {
+	changeTimeRegistration(id: string, patch: TimeRegistrationInput, at?: number): number {
 		const index = this.requireIndex(id);
-		const now = this.clock.now().getTime();
+		const now = at ?? this.clock.now().getTime();
 		if (patch.userId) this.user[index] = this.employeeIndex(patch.userId);
 		if (patch.projectId) this.project[index] = this.projectIndex(patch.projectId);
 		if (patch.workDate) this.day[index] = dayOf(patch.workDate);
@@ -354,13 +297,27 @@ export class WorkData {
 	}
 
 	/** Deletes a registration: it leaves full mode and appears as a tombstone in incremental mode. */
-	deleteTimeRegistration(id: string): number {
+	deleteTimeRegistration(id: string, at?: number): number {
 		const index = this.requireIndex(id);
-		const now = this.clock.now().getTime();
+		const now = at ?? this.clock.now().getTime();
 		this.deleted[index] = now;
 		this.modified[index] = now;
 		this.changed();
 		return index;
+	}
+
+	/** Changes many registrations at one and the same modification time (a bulk approval, say). */
+	changeTimeRegistrations(ids: string[], patch: TimeRegistrationInput): number {
+		const at = this.clock.now().getTime();
+		for (const id of ids) this.changeTimeRegistration(id, patch, at);
+		return at;
+	}
+
+	/** Deletes many registrations at one and the same time. */
+	deleteTimeRegistrations(ids: string[]): number {
+		const at = this.clock.now().getTime();
+		for (const id of ids) this.deleteTimeRegistration(id, at);
+		return at;
 	}
 
 	/** Changes a payroll line directly (a recalculation): its modifiedDateTime moves to now. */
@@ -488,230 +445,3 @@ export class WorkData {
 	}
 }
 
-/**
- * One payroll line per employee per day, derived from the registrations: standard hours up to
- * 7.5, then 2 hours at 50 % and the rest at 100 %, plus manually registered overtime.
- */
-export class PayrollLineTable {
-	/** Sorted unique keys (user * 2^20 + day offset). */
-	readonly keys: Float64Array;
-	/** Registrations of line i: regs[start[i] .. start[i + 1]). */
-	readonly start: Uint32Array;
-	readonly regs: Uint32Array;
-	readonly modified: Float64Array;
-	/** Lines whose registrations are all deleted (or deleted directly) are tombstones. */
-	readonly deleted: Float64Array;
-	readonly byModified: Uint32Array;
-	private readonly keyIndex = new Map<number, number>();
-
-	constructor(private readonly data: WorkData) {
-		const n = data.count;
-		const regs = new Uint32Array(n);
-		const key = new Float64Array(n);
-		for (let i = 0; i < n; i++) {
-			regs[i] = i;
-			key[i] = lineKey(data.user[i], data.day[i]);
-		}
-		regs.sort((a, b) => key[a] - key[b] || a - b);
-		const keys: number[] = [];
-		const start: number[] = [];
-		for (let j = 0; j < n; j++) {
-			const k = key[regs[j]];
-			if (keys.length === 0 || keys[keys.length - 1] !== k) {
-				keys.push(k);
-				start.push(j);
-			}
-		}
-		start.push(n);
-		this.keys = Float64Array.from(keys);
-		this.start = Uint32Array.from(start);
-		this.regs = regs;
-		this.modified = new Float64Array(keys.length);
-		this.deleted = new Float64Array(keys.length);
-		for (let i = 0; i < keys.length; i++) {
-			let modified = 0;
-			let alive = false;
-			let lastDeleted = 0;
-			for (let j = this.start[i]; j < this.start[i + 1]; j++) {
-				const r = regs[j];
-				modified = Math.max(modified, data.modified[r]);
-				if (data.deleted[r]) lastDeleted = Math.max(lastDeleted, data.deleted[r]);
-				else alive = true;
-			}
-			const override = data.lineOverrides.get(keys[i]);
-			if (override) modified = Math.max(modified, override.modified);
-			this.modified[i] = modified;
-			this.deleted[i] = override?.deleted && override.deleted >= modified ? override.deleted : alive ? 0 : lastDeleted;
-			this.keyIndex.set(keys[i], i);
-		}
-		const order = new Uint32Array(keys.length);
-		for (let i = 0; i < keys.length; i++) order[i] = i;
-		order.sort((a, b) => this.modified[a] - this.modified[b] || a - b);
-		this.byModified = order;
-	}
-
-	get count(): number {
-		return this.keys.length;
-	}
-
-	id(i: number): string {
-		return entityId('pl', this.keys[i]);
-	}
-
-	keyOf(id: string): number | undefined {
-		const m = /-([0-9a-f]{12})$/i.exec(id);
-		if (!m || !id.startsWith(entityId('pl', 0).slice(0, 8))) return undefined;
-		const key = parseInt(m[1], 16);
-		return this.keyIndex.has(key) ? key : undefined;
-	}
-
-	userOf(i: number): number {
-		return Math.floor(this.keys[i] / LINE_DAY_SPAN);
-	}
-
-	dayOf(i: number): number {
-		return (this.keys[i] % LINE_DAY_SPAN) - LINE_DAY_OFFSET;
-	}
-
-	/** The line's figures from the registrations that pass `include` (all live ones by default). */
-	figures(i: number, include: (r: number) => boolean = () => true) {
-		const d = this.data;
-		let worked = 0;
-		let manualOvertime = 0;
-		let absence = 0;
-		let absenceApproved = 0;
-		let absenceLocked = 0;
-		let approved = 0;
-		let locked = 0;
-		let breakQty = 0;
-		let count = 0;
-		let allApproved = true;
-		let approvedAt = 0;
-		for (let j = this.start[i]; j < this.start[i + 1]; j++) {
-			const r = this.regs[j];
-			if (d.deleted[r] || !include(r)) continue;
-			count++;
-			const h = d.hours(r);
-			if (h >= 5.5) breakQty += 0.5;
-			const isApproved = d.state[r] !== STATE.unapproved;
-			if (!isApproved) allApproved = false;
-			else approvedAt = Math.max(approvedAt, d.approvedAt[r]);
-			if (d.absenceType[r] !== NO_TYPE) {
-				absence += h;
-				if (isApproved) absenceApproved += h;
-				if (d.state[r] === STATE.locked) absenceLocked += h;
-				continue;
-			}
-			if (d.payrollType[r] === 3) manualOvertime += h;
-			else worked += h;
-			if (isApproved) approved += h;
-			if (d.state[r] === STATE.locked) locked += h;
-		}
-		const override = d.lineOverrides.get(this.keys[i]);
-		if (override?.qty !== undefined) worked = override.qty;
-		const standardQty = Math.min(worked, NORMAL_DAY_HOURS);
-		const overtime50Qty = Math.min(Math.max(worked - NORMAL_DAY_HOURS, 0), OVERTIME50_HOURS);
-		const overtime100Qty = Math.max(worked - NORMAL_DAY_HOURS - OVERTIME50_HOURS, 0);
-		const types = d.payrollTypes;
-		const overtimeLines: Array<Record<string, unknown>> = [];
-		// Ordered by lineType, sorting, name (the notes' order).
-		if (overtime50Qty > 0) overtimeLines.push(overtimeLine(types[1], 1, overtime50Qty));
-		if (overtime100Qty > 0) overtimeLines.push(overtimeLine(types[2], 1, overtime100Qty));
-		if (manualOvertime > 0) overtimeLines.push(overtimeLine(types[3], 1, manualOvertime));
-		return {
-			count,
-			qty: worked + manualOvertime,
-			standardQty,
-			overtime50Qty,
-			overtime100Qty,
-			manualOvertime,
-			breakQty,
-			absenceQty: absence,
-			absenceApprovedQty: absenceApproved,
-			absenceLockedQty: absenceLocked,
-			approvedQty: approved,
-			lockedQty: locked,
-			allApproved: count > 0 && allApproved,
-			approvedAt,
-			overtimeLines,
-		};
-	}
-
-	/** A payroll line as the extraction API serves it (extended adds overtimeLines). */
-	record(i: number, extended: boolean): Record<string, unknown> {
-		const d = this.data;
-		const id = this.id(i);
-		const modifiedDateTime = iso(this.modified[i]);
-		if (this.deleted[i]) return { id, isDeleted: true, deletedDateTime: iso(this.deleted[i]), modifiedDateTime };
-		const e = d.employees[this.userOf(i)];
-		const f = this.figures(i);
-		const line: Record<string, unknown> = {
-			id,
-			userId: e.id,
-			userName: e.name,
-			employeeNumber: e.employeeNumber,
-			companyId: e.companyId,
-			transDateTime: `${dateOf(this.dayOf(i))}T00:00:00Z`,
-			qty: f.qty,
-			standardQty: f.standardQty,
-			overtime50Qty: f.overtime50Qty,
-			overtime100Qty: f.overtime100Qty,
-			timebankQty: 0,
-			breakQty: f.breakQty,
-			absenceQty: f.absenceQty,
-			absenceApprovedQty: f.absenceApprovedQty,
-			absenceLockedQty: f.absenceLockedQty,
-			totalVerifiedQty: f.approvedQty + f.absenceApprovedQty,
-			approvedQty: f.approvedQty,
-			lockedQty: f.lockedQty,
-			verified: f.allApproved,
-			verifiedDateTime: f.allApproved ? iso(f.approvedAt) : null,
-			verifiedByName: f.allApproved ? 'Kari Nordmann' : null,
-			approved: f.allApproved,
-			approvedDateTime: f.allApproved ? iso(f.approvedAt) : null,
-			approvedByName: f.allApproved ? 'Kari Nordmann' : null,
-			modifiedDateTime,
-			isDeleted: false,
-		};
-		if (extended) line.overtimeLines = f.overtimeLines;
-		return line;
-	}
-
-	/** The company the line is visible to: that of the employee. */
-	companyOf(i: number): string {
-		return this.data.employees[this.userOf(i)].companyId;
-	}
-}
-
-const LINE_DAY_OFFSET = 100_000;
-const LINE_DAY_SPAN = 1 << 20;
-
-function lineKey(user: number, day: number): number {
-	return user * LINE_DAY_SPAN + day + LINE_DAY_OFFSET;
-}
-
-function overtimeLine(type: PayrollType, overtimeType: number, qty: number) {
-	return { payrollTypeId: type.id, name: type.name, lineType: type.lineType, overtimeType, sorting: type.sorting, qty };
-}
-
-/** GUID-shaped, deterministic ids: a readable prefix and the index. */
-export function entityId(prefix: string, n: number): string {
-	const p = Buffer.from(prefix).toString('hex').padEnd(8, '0').slice(0, 8);
-	return `${p}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-}
-
-function typeId(n: number): string {
-	return entityId('pt', n);
-}
-
-export function iso(ms: number): string {
-	return new Date(ms).toISOString();
-}
-
-export function dateOf(day: number): string {
-	return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function dayOf(date: string): number {
-	return Math.floor(Date.parse(date.slice(0, 10) + 'T00:00:00Z') / DAY_MS);
-}

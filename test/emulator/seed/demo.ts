@@ -1,6 +1,10 @@
 import { seededId } from '../core/ids';
 import type { WorkDataOptions } from '../extraction/work-data';
 import type { Emulator } from '../server';
+import { seedMachines } from './machines';
+import { seedPeople } from './people';
+import { seedDocuments } from './documents';
+import { seedImages, type ImageSeedOptions } from './images';
 import { seedWorkData } from './work-data';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
@@ -24,6 +28,8 @@ export const DEMO = {
 export interface SeedOptions {
 	/** How many demo projects to create (each with two work orders). */
 	projects?: number;
+	/** Image extraction data (false: none). */
+	images?: ImageSeedOptions | false;
 	/** Generated time registrations and payroll data (volume, page size); `false` for none. */
 	workData?: WorkDataOptions | false;
 }
@@ -89,5 +95,9 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 		name: 'Not yours',
 		active: true,
 	});
+	seedMachines(emulator);
+	seedPeople(emulator);
+	seedDocuments(emulator);
 	seedWorkData(emulator, options.workData ?? {});
+	if (options.images !== false) seedImages(emulator, options.images ?? {});
 }

@@ -131,3 +131,41 @@ describe('Data Extraction > Get Time Registrations', () => {
 		expect(fx.apiRequests()).toHaveLength(0);
 	});
 });
+
+describe('Data Extraction > Get Time Registrations: slow pages, dropped connections and broken envelopes', () => {
+	const fx = useEmulator({ workData: { timeRegistrations: 900, pageSize: 300 } });
+
+	it('a page slower than the timeout is retried and the run completes', async () => {
+		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 1, action: { kind: 'delay', ms: 1500 } });
+		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, returnAll: true, options: { timeout: 300, retryDelay: 5 } } });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toHaveLength(900);
+		expect(new Set(jsonOf(result).map((r) => r.id)).size).toBe(900);
+		expect(fx.apiRequests().filter((r) => r.fault === 'delay')).toHaveLength(1);
+	});
+
+	it('a connection dropped on every attempt fails with the progress and the cause', async () => {
+		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 1, count: 10, action: { kind: 'drop' } });
+		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, returnAll: true, options: { retries: 1, retryDelay: 5 } } });
+		expect(result.error?.message).toMatch(/^Get Time Registrations failed: page 2 still failed after 2 attempts \(1 page and 300 records received before it stopped\): .*(connection dropped|ECONNRESET|socket hang up|closed unexpectedly)/);
+		expect(fx.apiRequests()).toHaveLength(3);
+	});
+
+	it('a service that answers the same token again is stopped instead of looping forever', async () => {
+		// A reply the emulator never gives on its own: injected as a fault with a body.
+		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', count: 5, action: { kind: 'status', status: 200, body: { data: [{ id: 'a' }], continuationToken: 'same' } } });
+		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, returnAll: true } });
+		expect(result.error?.message).toBe(
+			'Get Time Registrations failed: the service answered the same continuation token twice, so paging would never end (2 pages and 2 records received before it stopped)',
+		);
+		const requests = fx.apiRequests();
+		expect(requests.map((r) => r.query.ContinuationToken)).toEqual([undefined, ['same']]);
+	});
+
+	it('a page that is not the extraction envelope is a clear error', async () => {
+		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', action: { kind: 'status', status: 200, body: '<html>maintenance</html>' } });
+		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, returnAll: true } });
+		expect(result.error?.message).toBe('Get Time Registrations failed: page 1 is not the extraction envelope ({ data, continuationToken }) (0 pages and 0 records received before it stopped)');
+		expect(fx.apiRequests()).toHaveLength(1);
+	});
+});

@@ -26,6 +26,14 @@ describe('Project > Get', () => {
 		expect(result.error?.message).toContain('HTTP 404');
 	});
 
+	it.each(['..', '.'])('refuses the dot segment %p, which no encoding keeps in its place', async (id) => {
+		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'project', operation: 'get', project: byId(id) } });
+		expect(result.error?.message).toBe(`Project ID "${id}" cannot be used in a request path`);
+		// n8n's routing wraps errors of a preSend step as NodeApiError.
+		expect(result.error?.name).toMatch(/^Node(Api|Operation)Error$/);
+		expect(fx.apiRequests()).toHaveLength(0);
+	});
+
 	it('answers 404 for a project of another company, as for a missing one', async () => {
 		const foreign = fx.emulator.ctx.sections.projects.list(DEMO.companies.other)[0];
 		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'project', operation: 'get', project: byId(foreign.id) } });

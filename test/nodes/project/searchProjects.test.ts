@@ -1,15 +1,15 @@
-import { searchProjectsViaEngine } from '../../harness/load-options';
+import { runListSearch } from '../../harness/node-methods';
 import { DEMO, useEmulator } from '../../support/emulator-fixture';
 
 describe('Project locator > From List', () => {
 	const fx = useEmulator();
 
 	it('lists projects as "number · name", filtered by the search text', async () => {
-		const all = await searchProjectsViaEngine(fx.credentials);
+		const all = await runListSearch('searchProjects', fx.credentials, {});
 		const mine = fx.emulator.ctx.sections.projects.list(DEMO.companies.parent);
 		expect(all.results).toHaveLength(mine.length);
 		expect(all.results[0]).toEqual({ name: `${mine[0].projectNumber} · ${mine[0].name}`, value: mine[0].id });
-		const filtered = await searchProjectsViaEngine(fx.credentials, 'school');
+		const filtered = await runListSearch('searchProjects', fx.credentials, {}, 'school');
 		expect(filtered.results.map((r) => r.name)).toEqual(['P-1002 · School extension Nord']);
 	});
 });

@@ -13,6 +13,7 @@ interface ExtractionOptions {
 	modifiedSince?: string;
 	retries?: number;
 	retryDelay?: number;
+	timeout?: number;
 }
 
 /**
@@ -34,6 +35,8 @@ export async function runExtraction(this: IExecuteFunctions, path: string, what:
 				qs,
 				what,
 				itemIndex,
+				prefetch: returnAll,
+				timeout: options.timeout ?? 120_000,
 				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
 			});
 			for await (const page of pages) {

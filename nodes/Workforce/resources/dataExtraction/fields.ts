@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { returnAllAndLimit } from '../../shared/options';
+
 /**
  * The parameters every time-registration / payroll-line extraction shares: Return All or Limit,
  * the FromDateTime/ToDateTime window, the incremental parameters of the behaviour notes and
@@ -8,23 +10,7 @@ import type { INodeProperties } from 'n8n-workflow';
 export function extractionFields(operation: string, noun: string): INodeProperties[] {
 	const show = { show: { resource: ['dataExtraction'], operation: [operation] } };
 	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: show,
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { ...show.show, returnAll: [false] } },
-		},
+		...returnAllAndLimit(show),
 		{
 			displayName: 'From Date Time',
 			name: 'fromDateTime',
@@ -78,6 +64,14 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 					default: '',
 					description:
 						'Switches to incremental mode (ModifiedSince, inclusive): records created, changed or deleted since then, oldest change first. Deleted records come as tombstones (isDeleted: true).',
+				},
+				{
+					displayName: 'Request Timeout (Ms)',
+					name: 'timeout',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: 120000,
+					description: 'How long to wait for one page before treating the attempt as failed (and retrying it)',
 				},
 				{
 					displayName: 'Retries per Page',

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { getImages, getImagesOption, getImagesProperties } from './getImages';
 import { getPayrollLines, getPayrollLinesOption, getPayrollLinesProperties } from './getPayrollLines';
 import { getPayrollLinesExtended, getPayrollLinesExtendedOption, getPayrollLinesExtendedProperties } from './getPayrollLinesExtended';
 import { getTimeRegistrations, getTimeRegistrationsOption, getTimeRegistrationsProperties } from './getTimeRegistrations';
@@ -12,15 +13,17 @@ export const dataExtractionDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['dataExtraction'] } },
-		options: [getPayrollLinesOption, getPayrollLinesExtendedOption, getTimeRegistrationsOption],
+		options: [getImagesOption, getPayrollLinesOption, getPayrollLinesExtendedOption, getTimeRegistrationsOption],
 		default: 'getTimeRegistrations',
 	},
+	...getImagesProperties,
 	...getPayrollLinesProperties,
 	...getPayrollLinesExtendedProperties,
 	...getTimeRegistrationsProperties,
 ];
 
 export const dataExtractionOperations = {
+	getImages,
 	getPayrollLines,
 	getPayrollLinesExtended,
 	getTimeRegistrations,

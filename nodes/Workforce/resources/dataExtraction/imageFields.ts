@@ -1,0 +1,176 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../shared/options';
+
+const show = { show: { resource: ['dataExtraction'], operation: ['getImages'] } };
+
+/** The image sizes the file endpoint serves: MaxDimension per choice ('' = the original file). */
+export const IMAGE_SIZES: Record<string, string> = { original: '', thumbnail: '128', medium: '640', large: '1980' };
+
+/** Every parameter of GET /v1/images (specification: Image extraction), plus Return All / Limit and the image download. */
+export const getImagesProperties: INodeProperties[] = [
+	...returnAllAndLimit(show),
+	{
+		displayName: 'Sources',
+		name: 'sources',
+		type: 'multiOptions',
+		default: [],
+		description: 'Which parent records to read images from (Sources). None selected means all three.',
+		displayOptions: show,
+		options: [
+			{ name: 'Alert', value: 'alert', description: 'Alerts and incident registrations' },
+			{ name: 'Checklist', value: 'checklist', description: 'Checklist submissions' },
+			{ name: 'Feed', value: 'feed', description: 'Feed posts' },
+		],
+	},
+	{
+		displayName: 'From Date Time',
+		name: 'fromDateTime',
+		type: 'dateTime',
+		default: '',
+		description: "Full-sync window start (FromDateTime) on the parent record's creation date, UTC when no zone is given",
+		displayOptions: show,
+	},
+	{
+		displayName: 'To Date Time',
+		name: 'toDateTime',
+		type: 'dateTime',
+		default: '',
+		description: 'Full-sync window end (ToDateTime), UTC when no zone is given',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Download Image',
+		name: 'downloadImage',
+		type: 'options',
+		default: 'none',
+		description: 'Whether to attach the image bytes to each item as binary data, and in which size (through the file endpoint of the integration API)',
+		displayOptions: show,
+		options: [
+			{ name: 'Large (1980 Px)', value: 'large', description: 'Longer side at most 1980 pixels' },
+			{ name: 'Medium (640 Px)', value: 'medium', description: 'Longer side at most 640 pixels' },
+			{ name: 'No', value: 'none', description: 'Output the rows only' },
+			{ name: 'Original', value: 'original', description: 'The file as uploaded' },
+			{ name: 'Thumbnail (128 Px)', value: 'thumbnail', description: 'Longer side at most 128 pixels' },
+		],
+	},
+	{
+		displayName: 'Put Image in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		description: 'Name of the binary property to put the image in',
+		displayOptions: { show: { ...show.show, downloadImage: ['original', 'thumbnail', 'medium', 'large'] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'Company ID',
+				name: 'companyId',
+				type: 'string',
+				default: '',
+				description: 'Only data owned by this project company (CompanyId)',
+			},
+			{
+				displayName: 'Exclude Data From Subsidiaries',
+				name: 'excludeDataFromSubsidiaries',
+				type: 'boolean',
+				default: false,
+				description: "Whether to leave out subsidiaries' data when the API client belongs to a parent company (ExcludeDataFromSubsidiaries)",
+			},
+			{
+				displayName: 'Own Company Data Only',
+				name: 'ownCompanyDataOnly',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to return only records owned by your company, not those merely shared with it (OwnCompanyDataOnly)',
+			},
+			{
+				displayName: 'Project',
+				name: 'project',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'Only images of this project (ProjectId)',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						typeOptions: { searchListMethod: 'searchProjects', searchable: true, searchFilterRequired: false },
+					},
+					{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10' },
+					{ displayName: 'By Project Number', name: 'projectNumber', type: 'string', placeholder: 'e.g. P-1001' },
+				],
+			},
+			{
+				displayName: 'Require Geo Coordinate',
+				name: 'requireGeoCoordinate',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to drop images that have neither their own nor their parent record\'s GPS position (RequireGeoCoordinate)',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'Chunk Limit',
+				name: 'chunkLimit',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 10000 },
+				default: 2500,
+				description: 'Parent records per page (ChunkLimit, 1 to 10000). A parent can carry several images, so a page can hold more rows.',
+			},
+			{
+				displayName: 'Include Page Facts',
+				name: 'includePageFacts',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add the page envelope (syncTypeName, recordCount, deletedRecordCount, source, page number) to each item under "_page"',
+			},
+			{
+				displayName: 'Modified Before',
+				name: 'modifiedBefore',
+				type: 'dateTime',
+				default: '',
+				description: 'Upper bound of incremental mode (ModifiedBefore, exclusive). Requires Modified Since and must be later than it.',
+			},
+			{
+				displayName: 'Modified Since',
+				name: 'modifiedSince',
+				type: 'dateTime',
+				default: '',
+				description: "Switches to incremental mode (ModifiedSince): images whose parent record changed since then, oldest change first. Removed images are not reported.",
+			},
+			{
+				displayName: 'Retries per Page',
+				name: 'retries',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 10 },
+				default: 3,
+				description: 'How many times a page is asked again after a transient failure (HTTP 500/502/503/504, timeout, dropped connection)',
+			},
+			{
+				displayName: 'Retry Delay (Ms)',
+				name: 'retryDelay',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 1000,
+				description: 'Wait before the first retry; doubled for each further one (at most 15 seconds)',
+			},
+		],
+	},
+];

@@ -1,0 +1,59 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { asNodeError } from '../../shared/item-errors';
+import { downloadBinary } from '../../shared/download';
+import { fileReferenceProperty, parentProperties, readFileReferenceId, resolveParentOf } from './parent';
+
+const show = { show: { resource: ['document'], operation: ['download'] } };
+
+/** Runs as a custom operation: the bytes become n8n binary data, streamed into n8n's binary store. */
+export const downloadOption: INodePropertyOptions = {
+	name: 'Download',
+	value: 'download',
+	action: 'Download a document',
+	description: 'Download a document as binary data, with its original file name',
+};
+
+export const downloadProperties: INodeProperties[] = [
+	...parentProperties('download'),
+	fileReferenceProperty('download'),
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions: show,
+	},
+];
+
+export async function download(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const out: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const parent = await resolveParentOf(this, itemIndex);
+			const fileReferenceId = readFileReferenceId(this, itemIndex, this.getNodeParameter('fileReferenceId', itemIndex));
+			const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
+			const file = await downloadBinary(this, {
+				path: `${parent.documentsPath}/${encodeURIComponent(fileReferenceId)}`,
+				what: `Downloading document "${fileReferenceId}"`,
+				itemIndex,
+				fallbackName: fileReferenceId,
+			});
+			out.push({
+				json: { fileReferenceId, ...parent.label, fileName: file.fileName, mimeType: file.mimeType, fileSize: file.binary.bytes ?? null },
+				binary: { [property]: file.binary },
+				pairedItem: { item: itemIndex },
+			});
+		} catch (error) {
+			if (this.continueOnFail()) {
+				out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+				continue;
+			}
+			throw asNodeError(this.getNode(), error, itemIndex);
+		}
+	}
+	return [out];
+}

@@ -1,0 +1,32 @@
+import { extensionOf } from '../../shared/file-names';
+
+/** Largest request the service accepts, multipart overhead included (behaviour notes; 413 above). */
+export const MAX_REQUEST_BYTES = 30_000_000;
+
+/** SVG files are limited to 5 MiB (behaviour notes). */
+export const SVG_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/** HTML, script and executable extensions, which the service refuses with 400 (behaviour notes). */
+const REFUSED_EXTENSIONS = new Set([
+	'htm', 'html', 'xhtml', 'shtml', 'mht', 'mhtml', 'hta',
+	'js', 'mjs', 'cjs', 'jse', 'vbs', 'vbe', 'wsf', 'wsh', 'ps1', 'psm1', 'bat', 'cmd', 'sh', 'php', 'asp', 'aspx', 'jsp',
+	'exe', 'dll', 'msi', 'com', 'scr', 'pif', 'cpl', 'jar', 'app', 'apk',
+]);
+
+/** Why the service would refuse this file, or undefined when it is fine. */
+export function refusalOf(fileName: string, size: number): { reason: string; fix: string } | undefined {
+	const ext = extensionOf(fileName);
+	if (REFUSED_EXTENSIONS.has(ext)) {
+		return {
+			reason: `"${fileName}" is a .${ext} file, and the service refuses HTML, script and executable files`,
+			fix: 'Send it inside an archive (.zip) or converted to PDF instead.',
+		};
+	}
+	if (ext === 'svg' && size > SVG_LIMIT_BYTES) {
+		return {
+			reason: `"${fileName}" is an SVG of ${size} bytes, above the service's SVG limit of ${SVG_LIMIT_BYTES} bytes (5 MiB)`,
+			fix: 'Convert it to PDF or PNG, or simplify it.',
+		};
+	}
+	return undefined;
+}

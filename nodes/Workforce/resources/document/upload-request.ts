@@ -1,0 +1,79 @@
+import { NodeApiError, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type IN8nHttpFullResponse, type JsonObject } from 'n8n-workflow';
+
+import { baseUrl, CREDENTIAL, transportError } from '../../transport';
+import { serviceError } from '../../transport/errors';
+import { buildMultipart, type UploadFile } from './multipart';
+
+export interface UploadRequest {
+	path: string;
+	qs: IDataObject;
+	files: UploadFile[];
+	itemIndex: number;
+}
+
+const WHAT = 'Uploading documents';
+
+/**
+ * POSTs the files as one multipart request. n8n core refreshes the token on a 401 but does not
+ * resend a streamed body, so 401 comes back to us (all statuses are ignored by the client) and
+ * we refresh and upload exactly once more with a freshly built body: the credential data is
+ * passed with its token emptied, which makes n8n run the credential's preAuthentication (a new
+ * token, saved to the credential) before sending.
+ */
+export async function sendUpload(ctx: IExecuteFunctions, request: UploadRequest): Promise<unknown> {
+	const credentials = await ctx.getCredentials(CREDENTIAL);
+	const base = baseUrl(credentials, 'integration');
+	let response = await post(ctx, base, request);
+	if (response.statusCode === 401) {
+		const node = ctx.getNode();
+		const stored = node.credentials?.[CREDENTIAL];
+		const fresh = await ctx.getCredentials(CREDENTIAL);
+		response = await post(ctx, base, request, {
+			credentialsDecrypted: {
+				id: stored?.id ?? '',
+				name: stored?.name ?? '',
+				type: CREDENTIAL,
+				data: { ...fresh, accessToken: '' },
+			},
+		});
+	}
+	if (response.statusCode >= 300 && response.statusCode < 400) {
+		throw new NodeApiError(ctx.getNode(), { message: `HTTP ${response.statusCode}` } as JsonObject, {
+			message: `${WHAT} failed: the service answered with a redirect (HTTP ${response.statusCode})`,
+			description: 'Uploads are never sent on to another address. Check the Integration API Base URL in the Workforce API credential (http vs https, trailing path).',
+			httpCode: String(response.statusCode),
+			itemIndex: request.itemIndex,
+		});
+	}
+	if (response.statusCode >= 400) throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: WHAT, itemIndex: request.itemIndex });
+	return response.body;
+}
+
+async function post(
+	ctx: IExecuteFunctions,
+	base: string,
+	request: UploadRequest,
+	additional?: Parameters<IExecuteFunctions['helpers']['httpRequestWithAuthentication']>[2],
+): Promise<IN8nHttpFullResponse> {
+	const body = buildMultipart(request.files);
+	const options: IHttpRequestOptions = {
+		method: 'POST',
+		baseURL: base,
+		url: request.path,
+		qs: request.qs,
+		body: body as unknown as IDataObject,
+		headers: { Accept: 'application/json', 'Content-Type': body.contentType },
+		json: true,
+		returnFullResponse: true,
+		// Every status comes back, 401 included: core must not swallow it (see above).
+		ignoreHttpStatusErrors: true,
+		// Following redirects makes the HTTP client keep every byte written, to replay it: that
+		// would hold the whole upload in memory. The service does not redirect uploads.
+		disableFollowRedirect: true,
+	};
+	try {
+		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL, options, additional)) as IN8nHttpFullResponse;
+	} catch (error) {
+		throw transportError(ctx, error, { what: WHAT, itemIndex: request.itemIndex });
+	}
+}

@@ -1,0 +1,116 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+const LIST_HINT = 'Comma-separated; sent as repeated values (name=a&name=b)';
+
+/** The query parameters of the payroll export endpoints, typed, with the spec's defaults. */
+export function exportFields(operation: string, extra: { file?: boolean; readOnly?: boolean } = {}): INodeProperties[] {
+	const show = { show: { resource: ['payrollExport'], operation: [operation] } };
+	const fields: INodeProperties[] = [
+		{
+			displayName: 'From Work Date',
+			name: 'fromWorkDate',
+			type: 'dateTime',
+			default: '',
+			description: 'First work date, inclusive (fromWorkDate). Empty: 14 days before To Work Date.',
+			displayOptions: show,
+		},
+		{
+			displayName: 'To Work Date',
+			name: 'toWorkDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Last work date, inclusive (toWorkDate). Empty: today. Longer ranges than 45 days are split (see Options).',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Data Filter',
+			name: 'dataFilter',
+			type: 'options',
+			options: [
+				{ name: 'Only Approved', value: 0, description: 'Approved (and locked) data' },
+				{ name: 'Only Locked', value: 5 },
+				{ name: 'All Data', value: 10, description: 'Including hours not yet approved' },
+			],
+			default: 0,
+			description: 'Which payroll data to export (dataFilter)',
+			displayOptions: show,
+		},
+		{
+			displayName: 'User Payroll Type Filter',
+			name: 'userPayrollTypeFilter',
+			type: 'options',
+			options: [
+				{ name: 'Paid by Hour', value: 'paid-by-hour' },
+				{ name: 'Fixed Pay', value: 'fixed-pay' },
+				{ name: 'All Users', value: 'all-users' },
+			],
+			default: 'paid-by-hour',
+			description: 'Which employees to export (userPayrollTypeFilter). Fixed-salary employees are only exported with Fixed Pay or All Users.',
+			displayOptions: show,
+		},
+	];
+	if (extra.file) {
+		fields.push(
+			{
+				displayName: 'Data Export Type',
+				name: 'dataExportType',
+				type: 'options',
+				options: [
+					{ name: 'Preview', value: 5 },
+					{ name: 'Journal', value: 6 },
+					{ name: 'Payroll', value: 10 },
+					{ name: 'Absence', value: 20 },
+					{ name: 'Cost', value: 30 },
+					{ name: 'Transaction Split', value: 40 },
+				],
+				default: 6,
+				description: 'Kind of file (dataExportType), in the format set in the company\'s payroll setup',
+				displayOptions: show,
+			},
+			{
+				displayName: 'Put Output File in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				required: true,
+				description: 'Name of the binary field the file is written to',
+				displayOptions: show,
+			},
+		);
+	}
+	const filters: INodeProperties[] = [
+		{ displayName: 'Absence Type IDs', name: 'absenceTypeIds', type: 'string', default: '', description: `Only these absence types (absenceTypeIds). ${LIST_HINT}.` },
+		{ displayName: 'Company IDs', name: 'companyIds', type: 'string', default: '', description: `Only these project companies (companyIds). ${LIST_HINT}.` },
+		{ displayName: 'Export All Payroll Types', name: 'exportAllPayrollTypes', type: 'boolean', default: false, description: 'Whether to include payroll types marked do-not-export in the payroll setup (exportAllPayrollTypes)' },
+		{ displayName: 'Include All Absence', name: 'includeAllAbsence', type: 'boolean', default: false, description: 'Whether to include absence transactions regardless of absence type (includeAllAbsence)' },
+		{ displayName: 'Modified Since Date', name: 'modifiedSinceDate', type: 'dateTime', default: '', description: 'Only data modified since this date, inside the work-date range (modifiedSinceDate). At most one year back.' },
+		{ displayName: 'Only Data From External Projects', name: 'onlyDataFromExternalProjects', type: 'boolean', default: false, description: 'Whether to export only data registered in external projects (onlyDataFromExternalProjects)' },
+		{
+			displayName: 'Override Export Settings for Fixed-Pay Employees',
+			name: 'overridePayrollExportSettingsForFixedPayEmployees',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to include regular hours and absences for fixed-pay employees (overridePayrollExportSettingsForFixedPayEmployees)',
+		},
+		{ displayName: 'Payroll Type IDs', name: 'payrollTypeIds', type: 'string', default: '', description: `Only these payroll types (payrollTypeIds). ${LIST_HINT}.` },
+		{ displayName: 'Project IDs', name: 'projectIds', type: 'string', default: '', description: `Only these projects (projectIds). ${LIST_HINT}.` },
+		{ displayName: 'User IDs', name: 'userIds', type: 'string', default: '', description: `Only these users (userIds); all users when empty. ${LIST_HINT}.` },
+	];
+	if (extra.file) filters.push({ displayName: 'Voucher Number', name: 'voucherNumber', type: 'string', default: '', description: 'Voucher number for a cost file export (voucherNumber)' });
+	fields.push({ displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, displayOptions: show, options: filters });
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Split Ranges Over 45 Days',
+			name: 'splitLongRanges',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to split a work-date range longer than the service\'s 45-day limit into consecutive windows of at most 45 days and merge the results. Off: such a range is refused before calling.',
+		},
+	];
+	if (extra.readOnly) {
+		options.push({ displayName: 'Use Read-Only Endpoint', name: 'readOnly', type: 'boolean', default: false, description: 'Whether to call the read-only alias /api/payroll-export/readonly instead of /api/payroll-export/' });
+	}
+	fields.push({ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions: show, options });
+	return fields;
+}

@@ -1,0 +1,21 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { exportFields } from './fields';
+import { runJsonExport } from './runJson';
+
+export const getOption: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get the payroll export',
+	description: 'Approved hours, overtime, allowances and absences per employee per day (JSON)',
+};
+
+export const getProperties: INodeProperties[] = exportFields('get', { readOnly: true });
+
+export async function get(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runJsonExport.call(
+		this,
+		(itemIndex) => ((this.getNodeParameter('options.readOnly', itemIndex, false) as boolean) ? '/api/payroll-export/readonly' : '/api/payroll-export/'),
+		'Get payroll export',
+	);
+}

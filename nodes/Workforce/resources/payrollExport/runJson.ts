@@ -1,0 +1,39 @@
+import { NodeApiError, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type JsonObject } from 'n8n-workflow';
+
+import { workforceJson } from '../../transport';
+import { emptyExportHint } from './hints';
+import { readExportRequest, windowQuery } from './query';
+
+/**
+ * A JSON payroll export (summaries or lines) per input item: one request per window of at most
+ * 45 days, results merged in date order, one output item per row; an execution hint when empty.
+ */
+export async function runJsonExport(this: IExecuteFunctions, path: (itemIndex: number) => string, what: string): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const out: INodeExecutionData[] = [];
+	let empty: ReturnType<typeof readExportRequest> | undefined;
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const request = readExportRequest.call(this, itemIndex);
+			let rows = 0;
+			for (const window of request.windows) {
+				const body = await workforceJson.call(this, { method: 'GET', path: path(itemIndex), qs: windowQuery(request, window), what, itemIndex });
+				if (!Array.isArray(body)) {
+					throw new NodeOperationError(this.getNode(), `${what} answered something other than a list`, { description: 'The service is expected to answer a JSON array of export rows.', itemIndex });
+				}
+				for (const row of body as IDataObject[]) out.push({ json: row, pairedItem: { item: itemIndex } });
+				rows += body.length;
+			}
+			if (rows === 0) empty = request;
+		} catch (error) {
+			if (this.continueOnFail()) {
+				out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+				continue;
+			}
+			if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		}
+	}
+	if (empty) emptyExportHint.call(this, empty);
+	return [out];
+}

@@ -1,0 +1,53 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../shared/options';
+import { route } from '../../shared/routing';
+
+const show = { show: { resource: ['user'], operation: ['getAll'] } };
+
+export const getManyOption: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many users',
+	description: "List the company's users (v4)",
+	routing: route({ method: 'GET', url: '/api/v4/integration/users' }),
+};
+
+export const getManyProperties: INodeProperties[] = [
+	...returnAllAndLimit(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'Changed Since',
+				name: 'changedSince',
+				type: 'dateTime',
+				default: '',
+				description: 'Only users modified after this moment (a slower query on the service)',
+				routing: { send: { type: 'query', property: 'changedSince' } },
+			},
+			{
+				displayName: 'Company ID',
+				name: 'companyId',
+				type: 'string',
+				default: '',
+				description: 'List the users of this subsidiary instead of your own company',
+				routing: { send: { type: 'query', property: 'companyId' } },
+			},
+			{
+				displayName: 'Employment Lookback Days',
+				name: 'employmentLookbackDays',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 30,
+				description: 'Only users with an active employment or one that ended within this many days',
+				routing: { send: { type: 'query', property: 'employmentLookbackDays' } },
+			},
+		],
+	},
+];

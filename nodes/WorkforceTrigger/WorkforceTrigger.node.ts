@@ -1,0 +1,35 @@
+import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
+
+import { pollExtraction } from './poll-extraction';
+import { pollPayrollExport } from './poll-payroll-export';
+import { triggerProperties } from './properties';
+import { readSettings } from './settings';
+import { extractionStream } from './streams';
+
+export class WorkforceTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workforce Trigger',
+		name: 'workforceTrigger',
+		icon: { light: 'file:workforce.svg', dark: 'file:workforce.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["event"] }}',
+		description: 'Starts the workflow when time registrations, payroll lines, images or payroll export data change in the Workforce Integration Service',
+		defaults: { name: 'Workforce Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'workforceApi', required: true }],
+		properties: triggerProperties,
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		// The window's upper edge: noted before the first request, so nothing saved during the
+		// poll can fall between this poll and the next.
+		const startedAt = Date.now();
+		const event = this.getNodeParameter('event') as string;
+		const settings = readSettings(this);
+		if (event === 'payrollExport') return await pollPayrollExport.call(this, settings, startedAt);
+		return await pollExtraction.call(this, extractionStream(this, event), settings, startedAt);
+	}
+}

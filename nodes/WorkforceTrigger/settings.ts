@@ -1,0 +1,50 @@
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+
+import { MINUTE_MS } from './sync/time';
+
+export interface TriggerSettings {
+	overlapMs: number;
+	maxRemembered: number;
+	pageSize: number;
+	retry: { attempts: number; delayMs: number };
+	timeoutMs: number;
+	/** Where the first poll starts: undefined = now. */
+	startDate?: number;
+}
+
+export function readSettings(ctx: IPollFunctions): TriggerSettings {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const overlapMinutes = numberOption(ctx, options, 'overlapMinutes', 'Overlap (Minutes)', 10, 0);
+	const startFrom = ctx.getNodeParameter('startFrom', 'now') as string;
+	let startDate: number | undefined;
+	if (startFrom === 'date') {
+		const raw = ctx.getNodeParameter('startDate', '') as string;
+		startDate = raw ? Date.parse(String(raw)) : NaN;
+		if (Number.isNaN(startDate)) {
+			throw new NodeOperationError(ctx.getNode(), 'Start Date is not a date', {
+				description: 'Pick the date and time from which the first poll should emit changes, or set Start From to Now.',
+			});
+		}
+	}
+	return {
+		overlapMs: overlapMinutes * MINUTE_MS,
+		maxRemembered: numberOption(ctx, options, 'maxRemembered', 'Max Remembered Changes', 20000, 100),
+		pageSize: numberOption(ctx, options, 'pageSize', 'Page Size', 2500, 1, 10000),
+		retry: {
+			attempts: numberOption(ctx, options, 'retries', 'Retries per Page', 3, 0, 10) + 1,
+			delayMs: numberOption(ctx, options, 'retryDelayMs', 'Retry Delay (Ms)', 1000, 0),
+		},
+		timeoutMs: numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
+		startDate,
+	};
+}
+
+function numberOption(ctx: IPollFunctions, options: IDataObject, name: string, label: string, fallback: number, min: number, max = Infinity): number {
+	const value = options[name] === undefined || options[name] === '' ? fallback : Number(options[name]);
+	if (!Number.isFinite(value) || value < min || value > max) {
+		throw new NodeOperationError(ctx.getNode(), `Option ${label} must be a number ${max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`}`, {
+			description: `Change ${label} under Options (it is ${String(options[name])}).`,
+		});
+	}
+	return value;
+}

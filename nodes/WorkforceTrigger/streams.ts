@@ -1,0 +1,67 @@
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+
+import { imageStream, recordStream, type ChangeEvent, type StreamKind } from './sync/changes';
+import type { SeenSet } from './sync/seen';
+
+/** One watched extraction endpoint: what to ask and how its records become changes. */
+export interface ExtractionStream {
+	/** Names the state; another stream starts afresh. */
+	name: string;
+	path: string;
+	what: string;
+	/** Filters resent on every page besides the window and the page size. */
+	filter: IDataObject;
+	kind: (seen: SeenSet, createdSince: () => number) => StreamKind;
+	/** Kinds of change that are output; the others are read (and remembered) but dropped. */
+	emit: Set<ChangeEvent>;
+}
+
+export function extractionStream(ctx: IPollFunctions, event: string): ExtractionStream {
+	if (event === 'timeRegistration') {
+		const chosen = ctx.getNodeParameter('timeRegistrationEvents', ['created', 'changed', 'deleted']) as ChangeEvent[];
+		if (!Array.isArray(chosen) || chosen.length === 0) {
+			throw new NodeOperationError(ctx.getNode(), 'Emit has no kind of change chosen', {
+				description: 'Choose at least one of Created, Changed and Deleted under Emit.',
+			});
+		}
+		return {
+			name: 'timeRegistration',
+			path: '/v1/time-registrations',
+			what: 'Poll time registrations',
+			filter: {},
+			kind: (seen, createdSince) => recordStream({ distinguishCreated: true, seen, createdSince }),
+			emit: new Set(chosen),
+		};
+	}
+	if (event === 'payrollLine') {
+		const extended = ctx.getNodeParameter('payrollLineDetail', 'plain') === 'extended';
+		const includeDeletions = ctx.getNodeParameter('includeDeletions', true) as boolean;
+		return {
+			name: extended ? 'payrollLineExtended' : 'payrollLine',
+			path: extended ? '/v1/payroll-lines-extended' : '/v1/payroll-lines',
+			what: extended ? 'Poll payroll lines extended' : 'Poll payroll lines',
+			filter: {},
+			kind: (seen, createdSince) => recordStream({ distinguishCreated: false, seen, createdSince }),
+			emit: new Set<ChangeEvent>(includeDeletions ? ['changed', 'deleted'] : ['changed']),
+		};
+	}
+	if (event !== 'image') {
+		throw new NodeOperationError(ctx.getNode(), `Unknown event "${event}"`, { description: 'Pick an Event from the list.' });
+	}
+	const filters = ctx.getNodeParameter('imageFilters', {}) as IDataObject;
+	const filter: IDataObject = {};
+	if (filters.projectId) filter.ProjectId = String(filters.projectId).trim();
+	if (filters.companyId) filter.CompanyId = String(filters.companyId).trim();
+	if (Array.isArray(filters.sources) && filters.sources.length > 0) filter.Sources = filters.sources as string[];
+	if (filters.requireGeoCoordinate === true) filter.RequireGeoCoordinate = true;
+	if (filters.ownCompanyDataOnly === true) filter.OwnCompanyDataOnly = true;
+	if (filters.excludeDataFromSubsidiaries === true) filter.ExcludeDataFromSubsidiaries = true;
+	return {
+		name: 'image',
+		path: '/v1/images',
+		what: 'Poll images',
+		filter,
+		kind: () => imageStream(),
+		emit: new Set<ChangeEvent>(['added']),
+	};
+}

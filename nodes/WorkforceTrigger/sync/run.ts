@@ -1,0 +1,114 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Change, StreamKind } from './changes';
+import { SeenSet } from './seen';
+import type { SyncState } from './state';
+import type { SyncWindow } from './window';
+
+export interface Page {
+	records: IDataObject[];
+	hasMore: boolean;
+}
+
+export interface CollectOptions {
+	window: SyncWindow;
+	seen: SeenSet;
+	kind: StreamKind;
+	/** The pages of the window, fetched lazily (the shared continuation-token paginator). */
+	pages: AsyncIterable<Page>;
+	/** Fallback position for a record without a modification time. */
+	startedAt: number;
+	/** True once the poll should stop fetching and hand over what it has (n8n's poll budget). */
+	outOfTime: () => boolean;
+	/** Stop after this many changes (manual sample); the run then counts as partial. */
+	maxChanges?: number;
+}
+
+export interface Collected {
+	changes: Change[];
+	/** Every page was read. */
+	complete: boolean;
+	/** For an ordered stream cut short: the last modification time read in full. */
+	readUpTo?: number;
+	pages: number;
+	records: number;
+	/** Records dropped as already emitted (overlap repeats). */
+	repeats: number;
+}
+
+/**
+ * Reads every page of the window and keeps each change once: a record whose key and version
+ * the memory holds (emitted by an earlier poll inside the overlap, or a tombstone repeated
+ * across pages) is dropped. The memory is a working copy: nothing is kept unless the caller
+ * commits the result.
+ */
+export async function collectChanges(options: CollectOptions): Promise<Collected> {
+	const { seen, kind } = options;
+	const changes: Change[] = [];
+	let pages = 0;
+	let records = 0;
+	let repeats = 0;
+	let readUpTo: number | undefined;
+	for await (const page of options.pages) {
+		pages++;
+		let pageUpTo: number | undefined;
+		for (const record of page.records) {
+			records++;
+			const change = kind.identify(record, options.startedAt);
+			if (!change) continue;
+			if (pageUpTo === undefined || change.time > pageUpTo) pageUpTo = change.time;
+			const fresh = seen.isNew(change.key, change.version);
+			seen.remember(change.key, change.version, change.time);
+			if (!fresh) {
+				repeats++;
+				continue;
+			}
+			changes.push(change);
+			if (options.maxChanges !== undefined && changes.length >= options.maxChanges) {
+				return { changes, complete: false, pages, records, repeats };
+			}
+		}
+		if (pageUpTo !== undefined && (readUpTo === undefined || pageUpTo > readUpTo)) readUpTo = pageUpTo;
+		if (page.hasMore && options.outOfTime()) {
+			return { changes, complete: false, readUpTo: kind.ordered ? readUpTo : undefined, pages, records, repeats };
+		}
+	}
+	return { changes, complete: true, pages, records, repeats };
+}
+
+/**
+ * The state after a run. A complete run moves the window to this poll's start minus the
+ * overlap. An ordered stream cut short by the time budget moves it just past the last
+ * modification time read in full (or to the start minus the overlap if that is earlier); an
+ * unordered one keeps its window and relies on the memory for what it already emitted. The
+ * window never moves backwards. The memory keeps only what the next window can return again
+ * (image rows: for longer).
+ */
+export function nextState(args: {
+	stream: string;
+	origin: number;
+	previousFrom: number;
+	startedAt: number;
+	overlapMs: number;
+	collected: Collected;
+	seen: SeenSet;
+	cap: number;
+	/** Keep keys this much longer than the window needs (image rows). */
+	memoryMs?: number;
+}): { state: SyncState; forgotten: { expired: number; overCap: number } } {
+	const { collected } = args;
+	let from = args.previousFrom;
+	if (collected.complete) from = args.startedAt - args.overlapMs;
+	// Cut short while catching up: continue just after the last time read in full (a page never
+	// splits one timestamp, so all of its records were read); the overlap is only needed near the
+	// poll's start, where a change may still become visible late.
+	else if (collected.readUpTo !== undefined) from = Math.min(collected.readUpTo + 1, args.startedAt - args.overlapMs);
+	// Never backwards (n8n's clock stepped back, say): the memory was pruned to the old edge, so
+	// reading before it again would emit repeats. Nor before where the stream started.
+	from = Math.max(from, args.previousFrom, args.origin);
+	const forgotten = args.seen.prune(from - (args.memoryMs ?? 0), args.cap);
+	return {
+		state: { v: 1, stream: args.stream, from: new Date(from).toISOString(), origin: new Date(args.origin).toISOString(), seen: args.seen.toJSON() },
+		forgotten,
+	};
+}

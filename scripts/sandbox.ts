@@ -1,0 +1,104 @@
+/*
+ * `npm start` (after scripts/sandbox.sh built everything): the emulator with demo data and a real
+ * n8n on localhost with this package loaded, a ready credential, the demo workflows of
+ * sandbox/workflows and an owner account. Ctrl+C stops both.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+import { DEMO, startEmulator } from '../test/emulator';
+import { installCommunityPackage, packPackage } from '../test/e2e/support/community-package';
+import { fixtureVars, workforceCredential } from '../test/e2e/support/demo-values';
+import { checkoutTag } from '../test/e2e/support/e2e-state';
+import { N8nServer } from '../test/e2e/support/n8n-server';
+import { freePort, n8nRuntime, REPO_ROOT } from '../test/e2e/support/runtime';
+import { loadWorkflowFixtures } from '../test/e2e/support/workflow-fixtures';
+
+async function main() {
+	const t0 = Number(process.env.SANDBOX_T0_MS ?? Date.now());
+	const step = (msg: string) => console.log(`[sandbox] ${msg} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+
+	// Outside the repository: a node_modules above the user folder would shadow n8n's own modules.
+	const home = join(process.env.WF_TOOLS_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workforce'), `sandbox-${checkoutTag()}`);
+	rmSync(home, { recursive: true, force: true });
+	mkdirSync(home, { recursive: true });
+	const userFolder = join(home, 'n8n');
+
+	const runtime = n8nRuntime();
+	const tarball = packPackage(home);
+	const pkg = installCommunityPackage(tarball, userFolder);
+	step(`n8n ${runtime.version}: installed ${pkg.name}@${pkg.version} as a community package`);
+
+	const emulator = await startEmulator({ port: await freePort(5680) });
+	const urls = emulator.urls;
+	step(`emulator with demo data on ${urls.origin}`);
+
+	const port = await freePort(5678);
+	const instance = { userFolder, port, brokerPort: await freePort(port === 5678 ? 5679 : undefined) };
+	const logFile = join(home, 'n8n.log');
+	const server = new N8nServer(runtime, instance, createWriteStream(logFile), true);
+	process.on('exit', () => server.killNow());
+	let stopping = false;
+	const stop = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		console.log('\n[sandbox] stopping n8n and the emulator...');
+		await server.stop();
+		await emulator.close();
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stop(0));
+	process.on('SIGTERM', () => void stop(0));
+	process.on('SIGHUP', () => void stop(0));
+
+	step('starting n8n (10-30 s)...');
+	await server.start();
+	const owner = { email: 'sandbox@example.com', firstName: 'Sandbox', lastName: 'Owner', password: `Wf-${randomBytes(6).toString('hex')}-A1` };
+	await server.setupOwner(owner);
+
+	// Through the REST API of the running n8n: two n8n start-ups (import commands) fewer.
+	const credential = { ...workforceCredential('', 'Workforce (sandbox emulator)', urls), id: undefined };
+	const credentialId = await server.createCredential(credential);
+	const workflows = loadWorkflowFixtures(join(REPO_ROOT, 'sandbox', 'workflows'), fixtureVars({ id: credentialId, name: credential.name }));
+	for (const workflow of workflows) await server.createWorkflow(workflow.workflow);
+	step(`credential and ${workflows.length} demo workflow(s) created`);
+
+	const seconds = ((Date.now() - t0) / 1000).toFixed(0);
+	console.log(
+		[
+			'',
+			`n8n with n8n-nodes-workforce is ready (started in ${seconds} s):`,
+			'',
+			`  Open      ${server.url}`,
+			`  Log in    ${owner.email}  /  ${owner.password}`,
+			'',
+			`  Credential "${credential.name}" (client ${DEMO.clients.admin.clientId}) points at the emulator.`,
+			`  Demo workflows: ${workflows.map((w) => `"${String(w.workflow.name)}"`).join(', ')}`,
+			'',
+			'  Emulator (the Workforce service, in memory, demo company Nordlys Bygg AS):',
+			`    Integration API base   ${urls.integration}`,
+			`    Data extraction base   ${urls.extraction}`,
+			`    Token issuer base      ${urls.identity}`,
+			`    Request log            ${urls.control}/requests`,
+			'',
+			`  n8n log: ${logFile}`,
+			'  Everything starts fresh on each `npm start` (export workflows you want to keep).',
+			'  Press Ctrl+C to stop n8n and the emulator.',
+			'',
+		].join('\n'),
+	);
+
+	const code = await server.exited();
+	if (!stopping) {
+		console.error(`[sandbox] n8n exited by itself (code ${code}); see ${logFile}`);
+		await emulator.close();
+		process.exit(1);
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error('[sandbox] failed:', error instanceof Error ? error.message : error);
+	process.exit(1);
+});

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# `npm run test:e2e`: a real n8n runs the packed package. Builds and packs the package, compiles
+# the emulator, makes sure the cached n8n runtime exists (first time: about 6 minutes, see
+# scripts/ensure-n8n.sh), then runs the jest suite in test/e2e (jest.e2e.config.js), whose global
+# set-up installs the tarball as a community package into a throwaway n8n user folder (.e2e/run),
+# starts the emulator and imports the credential and workflows. Extra arguments go to jest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+source scripts/env.sh
+start=$(date +%s)
+npm run build --silent
+bash scripts/build-dev.sh
+n8n_dir="$(bash scripts/ensure-n8n.sh)"
+echo "[e2e] n8n runtime: $n8n_dir (ready after $(( $(date +%s) - start )) s)"
+status=0
+results=.e2e/results.json
+rm -f "$results"
+npx jest -c jest.e2e.config.js --runInBand --json --outputFile="$results" "$@" || status=$?
+# Safety net: the emulator of the run, should jest have died before its global teardown.
+pid="$(node -p "require('./.e2e/run/state.json').emulator.pid" 2>/dev/null || true)"
+[ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+if [ -f "$results" ]; then
+  node -e '
+    const r = require(process.argv[1]);
+    const s = (n) => (n === 1 ? "" : "s");
+    console.log(`[e2e] ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped (${r.numTotalTests} test${s(r.numTotalTests)} in ${r.numTotalTestSuites} file${s(r.numTotalTestSuites)}) in ${process.argv[2]} s; logs in .e2e/run/`);
+  ' "$PWD/$results" "$(( $(date +%s) - start ))"
+else
+  echo "[e2e] FAILED before any test ran ($(( $(date +%s) - start )) s); logs in .e2e/run/"
+fi
+exit $status

@@ -1,0 +1,29 @@
+import { DEMO } from '../../emulator/seed/demo';
+import type { EmulatorUrls } from './emulator-process';
+
+/** The Workforce credential a sandbox or an e2e run imports: the demo admin client on this emulator. */
+export function workforceCredential(id: string, name: string, urls: EmulatorUrls) {
+	return {
+		id,
+		name,
+		type: 'workforceApi',
+		data: {
+			clientId: DEMO.clients.admin.clientId,
+			clientSecret: DEMO.clients.admin.clientSecret,
+			scopes: `${DEMO.scopes.integration} ${DEMO.scopes.extraction}`,
+			integrationBaseUrl: urls.integration,
+			extractionBaseUrl: urls.extraction,
+			identityBaseUrl: urls.identity,
+		},
+	};
+}
+
+/** Values for the `%%NAME%%` placeholders of workflow fixtures. */
+export function fixtureVars(credential: { id: string; name: string }): Record<string, string> {
+	return {
+		CREDENTIAL_ID: credential.id,
+		CREDENTIAL_NAME: credential.name,
+		COMPANY_ID: DEMO.companies.parent,
+		SUBSIDIARY_COMPANY_ID: DEMO.companies.subsidiary,
+	};
+}

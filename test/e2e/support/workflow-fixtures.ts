@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+/**
+ * Workflow fixtures are n8n workflow JSON files (as exported from the editor). Values that
+ * depend on the run are written as `%%NAME%%` placeholders, filled in before import:
+ * `%%CREDENTIAL_ID%%`, `%%CREDENTIAL_NAME%%` (the imported Workforce credential),
+ * `%%COMPANY_ID%%` (the demo company) and whatever else the caller passes.
+ */
+export interface WorkflowFixture {
+	/** File name without `.json`: the name tests run it by. */
+	name: string;
+	/** Stable id derived from the folder and name, so reruns and re-imports replace, not duplicate. */
+	id: string;
+	workflow: Record<string, unknown> & { nodes: Array<{ type: string; name: string }> };
+}
+
+export function loadWorkflowFixtures(folder: string, vars: Record<string, string>): WorkflowFixture[] {
+	return readdirSync(folder)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const name = basename(file, '.json');
+			const text = readFileSync(join(folder, file), 'utf8').replace(/%%([A-Z0-9_]+)%%/g, (_, key: string) => {
+				if (!(key in vars)) throw new Error(`${join(folder, file)}: unknown placeholder %%${key}%% (known: ${Object.keys(vars).join(', ')})`);
+				return vars[key];
+			});
+			const workflow = JSON.parse(text) as WorkflowFixture['workflow'];
+			const id = workflowId(folder, name);
+			return { name, id, workflow: { active: false, settings: {}, ...workflow, id } };
+		});
+}
+
+/** n8n workflow ids are short strings (at most 21 characters for `n8n execute --id`). */
+function workflowId(folder: string, name: string): string {
+	return 'wf' + createHash('sha256').update(`${basename(folder)}/${name}`).digest('hex').slice(0, 14);
+}
+
+export function hasManualTrigger(fixture: WorkflowFixture): boolean {
+	return fixture.workflow.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger');
+}

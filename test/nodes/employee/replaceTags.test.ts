@@ -1,0 +1,81 @@
+import { executeNode, jsonOf } from '../../harness/execute';
+import { useEmulator } from '../../support/emulator-fixture';
+import { byNumber, PEOPLE, person } from '../../support/people';
+
+describe('Employee > Replace Tags', () => {
+	const fx = useEmulator();
+	const t = PEOPLE.tags;
+
+	it('sends the assignments as an array and returns added, updated, removed and current tags', async () => {
+		const [crane, night2024] = person(fx, PEOPLE.tagged).tags;
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'replaceTags',
+				employee: byNumber(PEOPLE.tagged),
+				tags: {
+					assignment: [
+						{ userTagId: night2024.userTagId, tagId: t.nightShift, applicableFromDate: '2024-01-01T00:00:00', applicableToDate: '30.06.2024' },
+						{ tagId: t.nightShift, applicableFromDate: '2025-01-01' },
+						{ tagName: 'First aid' },
+					],
+				},
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const [diff] = jsonOf(result) as Array<Record<string, any>>;
+		expect(diff.added).toEqual([expect.objectContaining({ tagId: t.firstAid, tagName: 'First aid', isPayrollTag: false })]);
+		expect(diff.updated).toEqual([expect.objectContaining({ userTagId: night2024.userTagId, applicableToDate: '2024-06-30T00:00:00Z' })]);
+		expect(diff.removed).toEqual([expect.objectContaining({ userTagId: crane.userTagId })]);
+		expect(diff.currentTags).toHaveLength(3);
+		const [put] = fx.apiRequests();
+		expect(put).toMatchObject({ method: 'PUT', path: `/api/v5/integration/employees/${PEOPLE.tagged}/tags`, status: 200 });
+		expect(put.body).toEqual([
+			{ userTagId: night2024.userTagId, tagId: t.nightShift, applicableFromDate: '2024-01-01', applicableToDate: '2024-06-30' },
+			{ tagId: t.nightShift, applicableFromDate: '2025-01-01' },
+			{ tagName: 'First aid' },
+		]);
+	});
+
+	it('sending the same set again changes nothing', async () => {
+		const current = person(fx, PEOPLE.tagged).tags;
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'replaceTags',
+				employee: byNumber(PEOPLE.tagged),
+				tags: { assignment: current.map((a) => ({ userTagId: a.userTagId, tagId: a.tagId, applicableFromDate: a.applicableFromDate ?? '', applicableToDate: a.applicableToDate ?? '' })) },
+			},
+		});
+		const [diff] = jsonOf(result) as Array<Record<string, any>>;
+		expect(diff).toMatchObject({ added: [], updated: [], removed: [] });
+		expect(diff.currentTags).toHaveLength(3);
+		expect(fx.apiRequests()[0].body).toHaveLength(3);
+	});
+
+	it('payroll tags may repeat only without overlap', async () => {
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'replaceTags',
+				employee: byNumber(PEOPLE.worker),
+				tags: { assignment: [{ tagId: t.hazardPay, applicableFromDate: '2025-01-01', applicableToDate: '2025-06-30' }, { tagId: t.hazardPay, applicableFromDate: '2025-07-01' }] },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect((jsonOf(result)[0] as Record<string, any>).added).toHaveLength(2);
+		expect(fx.apiRequests()[0].status).toBe(200);
+	});
+
+	it('an empty list is refused unless Remove All Tags is on', async () => {
+		const refused = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'replaceTags', employee: byNumber(PEOPLE.worker), tags: {} } });
+		expect(refused.error?.message).toBe('No tags given');
+		expect(fx.apiRequests()).toEqual([]);
+		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'replaceTags', employee: byNumber(PEOPLE.worker), tags: {}, removeAllTags: true } });
+		expect((jsonOf(result)[0] as Record<string, any>).removed).toHaveLength(2);
+		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'PUT', body: [], status: 200 })]);
+	});
+});

@@ -1,0 +1,95 @@
+import { executeNode, jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator } from '../../support/emulator-fixture';
+
+describe('Machine > Create', () => {
+	const fx = useEmulator();
+
+	it('posts the required and typed optional fields and returns the created machine', async () => {
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'machine',
+				operation: 'create',
+				companyId: DEMO.companies.parent,
+				machineNumber: 'M-9001',
+				additionalFields: {
+					name: 'Dumper Volvo A30G',
+					typeId: 'TRUCK',
+					active: true,
+					buildYear: 2022,
+					weight: 23500.5,
+					serviceDate: '2026-02-01T00:00:00',
+					department: 'Transport',
+				},
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const [machine] = jsonOf(result);
+		expect(machine).toMatchObject({
+			companyId: DEMO.companies.parent,
+			machineNumber: 'M-9001',
+			name: 'Dumper Volvo A30G',
+			typeId: 'TRUCK',
+			active: true,
+			isEquipment: false,
+			buildYear: 2022,
+		});
+		expect(typeof machine.id).toBe('string');
+		const [post] = fx.apiRequests();
+		expect(post).toMatchObject({ method: 'POST', path: '/api/v4/integration/machines', status: 201 });
+		expect(post.body).toEqual({
+			companyId: DEMO.companies.parent,
+			machineNumber: 'M-9001',
+			name: 'Dumper Volvo A30G',
+			typeId: 'TRUCK',
+			active: true,
+			buildYear: 2022,
+			weight: 23500.5,
+			serviceDate: '2026-02-01T00:00:00',
+			department: 'Transport',
+		});
+	});
+
+	it('creates equipment linked to a machine with a type id the company does not have', async () => {
+		const excavator = fx.emulator.ctx.sections.machines.all().find((m) => m.machineNumber === 'M-100' && m.companyId === DEMO.companies.parent)!;
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'machine',
+				operation: 'create',
+				companyId: DEMO.companies.parent,
+				machineNumber: 'E-9001',
+				additionalFields: { isEquipment: true, typeId: 'TILTROTATOR', parentMachineId: excavator.id },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ machineNumber: 'E-9001', isEquipment: true, typeId: 'TILTROTATOR', parentMachineId: excavator.id });
+		expect(fx.apiRequests()[0].body).toEqual({
+			companyId: DEMO.companies.parent,
+			machineNumber: 'E-9001',
+			isEquipment: true,
+			typeId: 'TILTROTATOR',
+			parentMachineId: excavator.id,
+		});
+	});
+
+	it('names MachineService.machineTypeInvalid and the value sent for an unknown machine type', async () => {
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'machine',
+				operation: 'create',
+				companyId: DEMO.companies.parent,
+				machineNumber: 'M-9002',
+				additionalFields: { typeId: 'SUBMARINE' },
+			},
+		});
+		expect(result.error?.message).toContain('MachineService.machineTypeInvalid');
+		expect(result.error?.message).toContain('typeId');
+		expect(result.error?.message).toContain('SUBMARINE');
+		expect(result.error?.description).toContain('Machine Type > Get Many');
+		expect(fx.apiRequests()).toHaveLength(1);
+		expect(fx.apiRequests()[0]).toMatchObject({ method: 'POST', status: 400 });
+		expect(fx.emulator.ctx.sections.machines.all().some((m) => m.machineNumber === 'M-9002')).toBe(false);
+	});
+});

@@ -1,0 +1,42 @@
+/**
+ * The trigger notes its start with Date.now() and the emulator stamps changes with its clock
+ * (real time plus an offset, also Date.now()). Faking only Date, moving with real time, lets a
+ * test jump both ahead together (minutes between polls without waiting); the emulator's own
+ * `ctx.clock.advance` still moves the service's clock alone, to model a clock running apart.
+ */
+export function useFakeDate() {
+	// Each test starts an hour after the previous one ended, so changes a test made (stamped
+	// with its fake time) never fall inside the next test's windows.
+	let next = Math.ceil(Date.now() / 60_000) * 60_000;
+	beforeEach(() => {
+		jest.useFakeTimers({
+			doNotFake: [
+				'hrtime',
+				'nextTick',
+				'performance',
+				'queueMicrotask',
+				'requestAnimationFrame',
+				'cancelAnimationFrame',
+				'requestIdleCallback',
+				'cancelIdleCallback',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+				'setTimeout',
+				'clearTimeout',
+			],
+			advanceTimers: true,
+			now: next,
+		});
+	});
+	afterEach(() => {
+		next = Math.max(Date.now(), next) + 3_600_000;
+		jest.useRealTimers();
+	});
+	return {
+		advance(ms: number) {
+			jest.setSystemTime(Date.now() + ms);
+		},
+	};
+}
