@@ -36,3 +36,14 @@ export function targetFromEnv(): Target {
 	if (!raw) throw new Error('BENCH_TARGET is not set; run scenarios through bench/run');
 	return JSON.parse(raw) as Target;
 }
+
+/** Tells the runner to start counting requests from here, and waits until it has. */
+export async function markStart(): Promise<void> {
+	process.stdout.write('BENCH_MARK\n');
+	await new Promise<void>((resolve) => {
+		process.stdin.once('data', () => {
+			process.stdin.pause();
+			resolve();
+		});
+	});
+}

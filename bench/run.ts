@@ -23,7 +23,7 @@ interface Row {
 }
 
 async function runScenario(emulator: Emulator, variant: Variant): Promise<{ result: ScenarioResult; tokenRequests: number; apiRequests: number }> {
-	const before = emulator.ctx.log.lastSeq;
+	let before = emulator.ctx.log.lastSeq;
 	const target: Target = {
 		integration: emulator.urls.integration,
 		extraction: emulator.urls.extraction,
@@ -33,10 +33,19 @@ async function runScenario(emulator: Emulator, variant: Variant): Promise<{ resu
 	const output = await new Promise<string>((resolve, reject) => {
 		const child = spawn(process.execPath, [join(__dirname, 'scenarios', `${variant.script}.js`)], {
 			env: { ...process.env, BENCH_TARGET: JSON.stringify(target), ...(variant.env ?? {}) },
-			stdio: ['ignore', 'pipe', 'inherit'],
+			stdio: ['pipe', 'pipe', 'inherit'],
 		});
 		let out = '';
-		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		child.stdout.on('data', (chunk: Buffer) => {
+			out += chunk.toString();
+			// A scenario that prints BENCH_MARK waits for "go": only requests after it are counted.
+			if (!marked && out.includes('BENCH_MARK\n')) {
+				marked = true;
+				before = emulator.ctx.log.lastSeq;
+				child.stdin.end('go\n');
+			}
+		});
+		let marked = false;
 		child.on('error', reject);
 		child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${variant.script} exited with ${code}`))));
 	});
@@ -96,8 +105,8 @@ function print(rows: Row[]) {
 	const lines = [
 		`Benchmarks, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, median of ${runs} runs`,
 		'',
-		'| Scenario | Variant | Wall (ms) | Ratio to baseline | Records | Records/s | API requests | Token requests | Peak RSS (MiB) |',
-		'|---|---|---:|---:|---:|---:|---:|---:|---:|',
+		'| Scenario | Variant | Wall (ms) | Ratio to baseline | Records | Records/s | API requests | Token requests | Peak RSS (MiB) | Note |',
+		'|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
 	];
 	for (const row of rows) {
 		const baseline = rows.find((r) => r.suite === row.suite && r.variant.baseline);
@@ -105,7 +114,7 @@ function print(rows: Row[]) {
 		const records = row.median.records ?? 0;
 		const rate = records && row.median.wallMs ? Math.round((records / row.median.wallMs) * 1000).toLocaleString('en-US') : '';
 		lines.push(
-			`| ${row.suite} | ${row.variant.label}${row.variant.baseline ? ' (baseline)' : ''} | ${Math.round(row.median.wallMs)} | ${ratio} | ${records ? records.toLocaleString('en-US') : ''} | ${rate} | ${row.apiRequests} | ${row.tokenRequests} | ${row.median.peakRssMb} |`,
+			`| ${row.suite} | ${row.variant.label}${row.variant.baseline ? ' (baseline)' : ''} | ${Math.round(row.median.wallMs)} | ${ratio} | ${records ? records.toLocaleString('en-US') : ''} | ${rate} | ${row.apiRequests} | ${row.tokenRequests} | ${row.median.peakRssMb} | ${row.median.note ?? ''} |`,
 		);
 	}
 	console.log(lines.join('\n'));
