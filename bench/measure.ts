@@ -13,8 +13,16 @@ export function peakRssMb(): number {
 	return Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
 }
 
-/** Times `work` and reports the result on stdout as one JSON line for the runner. */
-export async function report(work: () => Promise<Omit<ScenarioResult, 'wallMs' | 'peakRssMb'>>) {
+/**
+ * Times `work` and reports the result on stdout as one JSON line for the runner. `warmUp` runs
+ * first, untimed and with its requests not counted (code loaded and compiled, as in a running
+ * n8n): it must go through the same code path with its own token.
+ */
+export async function report(work: () => Promise<Omit<ScenarioResult, 'wallMs' | 'peakRssMb'>>, warmUp?: () => Promise<unknown>) {
+	if (warmUp) {
+		await warmUp();
+		await markStart();
+	}
 	const started = process.hrtime.bigint();
 	const outcome = await work();
 	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;

@@ -2,15 +2,18 @@
 import { request } from 'undici';
 
 import { report, targetFromEnv } from '../measure';
+import { fetchToken } from './token';
+
+const target = targetFromEnv();
+
+async function warmUp() {
+	const token = await fetchToken(target);
+	const answer = await request(`${target.extraction}/v1/time-registrations?ChunkLimit=10`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+	await answer.body.json();
+}
 
 void report(async () => {
-	const target = targetFromEnv();
-	const tokenAnswer = await request(`${target.identity}/connect/token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({ grant_type: 'client_credentials', client_id: target.clientId, client_secret: target.clientSecret, scope: 'svcapiv3 reportingapiv1' }).toString(),
-	});
-	const { access_token: token } = (await tokenAnswer.body.json()) as { access_token: string };
+	const token = await fetchToken(target);
 	const records: unknown[] = [];
 	let continuation = '';
 	let requests = 0;
@@ -24,4 +27,4 @@ void report(async () => {
 		continuation = page.continuationToken ?? '';
 	} while (continuation);
 	return { records: records.length, requests };
-});
+}, warmUp);
