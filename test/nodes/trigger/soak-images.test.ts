@@ -2,22 +2,12 @@ import { PollHarness } from '../../harness/poll';
 import { DEMO, useEmulator } from '../../support/emulator-fixture';
 import { useFakeDate } from '../../support/fake-date';
 import { single } from '../../support/query';
+import { rng } from '../../support/soak';
 
 const PATH = '/v1/images';
 const SEC = 1000;
 const MIN = 60 * SEC;
 const SOURCES = ['feed', 'alert', 'checklist'] as const;
-
-function rng(seed: number) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 describe('Workforce Trigger > Soak: images added across three sources, each row exactly once', () => {
 	const clock = useFakeDate();

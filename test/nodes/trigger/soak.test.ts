@@ -2,22 +2,11 @@ import { PollHarness, type CursorMode } from '../../harness/poll';
 import { useEmulator } from '../../support/emulator-fixture';
 import { useFakeDate } from '../../support/fake-date';
 import { single } from '../../support/query';
+import { addRandomFault, rng } from '../../support/soak';
 
 const PATH = '/v1/time-registrations';
 const SEC = 1000;
 const MIN = 60 * SEC;
-
-/** A small deterministic PRNG (mulberry32), so a failing soak can be replayed. */
-function rng(seed: number) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 interface Version {
 	id: string;
@@ -149,14 +138,7 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 					jest.setSystemTime(Date.now() - 90 * SEC);
 					count('n8nClockStepBack');
 				}
-				const fault = random();
-				const skip = Math.floor(random() * 3);
-				const faults = fx.emulator.ctx.faults;
-				if (fault < 0.1) faults.add({ api: 'extraction', path: PATH, skip, count: 1 + Math.floor(random() * 2), action: { kind: 'status', status: 500 } });
-				else if (fault < 0.16) faults.add({ api: 'extraction', path: PATH, skip, action: { kind: 'drop' } });
-				else if (fault < 0.22) faults.add({ api: 'extraction', path: PATH, skip, action: { kind: 'expireTokens' } });
-				else if (fault < 0.26) faults.add({ api: 'extraction', path: PATH, skip, count: 4, action: { kind: 'status', status: 503 } });
-				else if (fault < 0.28) faults.add({ api: 'extraction', path: PATH, skip, action: { kind: 'delay', ms: 400 } });
+				addRandomFault(random, fx.emulator.ctx.faults, PATH);
 			}
 			const seqBefore = fx.emulator.ctx.log.lastSeq;
 			const hadFault = fx.emulator.ctx.faults.pending() > 0;

@@ -1,0 +1,57 @@
+/** What a scenario child process reports back to the bench runner. */
+export interface ScenarioResult {
+	wallMs: number;
+	records?: number;
+	requests?: number;
+	/** Peak resident set size of the scenario process, in MiB. */
+	peakRssMb: number;
+	note?: string;
+}
+
+/** Peak RSS of this process so far, in MiB (maxRSS is reported in KiB). */
+export function peakRssMb(): number {
+	return Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
+}
+
+/**
+ * Times `work` and reports the result on stdout as one JSON line for the runner. `warmUp` runs
+ * first, untimed and with its requests not counted (code loaded and compiled, as in a running
+ * n8n): it must go through the same code path with its own token.
+ */
+export async function report(work: () => Promise<Omit<ScenarioResult, 'wallMs' | 'peakRssMb'>>, warmUp?: () => Promise<unknown>) {
+	if (warmUp) {
+		await warmUp();
+		await markStart();
+	}
+	const started = process.hrtime.bigint();
+	const outcome = await work();
+	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+	const result: ScenarioResult = { wallMs: Math.round(wallMs), peakRssMb: peakRssMb(), ...outcome };
+	process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
+}
+
+/** The emulator's bases and the demo admin client, passed to scenario processes by the runner. */
+export interface Target {
+	integration: string;
+	extraction: string;
+	identity: string;
+	clientId: string;
+	clientSecret: string;
+}
+
+export function targetFromEnv(): Target {
+	const raw = process.env.BENCH_TARGET;
+	if (!raw) throw new Error('BENCH_TARGET is not set; run scenarios through bench/run');
+	return JSON.parse(raw) as Target;
+}
+
+/** Tells the runner to start counting requests from here, and waits until it has. */
+export async function markStart(): Promise<void> {
+	process.stdout.write('BENCH_MARK\n');
+	await new Promise<void>((resolve) => {
+		process.stdin.once('data', () => {
+			process.stdin.pause();
+			resolve();
+		});
+	});
+}

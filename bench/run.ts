@@ -1,0 +1,126 @@
+/*
+ * `npm run bench`: starts the emulator with generated data, runs each scenario in its own
+ * process (so peak RSS is the scenario's own) several times, and prints a table of medians with
+ * the ratio to the baseline measured in the same run. Figures only: nothing here asserts speed.
+ */
+import { spawn } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+import { DEMO, startEmulator, type Emulator } from '../test/emulator';
+import type { ScenarioResult, Target } from './measure';
+import { SUITES, type Variant } from './suites';
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const only = process.env.BENCH_ONLY?.split(',');
+
+interface Row {
+	suite: string;
+	variant: Variant;
+	median: ScenarioResult;
+	tokenRequests: number;
+	apiRequests: number;
+}
+
+async function runScenario(emulator: Emulator, variant: Variant): Promise<{ result: ScenarioResult; tokenRequests: number; apiRequests: number }> {
+	let before = emulator.ctx.log.lastSeq;
+	const target: Target = {
+		integration: emulator.urls.integration,
+		extraction: emulator.urls.extraction,
+		identity: emulator.urls.identity,
+		...DEMO.clients.admin,
+	};
+	const output = await new Promise<string>((resolve, reject) => {
+		const child = spawn(process.execPath, [join(__dirname, 'scenarios', `${variant.script}.js`)], {
+			env: { ...process.env, BENCH_TARGET: JSON.stringify(target), ...(variant.env ?? {}) },
+			stdio: ['pipe', 'pipe', 'inherit'],
+		});
+		let out = '';
+		child.stdout.on('data', (chunk: Buffer) => {
+			out += chunk.toString();
+			// A scenario that prints BENCH_MARK waits for "go": only requests after it are counted.
+			if (!marked && out.includes('BENCH_MARK\n')) {
+				marked = true;
+				before = emulator.ctx.log.lastSeq;
+				child.stdin.end('go\n');
+			}
+		});
+		let marked = false;
+		child.on('error', reject);
+		child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${variant.script} exited with ${code}`))));
+	});
+	const line = output.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+	if (!line) throw new Error(`${variant.script} printed no result`);
+	const requests = emulator.ctx.log.since(before);
+	return {
+		result: JSON.parse(line.slice('BENCH_RESULT '.length)) as ScenarioResult,
+		tokenRequests: requests.filter((r) => r.api === 'identity').length,
+		apiRequests: requests.filter((r) => r.api === 'integration' || r.api === 'extraction').length,
+	};
+}
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function main() {
+	const rows: Row[] = [];
+	for (const suite of SUITES) {
+		if (only && !only.includes(suite.id)) continue;
+		const emulator = await startEmulator(suite.emulator);
+		try {
+			await suite.prepare?.(emulator);
+			for (const variant of suite.variants) {
+				const samples: Array<Awaited<ReturnType<typeof runScenario>>> = [];
+				for (let i = 0; i < runs; i++) {
+					await suite.beforeEach?.(emulator);
+					samples.push(await runScenario(emulator, variant));
+				}
+				const pick = (f: (r: ScenarioResult) => number | undefined) => median(samples.map((s) => f(s.result) ?? 0));
+				rows.push({
+					suite: suite.title,
+					variant,
+					median: {
+						wallMs: pick((r) => r.wallMs),
+						peakRssMb: pick((r) => r.peakRssMb),
+						records: samples[0].result.records,
+						requests: samples[0].result.requests,
+						note: samples[0].result.note,
+					},
+					tokenRequests: median(samples.map((s) => s.tokenRequests)),
+					apiRequests: median(samples.map((s) => s.apiRequests)),
+				});
+				process.stderr.write(`  ${suite.title} / ${variant.label}: ${rows[rows.length - 1].median.wallMs} ms\n`);
+			}
+		} finally {
+			await emulator.close();
+		}
+	}
+	print(rows);
+}
+
+function print(rows: Row[]) {
+	const lines = [
+		`Benchmarks, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, median of ${runs} runs`,
+		'',
+		'| Scenario | Variant | Wall (ms) | Ratio to baseline | Records | Records/s | API requests | Token requests | Peak RSS (MiB) | Note |',
+		'|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+	];
+	for (const row of rows) {
+		const baseline = rows.find((r) => r.suite === row.suite && r.variant.baseline);
+		const ratio = baseline ? (row.median.wallMs / baseline.median.wallMs).toFixed(2) : '';
+		const records = row.median.records ?? 0;
+		const rate = records && row.median.wallMs ? Math.round((records / row.median.wallMs) * 1000).toLocaleString('en-US') : '';
+		lines.push(
+			`| ${row.suite} | ${row.variant.label}${row.variant.baseline ? ' (baseline)' : ''} | ${Math.round(row.median.wallMs)} | ${ratio} | ${records ? records.toLocaleString('en-US') : ''} | ${rate} | ${row.apiRequests} | ${row.tokenRequests} | ${row.median.peakRssMb} | ${row.median.note ?? ''} |`,
+		);
+	}
+	console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

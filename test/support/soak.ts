@@ -1,0 +1,53 @@
+/*
+ * What the trigger soak tests (jest) and `npm run soak` (bench/soak.ts) share: a seeded PRNG, so a
+ * failing soak can be replayed, and one random fault on an extraction path per round.
+ */
+import type { FaultRule } from '../emulator';
+
+/** A small deterministic PRNG (mulberry32). */
+export function rng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+interface FaultTarget {
+	add(rule: FaultRule): unknown;
+}
+
+/**
+ * Adds at most one fault on `path` (after 0 to 2 matching requests): 500 once or twice (10%), a
+ * dropped connection (6%), expired tokens (6%), 503 four times (4%), a delay of `delayMs` (2%).
+ * The draws are always made in the same order, so a seed replays the same faults.
+ */
+export function addRandomFault(random: () => number, faults: FaultTarget, path: string, delayMs = 400): string | undefined {
+	const fault = random();
+	const skip = Math.floor(random() * 3);
+	const api = 'extraction' as const;
+	if (fault < 0.1) {
+		faults.add({ api, path, skip, count: 1 + Math.floor(random() * 2), action: { kind: 'status', status: 500 } });
+		return 'status500';
+	}
+	if (fault < 0.16) {
+		faults.add({ api, path, skip, action: { kind: 'drop' } });
+		return 'drop';
+	}
+	if (fault < 0.22) {
+		faults.add({ api, path, skip, action: { kind: 'expireTokens' } });
+		return 'expireTokens';
+	}
+	if (fault < 0.26) {
+		faults.add({ api, path, skip, count: 4, action: { kind: 'status', status: 503 } });
+		return 'status503';
+	}
+	if (fault < 0.28) {
+		faults.add({ api, path, skip, action: { kind: 'delay', ms: delayMs } });
+		return 'delay';
+	}
+	return undefined;
+}
