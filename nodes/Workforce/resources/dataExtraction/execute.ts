@@ -1,7 +1,8 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type JsonObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { paginate } from '../../shared/continuation';
+import { paginate, type ExtractionPage } from '../../shared/continuation';
 import { toUtcIso } from '../../shared/dates';
+import { outputOrThrow, pageFacts, readLimit, takeRecords } from './records';
 
 /** Parameters the node sets itself; an additional query parameter may not repeat them. */
 const OWN = ['fromdatetime', 'todatetime', 'modifiedsince', 'modifiedbefore', 'chunklimit', 'continuationtoken'];
@@ -25,18 +26,10 @@ export async function runExtraction(this: IExecuteFunctions, path: string, what:
 	const out: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-			const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
-			if (!returnAll && (!Number.isInteger(limit) || limit < 1)) {
-				// Sent on as ChunkLimit, a Limit of 0 would come back as an error about a field the user never set.
-				throw new NodeOperationError(this.getNode(), `Limit must be a whole number of at least 1, not ${String(this.getNodeParameter('limit', itemIndex, 50))}`, {
-					description: 'Set Limit to 1 or more, or turn on Return All.',
-					itemIndex,
-				});
-			}
+			const limit = readLimit(this, itemIndex, 'Set Limit to 1 or more, or turn on Return All.');
+			const returnAll = limit === Infinity;
 			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;
 			const qs = buildQuery.call(this, itemIndex, options, returnAll ? undefined : limit);
-			let taken = 0;
 			const pages = paginate.call(this, {
 				path,
 				qs,
@@ -46,33 +39,17 @@ export async function runExtraction(this: IExecuteFunctions, path: string, what:
 				timeout: options.timeout ?? 120_000,
 				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
 			});
-			for await (const page of pages) {
-				const facts = options.includePageFacts
-					? {
-							pageNumber: page.pageNumber,
-							syncTypeName: page.envelope.syncTypeName,
-							recordCount: page.envelope.recordCount,
-							deletedRecordCount: page.envelope.deletedRecordCount,
-						}
-					: undefined;
-				const records = page.records;
-				const room = Math.min(records.length, limit - taken);
-				for (let i = 0; i < room; i++) {
-					const json = facts ? { ...records[i], _page: facts } : records[i];
-					out.push({ json, pairedItem: { item: itemIndex } });
+			let facts: { page?: ExtractionPage; value?: IDataObject } = {};
+			await takeRecords(pages, limit, (record, page) => {
+				if (!options.includePageFacts) {
+					out.push({ json: record, pairedItem: { item: itemIndex } });
+					return;
 				}
-				taken += room;
-				// Leaving the loop ends the generator: no request for a page we do not need.
-				if (taken >= limit) break;
-			}
+				if (facts.page !== page) facts = { page, value: pageFacts(page) };
+				out.push({ json: { ...record, _page: facts.value }, pairedItem: { item: itemIndex } });
+			});
 		} catch (error) {
-			if (this.continueOnFail()) {
-				out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
-				continue;
-			}
-			// Our errors are already NodeApiError / NodeOperationError; wrapping returns them unchanged.
-			if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			outputOrThrow(this, error, itemIndex, out);
 		}
 	}
 	return [out];

@@ -1,0 +1,57 @@
+import { NodeApiError, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type JsonObject } from 'n8n-workflow';
+
+import type { ExtractionPage } from '../../shared/continuation';
+
+/** What every extraction operation shares around the paginator: Limit, page facts, taking records, failures. */
+
+/** Return All as Infinity, otherwise the Limit, refused before any request when it is not a whole number of at least 1. */
+export function readLimit(ctx: IExecuteFunctions, itemIndex: number, fix: string): number {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return Infinity;
+	const raw = ctx.getNodeParameter('limit', itemIndex, 50);
+	const limit = Number(raw);
+	if (!Number.isInteger(limit) || limit < 1) {
+		// Sent on as ChunkLimit, a Limit of 0 would come back as an error about a field the user never set.
+		throw new NodeOperationError(ctx.getNode(), `Limit must be a whole number of at least 1, not ${String(raw)}`, { description: fix, itemIndex });
+	}
+	return limit;
+}
+
+/** The page's envelope facts, for users who asked for them (`_page` on each record). */
+export function pageFacts(page: ExtractionPage, extra: IDataObject = {}): IDataObject {
+	return {
+		pageNumber: page.pageNumber,
+		syncTypeName: page.envelope.syncTypeName,
+		recordCount: page.envelope.recordCount,
+		deletedRecordCount: page.envelope.deletedRecordCount,
+		...extra,
+	};
+}
+
+/**
+ * Hands records to `take` until the limit is reached. Leaving the loop ends the generator, so no
+ * page is requested that is not needed.
+ */
+export async function takeRecords(
+	pages: AsyncGenerator<ExtractionPage>,
+	limit: number,
+	take: (record: IDataObject, page: ExtractionPage) => Promise<void> | void,
+): Promise<void> {
+	let taken = 0;
+	for await (const page of pages) {
+		const room = Math.min(page.records.length, limit - taken);
+		for (let i = 0; i < room; i++) await take(page.records[i], page);
+		taken += room;
+		if (taken >= limit) break;
+	}
+}
+
+/** With Continue On Fail the item's error becomes an output item; otherwise the run stops with it. */
+export function outputOrThrow(ctx: IExecuteFunctions, error: unknown, itemIndex: number, out: INodeExecutionData[]): void {
+	if (ctx.continueOnFail()) {
+		out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+		return;
+	}
+	// Our errors are already NodeApiError / NodeOperationError; wrapping returns them unchanged.
+	if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+	throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
