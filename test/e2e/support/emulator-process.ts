@@ -21,6 +21,9 @@ export function emulatorUrls(port: number): EmulatorUrls {
 	return { origin, identity: `${origin}/identity`, integration: `${origin}/core`, extraction: `${origin}/reporting`, control: `${origin}/__control` };
 }
 
+/** Enough generated time registrations for Return All over many pages. */
+export const E2E_TIME_REGISTRATIONS = 3000;
+
 /**
  * Starts the compiled emulator (`node .build/test/emulator/main.js`, built by
  * `bash scripts/build-dev.sh`) with its demo data, as a child process on the given port.
@@ -28,7 +31,7 @@ export function emulatorUrls(port: number): EmulatorUrls {
 export async function startEmulatorProcess(node: string, port: number, logTo?: NodeJS.WritableStream): Promise<ChildProcess> {
 	const main = join(REPO_ROOT, '.build', 'test', 'emulator', 'main.js');
 	if (!existsSync(main)) throw new Error(`${main} is missing: run \`bash scripts/build-dev.sh\` first.`);
-	const child = spawn(node, [main], { env: { ...process.env, WORKFORCE_EMULATOR_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(node, [main], { env: { ...process.env, WORKFORCE_EMULATOR_PORT: String(port), WORKFORCE_EMULATOR_TIME_REGISTRATIONS: String(E2E_TIME_REGISTRATIONS) }, stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	child.stdout?.on('data', (d: Buffer) => {
 		output += d.toString();
