@@ -69,6 +69,16 @@ export class EmulatorControl {
 		return await res.json();
 	}
 
+	/** The service's own answer to a GET on the data extraction API (all records in one page of up to 10000), as the demo admin client sees it. */
+	async extractionGet(pathAndQuery: string, client = DEMO.clients.admin): Promise<unknown> {
+		const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: DEMO.scopes.extraction });
+		const tokenRes = await fetch(`${this.urls.identity}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+		const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+		const res = await fetch(`${this.urls.extraction}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+		if (!res.ok) throw new Error(`GET ${pathAndQuery}: HTTP ${res.status}`);
+		return await res.json();
+	}
+
 	/** Every request since the last mark (token requests included). */
 	async requests(filter?: (r: LoggedRequest) => boolean): Promise<LoggedRequest[]> {
 		const res = await fetch(`${this.controlUrl}/requests?since=${this.markSeq}`);
