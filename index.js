@@ -1,2 +1,4 @@
-// n8n loads the package through the `n8n` field of package.json; nothing to export here.
+// n8n loads this package through the `n8n` field of package.json (its nodes and credentials);
+// nothing is exported here. The build copies this file to dist/, which `main` names, so the
+// published tarball holds only dist/, README, LICENSE and package.json.
 module.exports = {};

@@ -22,6 +22,34 @@ describe('Sandbox demo workflows in a real n8n', () => {
 		);
 	});
 
+	it('payroll hand-off: approved rows of last month, one request, a CSV file named after the month', async () => {
+		const run = await e2e.run('sandbox/payroll-hand-off');
+		expect(run.error).toBeUndefined();
+		const rows = run.json('Approved payroll, last month');
+		expect(rows.length).toBeGreaterThan(0);
+		const [request] = await e2e.emulator.apiRequests();
+		const now = new Date();
+		const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+		const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+		expect(request).toMatchObject({ method: 'GET', path: '/api/payroll-export/', status: 200 });
+		expect(request.query).toMatchObject({ fromWorkDate: [first.toISOString().slice(0, 10)], toWorkDate: [last.toISOString().slice(0, 10)], dataFilter: ['0'], userPayrollTypeFilter: ['all-users'] });
+		const file = run.runData['CSV file'][0].data!.main![0]![0].binary!.data as { fileName: string; mimeType: string; fileSize?: string | number };
+		expect(file).toMatchObject({ fileName: `payroll-${first.toISOString().slice(0, 7)}.csv`, mimeType: 'text/csv' });
+	});
+
+	it('document upload: the generated report lands on project P-1002 in section Reports', async () => {
+		const run = await e2e.run('sandbox/document-upload');
+		expect(run.error).toBeUndefined();
+		const [uploaded] = run.json('Upload to project P-1002');
+		expect(uploaded).toMatchObject({ successful: true, section: 'Reports' });
+		const api = await e2e.emulator.apiRequests();
+		expect(api.map((r) => `${r.method} ${r.path.replace(/projects\/[^/]+\/documents/, 'projects/{id}/documents')} ${r.status}`)).toEqual([
+			'GET /api/v4/integration/projects/by-project-number/P-1002 200',
+			'POST /api/v4/integration/projects/{id}/documents 200',
+		]);
+		expect(api[1].body).toEqual({ parts: [{ field: 'file', fileName: 'site-report.txt', mimeType: 'text/plain', size: expect.any(Number) }] });
+	});
+
 	// Also the project push a second time: the same project numbers answer the existing projects.
 	it.each(manual)('%s runs without error and every node outputs items', async (key) => {
 		const run = await e2e.run(key);

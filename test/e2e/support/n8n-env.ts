@@ -40,5 +40,7 @@ export function n8nEnv(instance: N8nInstance, base: NodeJS.ProcessEnv = process.
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
+		// Workflow dates (`$today` in the demos) in UTC, as the tests compute them (n8n's default is America/New_York).
+		GENERIC_TIMEZONE: base.GENERIC_TIMEZONE ?? 'UTC',
 	};
 }

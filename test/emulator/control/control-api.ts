@@ -1,6 +1,7 @@
 import type { Router } from '../core/router';
 import type { Emulator } from '../server';
 import type { FaultRule } from './faults';
+import { registerWorkDataControl } from './work-data-control';
 
 /**
  * The test control surface under /__control (no auth; loopback only): read the request log,
@@ -45,4 +46,5 @@ export function registerControlApi(router: Router, emulator: Emulator) {
 		status: 201,
 		body: ctx.clients.register((await req.json()) as Parameters<typeof ctx.clients.register>[0]),
 	}), 'none');
+	registerWorkDataControl(router, emulator);
 }

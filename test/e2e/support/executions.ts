@@ -1,0 +1,47 @@
+import type { N8nServer } from './n8n-server';
+
+/**
+ * n8n stores run data in the "flatted" format (a table of values; in objects and arrays every
+ * string and every nested object is the index of its entry). A small reader, to avoid a dependency.
+ */
+export function unflatten(text: string): unknown {
+	const table = JSON.parse(text) as unknown[];
+	const done = new Map<number, unknown>();
+	const revive = (index: number): unknown => {
+		if (done.has(index)) return done.get(index);
+		const value = table[index];
+		if (typeof value !== 'object' || value === null) {
+			done.set(index, value);
+			return value;
+		}
+		const out: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+		done.set(index, out);
+		for (const [key, entry] of Object.entries(value)) (out as Record<string, unknown>)[key] = typeof entry === 'string' ? revive(Number(entry)) : entry;
+		return out;
+	};
+	return revive(0);
+}
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+}
+
+/** The executions of a workflow, oldest first (n8n's REST API as the logged-in user). */
+export async function executionsOf(server: N8nServer, workflowId: string): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const answer = await server.rest<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=50`);
+	return [...answer.results].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** The output items (json) of a node in a stored execution. */
+export async function executionItems(server: N8nServer, executionId: string, node: string): Promise<Array<Record<string, unknown>>> {
+	const execution = await server.rest<{ data: unknown }>('GET', `/rest/executions/${executionId}`);
+	const data = (typeof execution.data === 'string' ? unflatten(execution.data) : execution.data) as {
+		resultData: { runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> };
+	};
+	const runs = data.resultData.runData[node];
+	if (!runs) throw new Error(`Execution ${executionId}: node "${node}" did not run; ran: ${Object.keys(data.resultData.runData).join(', ')}`);
+	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
+}
