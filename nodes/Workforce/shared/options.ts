@@ -46,3 +46,16 @@ export function toBodyFields(fields: INodeProperties[]): INodeProperties[] {
 		routing: { send: { type: 'body', property: field.name } },
 	}));
 }
+
+/** Where a download puts its file: the output binary field. */
+export function binaryOutputProperty(displayOptions: INodeProperties['displayOptions']): INodeProperties {
+	return {
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions,
+	};
+}

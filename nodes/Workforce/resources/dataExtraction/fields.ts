@@ -73,22 +73,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 					default: 120000,
 					description: 'How long to wait for one page before treating the attempt as failed (and retrying it)',
 				},
-				{
-					displayName: 'Retries per Page',
-					name: 'retries',
-					type: 'number',
-					typeOptions: { minValue: 0, maxValue: 10 },
-					default: 3,
-					description: 'How many times a page is asked again after a transient failure (HTTP 500/502/503/504, timeout, dropped connection)',
-				},
-				{
-					displayName: 'Retry Delay (Ms)',
-					name: 'retryDelay',
-					type: 'number',
-					typeOptions: { minValue: 0 },
-					default: 1000,
-					description: 'Wait before the first retry; doubled for each further one (at most 15 seconds)',
-				},
+				...retryOptions,
 			],
 		},
 		{
@@ -113,3 +98,23 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 		},
 	];
 }
+
+/** Retry settings of the shared paginator, offered by every extraction operation. */
+export const retryOptions: INodeProperties[] = [
+	{
+		displayName: 'Retries per Page',
+		name: 'retries',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 10 },
+		default: 3,
+		description: 'How many times a page is asked again after a transient failure (HTTP 500/502/503/504, timeout, dropped connection)',
+	},
+	{
+		displayName: 'Retry Delay (Ms)',
+		name: 'retryDelay',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 1000,
+		description: 'Wait before the first retry; doubled for each further one (at most 15 seconds)',
+	},
+];

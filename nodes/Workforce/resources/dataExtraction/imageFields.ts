@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../shared/options';
+import { retryOptions } from './fields';
 
 const show = { show: { resource: ['dataExtraction'], operation: ['getImages'] } };
 
@@ -155,22 +156,7 @@ export const getImagesProperties: INodeProperties[] = [
 				default: '',
 				description: "Switches to incremental mode (ModifiedSince): images whose parent record changed since then, oldest change first. Removed images are not reported.",
 			},
-			{
-				displayName: 'Retries per Page',
-				name: 'retries',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 10 },
-				default: 3,
-				description: 'How many times a page is asked again after a transient failure (HTTP 500/502/503/504, timeout, dropped connection)',
-			},
-			{
-				displayName: 'Retry Delay (Ms)',
-				name: 'retryDelay',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 1000,
-				description: 'Wait before the first retry; doubled for each further one (at most 15 seconds)',
-			},
+			...retryOptions,
 		],
 	},
 ];

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { binaryOutputProperty } from '../../shared/options';
 import { asNodeError } from '../../shared/item-errors';
 import { downloadBinary } from '../../shared/download';
 import { fileReferenceProperty, parentProperties, readFileReferenceId, resolveParentOf } from './parent';
@@ -17,15 +18,7 @@ export const downloadOption: INodePropertyOptions = {
 export const downloadProperties: INodeProperties[] = [
 	...parentProperties('download'),
 	fileReferenceProperty('download'),
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		required: true,
-		default: 'data',
-		hint: 'The name of the output binary field to put the file in',
-		displayOptions: show,
-	},
+	binaryOutputProperty(show),
 ];
 
 export async function download(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

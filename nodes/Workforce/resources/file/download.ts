@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { binaryOutputProperty } from '../../shared/options';
 import { asNodeError } from '../../shared/item-errors';
 import { downloadBinary } from '../../shared/download';
 import { baseUrl, CREDENTIAL } from '../../transport';
@@ -41,15 +42,7 @@ export const downloadProperties: INodeProperties[] = [
 		description: 'Longest side of the resized image (sent as MaxDimension); other files are always original',
 		displayOptions: show,
 	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		required: true,
-		default: 'data',
-		hint: 'The name of the output binary field to put the file in',
-		displayOptions: show,
-	},
+	binaryOutputProperty(show),
 ];
 
 export async function download(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
