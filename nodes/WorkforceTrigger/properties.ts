@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { DATA_FILTER_OPTIONS, USER_PAYROLL_TYPE_OPTIONS } from '../Workforce/resources/payrollExport/fields';
+
 const onEvent = (...event: string[]) => ({ show: { event } });
 
 export const eventProperty: INodeProperties = {
@@ -131,11 +133,7 @@ export const triggerProperties: INodeProperties[] = [
 				displayName: 'Data Filter',
 				name: 'dataFilter',
 				type: 'options',
-				options: [
-					{ name: 'Only Approved', value: 0 },
-					{ name: 'Only Locked', value: 5 },
-					{ name: 'All Data', value: 10 },
-				],
+				options: DATA_FILTER_OPTIONS,
 				default: 0,
 			},
 			{
@@ -163,11 +161,7 @@ export const triggerProperties: INodeProperties[] = [
 				displayName: 'User Payroll Type',
 				name: 'userPayrollTypeFilter',
 				type: 'options',
-				options: [
-					{ name: 'Paid by Hour', value: 'paid-by-hour' },
-					{ name: 'Fixed Pay', value: 'fixed-pay' },
-					{ name: 'All Users', value: 'all-users' },
-				],
+				options: USER_PAYROLL_TYPE_OPTIONS,
 				default: 'paid-by-hour',
 				description: 'Fixed-salary employees are missing unless All Users is chosen',
 			},

@@ -1,4 +1,18 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/** dataFilter of the payroll export (and of the trigger's payroll export event). */
+export const DATA_FILTER_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Only Approved', value: 0, description: 'Approved (and locked) data' },
+	{ name: 'Only Locked', value: 5 },
+	{ name: 'All Data', value: 10, description: 'Including hours not yet approved' },
+];
+
+/** userPayrollTypeFilter of the payroll export (and of the trigger's payroll export event). */
+export const USER_PAYROLL_TYPE_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Paid by Hour', value: 'paid-by-hour' },
+	{ name: 'Fixed Pay', value: 'fixed-pay' },
+	{ name: 'All Users', value: 'all-users' },
+];
 
 const LIST_HINT = 'Comma-separated; sent as repeated values (name=a&name=b)';
 
@@ -26,11 +40,7 @@ export function exportFields(operation: string, extra: { file?: boolean; readOnl
 			displayName: 'Data Filter',
 			name: 'dataFilter',
 			type: 'options',
-			options: [
-				{ name: 'Only Approved', value: 0, description: 'Approved (and locked) data' },
-				{ name: 'Only Locked', value: 5 },
-				{ name: 'All Data', value: 10, description: 'Including hours not yet approved' },
-			],
+			options: DATA_FILTER_OPTIONS,
 			default: 0,
 			description: 'Which payroll data to export (dataFilter)',
 			displayOptions: show,
@@ -39,11 +49,7 @@ export function exportFields(operation: string, extra: { file?: boolean; readOnl
 			displayName: 'User Payroll Type Filter',
 			name: 'userPayrollTypeFilter',
 			type: 'options',
-			options: [
-				{ name: 'Paid by Hour', value: 'paid-by-hour' },
-				{ name: 'Fixed Pay', value: 'fixed-pay' },
-				{ name: 'All Users', value: 'all-users' },
-			],
+			options: USER_PAYROLL_TYPE_OPTIONS,
 			default: 'paid-by-hour',
 			description: 'Which employees to export (userPayrollTypeFilter). Fixed-salary employees are only exported with Fixed Pay or All Users.',
 			displayOptions: show,
