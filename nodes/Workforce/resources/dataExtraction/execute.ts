@@ -2,7 +2,8 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 
 import { paginate, type ExtractionPage } from '../../shared/continuation';
 import { toUtcIso } from '../../shared/dates';
-import { outputOrThrow, pageFacts, readLimit, takeRecords } from './records';
+import { outputOrThrow } from '../../shared/item-errors';
+import { pageFacts, readLimit, takeRecords } from './records';
 
 /** Parameters the node sets itself; an additional query parameter may not repeat them. */
 const OWN = ['fromdatetime', 'todatetime', 'modifiedsince', 'modifiedbefore', 'chunklimit', 'continuationtoken'];

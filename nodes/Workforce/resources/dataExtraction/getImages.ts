@@ -4,7 +4,8 @@ import { paginate } from '../../shared/continuation';
 import { downloadImage } from './imageBinary';
 import { getImagesProperties } from './imageFields';
 import { buildImageQuery, type ImageOptions } from './imageQuery';
-import { outputOrThrow, pageFacts, readLimit, takeRecords } from './records';
+import { outputOrThrow } from '../../shared/item-errors';
+import { pageFacts, readLimit, takeRecords } from './records';
 
 export { getImagesProperties };
 

@@ -1,8 +1,8 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type JsonObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import type { ExtractionPage } from '../../shared/continuation';
 
-/** What every extraction operation shares around the paginator: Limit, page facts, taking records, failures. */
+/** What every extraction operation shares around the paginator: Limit, page facts, taking records. */
 
 /** Return All as Infinity, otherwise the Limit, refused before any request when it is not a whole number of at least 1. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number, fix: string): number {
@@ -43,15 +43,4 @@ export async function takeRecords(
 		taken += room;
 		if (taken >= limit) break;
 	}
-}
-
-/** With Continue On Fail the item's error becomes an output item; otherwise the run stops with it. */
-export function outputOrThrow(ctx: IExecuteFunctions, error: unknown, itemIndex: number, out: INodeExecutionData[]): void {
-	if (ctx.continueOnFail()) {
-		out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
-		return;
-	}
-	// Our errors are already NodeApiError / NodeOperationError; wrapping returns them unchanged.
-	if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
-	throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }

@@ -7,7 +7,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { asNodeError } from '../../shared/item-errors';
+import { outputOrThrow } from '../../shared/item-errors';
 import { MAX_REQUEST_BYTES, refusalOf } from './file-rules';
 import { buildMultipart, type UploadFile } from './multipart';
 import { parentProperties, resolveParentOf } from './parent';
@@ -88,11 +88,7 @@ export async function upload(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const body = await sendUpload(this, { path: parent.documentsPath, qs, files, itemIndex });
 			out.push({ json: toObject(body), pairedItem: { item: itemIndex } });
 		} catch (error) {
-			if (this.continueOnFail()) {
-				out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
-				continue;
-			}
-			throw asNodeError(this.getNode(), error, itemIndex);
+			outputOrThrow(this, error, itemIndex, out);
 		}
 	}
 	return [out];

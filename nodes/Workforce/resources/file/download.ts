@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { binaryOutputProperty } from '../../shared/options';
-import { asNodeError } from '../../shared/item-errors';
+import { outputOrThrow } from '../../shared/item-errors';
 import { downloadBinary } from '../../shared/download';
 import { baseUrl, CREDENTIAL } from '../../transport';
 import { fileTargetOf } from './file-reference';
@@ -70,11 +70,7 @@ export async function download(this: IExecuteFunctions): Promise<INodeExecutionD
 				pairedItem: { item: itemIndex },
 			});
 		} catch (error) {
-			if (this.continueOnFail()) {
-				out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
-				continue;
-			}
-			throw asNodeError(this.getNode(), error, itemIndex);
+			outputOrThrow(this, error, itemIndex, out);
 		}
 	}
 	return [out];

@@ -1,5 +1,6 @@
-import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeProperties, type INodePropertyOptions, type JsonObject } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
+import { outputOrThrow } from '../../shared/item-errors';
 import { workforceRequest } from '../../transport';
 import { exportFields } from './fields';
 import { emptyExportHint } from './hints';
@@ -49,12 +50,7 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 			});
 			if (bytes.length === 0) empty = request;
 		} catch (error) {
-			if (this.continueOnFail()) {
-				out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
-				continue;
-			}
-			if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			outputOrThrow(this, error, itemIndex, out);
 		}
 	}
 	if (empty) emptyExportHint.call(this, empty);

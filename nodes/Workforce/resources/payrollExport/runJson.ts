@@ -1,5 +1,6 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type JsonObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
+import { outputOrThrow } from '../../shared/item-errors';
 import { workforceJson } from '../../transport';
 import { emptyExportHint } from './hints';
 import { readExportRequest, windowQuery } from './query';
@@ -26,12 +27,7 @@ export async function runJsonExport(this: IExecuteFunctions, path: (itemIndex: n
 			}
 			if (rows === 0) empty = request;
 		} catch (error) {
-			if (this.continueOnFail()) {
-				out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
-				continue;
-			}
-			if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			outputOrThrow(this, error, itemIndex, out);
 		}
 	}
 	if (empty) emptyExportHint.call(this, empty);
