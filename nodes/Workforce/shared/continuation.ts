@@ -52,7 +52,7 @@ export interface PaginateOptions {
 	timeout?: number;
 	/**
 	 * Ask for the next page as soon as its token is known, while the caller handles this one.
-	 * Only for callers that read every page (Return All, the trigger): one page ahead, never more.
+	 * Only for callers that read every page (Return All; not the trigger, which stops when its poll budget is spent): one page ahead, never more.
 	 */
 	prefetch?: boolean;
 }

@@ -38,6 +38,8 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 				qs,
 				what: 'Get Images',
 				itemIndex,
+				// Return All reads every page: ask for the next one while this one is handled.
+				prefetch: limit === Infinity,
 				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
 			});
 			await takeRecords(pages, limit, async (row, page) => {
