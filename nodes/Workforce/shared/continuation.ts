@@ -1,6 +1,6 @@
-import { NodeApiError, sleep, type IDataObject, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, sleep, type ICredentialDataDecryptedObject, type IDataObject, type JsonObject } from 'n8n-workflow';
 
-import { workforceRequest, type WorkforceContext } from '../transport';
+import { CREDENTIAL, workforceRequest, type WorkforceContext } from '../transport';
 
 /**
  * The continuation-token loop shared by every extraction operation (time registrations,
@@ -67,10 +67,12 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 	const query = (token: string | undefined) => (token === undefined ? filter : { ...filter, ContinuationToken: token });
 	// Read when a failure is reported, so a prefetched page's error counts the pages before it.
 	const progress: Progress = { pages: 0, records: 0 };
+	// Read once: the base URL does not change during a run (n8n core refreshes the token itself).
+	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
 	let token: string | undefined;
 	let ahead: { token: string; result: Promise<Settled> } | undefined;
 	do {
-		const current = ahead && ahead.token === token ? ahead.result : settle(fetchPage.call(this, options, query(token), progress));
+		const current = ahead && ahead.token === token ? ahead.result : settle(fetchPage.call(this, options, query(token), progress, credentials));
 		ahead = undefined;
 		const settled = await current;
 		// Already a clear NodeApiError (see fetchPage); wrapping returns the same instance.
@@ -80,7 +82,7 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 			// Checked against the parsed envelope below; a mismatch is discarded and asked properly.
 			const early = peekToken(settled.raw);
 			if (early !== undefined && early !== token) {
-				ahead = { token: early, result: settle(fetchPage.call(this, options, query(early), progress)) };
+				ahead = { token: early, result: settle(fetchPage.call(this, options, query(early), progress, credentials)) };
 				await letRequestLeave();
 			}
 		}
@@ -97,7 +99,7 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 		progress.records += records.length;
 		token = next;
 		if (ahead && ahead.token !== next) ahead = undefined;
-		if (options.prefetch && next !== undefined && !ahead) ahead = { token: next, result: settle(fetchPage.call(this, options, query(next), progress)) };
+		if (options.prefetch && next !== undefined && !ahead) ahead = { token: next, result: settle(fetchPage.call(this, options, query(next), progress, credentials)) };
 		yield {
 			pageNumber: progress.pages,
 			records,
@@ -121,7 +123,7 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
  * to pass its awaits and one to connect and write. Without these turns the next page would only
  * be asked for after this one is parsed, and nothing would overlap. A turn costs about 1 ms.
  */
-const DISPATCH_TURNS = 3;
+const DISPATCH_TURNS = 4;
 
 async function letRequestLeave(): Promise<void> {
 	for (let turn = 0; turn < DISPATCH_TURNS; turn++) await sleep(0);
@@ -139,7 +141,7 @@ async function settle(page: Promise<unknown>): Promise<Settled> {
 }
 
 /** One page's raw answer, retried with backoff while the failure is transient. */
-async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: IDataObject, progress: Progress): Promise<unknown> {
+async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: IDataObject, progress: Progress, credentials: ICredentialDataDecryptedObject): Promise<unknown> {
 	const attempts = Math.max(1, Math.floor(options.retry?.attempts ?? 4));
 	const firstDelay = Math.max(0, options.retry?.delayMs ?? 1000);
 	const maxDelay = Math.max(firstDelay, options.retry?.maxDelayMs ?? 15_000);
@@ -156,6 +158,7 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 				// Bytes in, parsed here: lets the next page be asked for before this one is parsed.
 				binary: true,
 				headers: { Accept: 'application/json' },
+				credentials,
 			});
 			return response.body;
 		} catch (error) {

@@ -37,6 +37,11 @@ export interface WorkforceRequest {
 	what?: string;
 	itemIndex?: number;
 	timeout?: number;
+	/**
+	 * The credential as the caller already read it: the paginator reads it once per run instead of
+	 * once per page (in n8n each read is a database lookup, on the path of every page's request).
+	 */
+	credentials?: ICredentialDataDecryptedObject;
 }
 
 /** 401 still throws so n8n core refreshes the token and retries once; every other status comes back to us. */
@@ -45,7 +50,7 @@ export const IGNORE_ALL_BUT_401 = { ignore: true as const, except: [401] };
 /** One request to the service with the credential's token; error answers become clear n8n errors. */
 export async function workforceRequest(this: WorkforceContext, request: WorkforceRequest): Promise<IN8nHttpFullResponse> {
 	assertNoDotSegments(this, request.path, request.itemIndex);
-	const credentials = await this.getCredentials(CREDENTIAL);
+	const credentials = request.credentials ?? (await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL));
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: baseUrl(credentials, request.api ?? 'integration'),
@@ -69,7 +74,11 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
 		throw transportError(this, error, { ...request, secrets: credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined)) });
 	}
 	if (response.statusCode >= 300 && response.statusCode < 400) throw redirectError(this.getNode(), response.statusCode, response.headers, request);
-	if (response.statusCode >= 400) throw serviceError(this.getNode(), response.statusCode, response.body, { ...request, secrets: credentialSecrets(credentials) });
+	if (response.statusCode >= 400) {
+		// A token refreshed since the caller read the credential is redacted too.
+		const current = request.credentials ? await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL).catch(() => credentials) : credentials;
+		throw serviceError(this.getNode(), response.statusCode, response.body, { ...request, secrets: credentialSecrets(current) });
+	}
 	return response;
 }
 

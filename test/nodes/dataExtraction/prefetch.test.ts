@@ -1,0 +1,57 @@
+import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
+
+import { paginate } from '../../../nodes/Workforce/shared/continuation';
+import { executeNode, jsonOf } from '../../harness/execute';
+import { useEmulator, type Fixture } from '../../support/emulator-fixture';
+
+/**
+ * Return All overlaps the service building the next page with the node parsing this one. That
+ * only happens if the next page's request has left before the parse blocks the event loop, so
+ * the probe looks at what the emulator has received at the moment each page is handed over.
+ */
+describe('Paginator prefetch: the next page is asked for before this one is handed over', () => {
+	const fx = useEmulator({ workData: { timeRegistrations: 2000, pageSize: 250 } });
+
+	it('with prefetch the request for page n + 1 has reached the service when page n is handed over; each page asked once', async () => {
+		const seen = await probe(fx, true);
+		const pages = Math.ceil(fx.emulator.ctx.sections.workData.data.count / 250);
+		expect(seen).toHaveLength(pages);
+		seen.forEach((received, index) => expect(received).toBe(Math.min(index + 2, pages)));
+		expect(fx.apiRequests()).toHaveLength(pages);
+	});
+
+	it('without prefetch (a Limit) nothing is asked for ahead', async () => {
+		const seen = await probe(fx, false);
+		seen.forEach((received, index) => expect(received).toBe(index + 1));
+	});
+});
+
+/** Runs the paginator inside n8n's engine and notes, at each page, how many pages the emulator was asked for. */
+async function probe(fx: Fixture, prefetch: boolean): Promise<number[]> {
+	const extractionRequests = () => fx.apiRequests().filter((r) => r.path === '/v1/time-registrations').length;
+	const prober: INodeType = {
+		description: {
+			displayName: 'Paginator probe',
+			name: 'paginatorProbe',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: { name: 'Paginator probe' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'workforceApi', required: true }],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions) {
+			const seen: number[] = [];
+			for await (const page of paginate.call(this, { path: '/v1/time-registrations', qs: { ChunkLimit: 250 }, prefetch })) {
+				seen.push(extractionRequests());
+				expect(page.records.length).toBeGreaterThan(0);
+			}
+			return [[{ json: { seen } }]];
+		},
+	};
+	const result = await executeNode({ credentials: fx.credentials, parameters: {}, nodeType: 'test.paginatorProbe', extraNodeTypes: { 'test.paginatorProbe': prober } });
+	expect(result.error).toBeUndefined();
+	return jsonOf(result)[0].seen as number[];
+}
