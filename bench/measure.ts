@@ -1,6 +1,8 @@
 /** What a scenario child process reports back to the bench runner. */
 export interface ScenarioResult {
 	wallMs: number;
+	/** CPU time of the scenario process during the work (user + system, every thread), in ms. */
+	cpuMs?: number;
 	records?: number;
 	requests?: number;
 	/** Peak resident set size of the scenario process, in MiB. */
@@ -24,9 +26,12 @@ export async function report(work: () => Promise<Omit<ScenarioResult, 'wallMs' |
 		await markStart();
 	}
 	const started = process.hrtime.bigint();
+	const cpuBefore = process.cpuUsage();
 	const outcome = await work();
 	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-	const result: ScenarioResult = { wallMs: Math.round(wallMs), peakRssMb: peakRssMb(), ...outcome };
+	// Less noisy than wall time on a shared machine, and it counts the garbage collector's threads.
+	const cpu = process.cpuUsage(cpuBefore);
+	const result: ScenarioResult = { wallMs: Math.round(wallMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), peakRssMb: peakRssMb(), ...outcome };
 	process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 }
 

@@ -84,6 +84,7 @@ async function main() {
 					variant,
 					median: {
 						wallMs: pick((r) => r.wallMs),
+						cpuMs: pick((r) => r.cpuMs),
 						peakRssMb: pick((r) => r.peakRssMb),
 						records: samples[0].result.records,
 						requests: samples[0].result.requests,
@@ -92,7 +93,7 @@ async function main() {
 					tokenRequests: median(samples.map((s) => s.tokenRequests)),
 					apiRequests: median(samples.map((s) => s.apiRequests)),
 				});
-				process.stderr.write(`  ${suite.title} / ${variant.label}: ${rows[rows.length - 1].median.wallMs} ms\n`);
+				process.stderr.write(`  ${suite.title} / ${variant.label}: ${rows[rows.length - 1].median.wallMs} ms (runs: ${samples.map((s) => s.result.wallMs).join(', ')})\n`);
 			}
 		} finally {
 			await emulator.close();
@@ -105,8 +106,8 @@ function print(rows: Row[]) {
 	const lines = [
 		`Benchmarks, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, median of ${runs} runs`,
 		'',
-		'| Scenario | Variant | Wall (ms) | Ratio to baseline | Records | Records/s | API requests | Token requests | Peak RSS (MiB) | Note |',
-		'|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+		'| Scenario | Variant | Wall (ms) | Ratio to baseline | Client CPU (ms) | Records | Records/s | API requests | Token requests | Peak RSS (MiB) | Note |',
+		'|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
 	];
 	for (const row of rows) {
 		const baseline = rows.find((r) => r.suite === row.suite && r.variant.baseline);
@@ -114,7 +115,7 @@ function print(rows: Row[]) {
 		const records = row.median.records ?? 0;
 		const rate = records && row.median.wallMs ? Math.round((records / row.median.wallMs) * 1000).toLocaleString('en-US') : '';
 		lines.push(
-			`| ${row.suite} | ${row.variant.label}${row.variant.baseline ? ' (baseline)' : ''} | ${Math.round(row.median.wallMs)} | ${ratio} | ${records ? records.toLocaleString('en-US') : ''} | ${rate} | ${row.apiRequests} | ${row.tokenRequests} | ${row.median.peakRssMb} | ${row.median.note ?? ''} |`,
+			`| ${row.suite} | ${row.variant.label}${row.variant.baseline ? ' (baseline)' : ''} | ${Math.round(row.median.wallMs)} | ${ratio} | ${row.median.cpuMs ?? ''} | ${records ? records.toLocaleString('en-US') : ''} | ${rate} | ${row.apiRequests} | ${row.tokenRequests} | ${row.median.peakRssMb} | ${row.median.note ?? ''} |`,
 		);
 	}
 	console.log(lines.join('\n'));

@@ -32,6 +32,24 @@ describe('emulator: control surface', () => {
 		expect((await call('GET', projects(), { token })).status).toBe(200);
 	});
 
+	it('cuts an answer off part of the way through the body, after headers that promise all of it', async () => {
+		emu.ctx.faults.add({ api: 'integration', action: { kind: 'truncate', bytes: 10 } });
+		const answer = await request(projects(), { headers: { authorization: `Bearer ${token}` } });
+		expect(answer.statusCode).toBe(200);
+		expect(Number(answer.headers['content-length'])).toBeGreaterThan(10);
+		await expect(answer.body.text()).rejects.toThrow();
+		expect((await call('GET', projects(), { token })).status).toBe(200);
+	});
+
+	it('stalls an answer part of the way through the body, keeping the connection open', async () => {
+		emu.ctx.faults.add({ api: 'integration', action: { kind: 'stall', bytes: 10 } });
+		const answer = await request(projects(), { headers: { authorization: `Bearer ${token}` }, bodyTimeout: 300 });
+		expect(answer.statusCode).toBe(200);
+		const started = Date.now();
+		await expect(answer.body.text()).rejects.toThrow(/timeout/i);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+	});
+
 	it('delays an answer', async () => {
 		emu.ctx.faults.add({ api: 'integration', action: { kind: 'delay', ms: 150 } });
 		const started = Date.now();
@@ -50,6 +68,6 @@ describe('emulator: control surface', () => {
 	});
 
 	it('counts fired faults by kind', async () => {
-		expect(emu.ctx.faults.fired).toMatchObject({ status503: 2, status500: 1, drop: 1, delay: 1 });
+		expect(emu.ctx.faults.fired).toMatchObject({ status503: 2, status500: 1, drop: 1, truncate: 1, stall: 1, delay: 1 });
 	});
 });

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { registerControlApi } from './control/control-api';
-import { Faults } from './control/faults';
+import { Faults, type FaultAction } from './control/faults';
 import { parseQuery, RequestLog, type LoggedRequest } from './control/request-log';
 import { API_PREFIXES, type ApiName } from './core/apis';
 import { ApiError } from './core/api-error';
@@ -116,15 +116,19 @@ export class Emulator {
 						headers,
 					});
 
+		let fault: FaultAction | undefined;
 		try {
 			if (api !== 'control') {
-				const fault = this.ctx.faults.take(api, method, path);
+				fault = this.ctx.faults.take(api, method, path);
 				if (fault && entry) entry.fault = fault.kind;
 				if (fault?.kind === 'drop') {
 					req.socket.destroy();
 					return;
 				}
-				if (fault?.kind === 'delay') await new Promise((r) => setTimeout(r, fault.ms));
+				if (fault?.kind === 'delay') {
+					const { ms } = fault;
+					await new Promise((r) => setTimeout(r, ms));
+				}
 				if (fault?.kind === 'expireTokens') this.ctx.clients.expireAll();
 				if (fault?.kind === 'status') {
 					await drain(req);
@@ -151,7 +155,7 @@ export class Emulator {
 			const emuReq = makeRequest(req, api, path, match.params, url.searchParams, caller, this.ctx.options.maxRequestBytes, entry);
 			const response = await match.route.handler(emuReq);
 			if (!emuReq.consumed) await drain(req);
-			this.reply(res, entry, response);
+			this.reply(res, entry, response, fault?.kind === 'truncate' || fault?.kind === 'stall' ? fault : undefined);
 		} catch (error) {
 			await drain(req).catch(() => undefined);
 			if (error instanceof ApiError) {
@@ -179,13 +183,13 @@ export class Emulator {
 		return { clientId: issued.clientId, companyId: issued.companyId, isAdministrator: issued.isAdministrator, scopes: issued.scopes };
 	}
 
-	private reply(res: ServerResponse, entry: LoggedRequest | undefined, response: EmuResponse) {
+	private reply(res: ServerResponse, entry: LoggedRequest | undefined, response: EmuResponse, partial?: { kind: 'truncate' | 'stall'; bytes?: number }) {
 		if (entry) entry.status = response.status;
-		send(res, response);
+		send(res, response, partial);
 	}
 }
 
-function send(res: ServerResponse, response: EmuResponse) {
+function send(res: ServerResponse, response: EmuResponse, partial?: { kind: 'truncate' | 'stall'; bytes?: number }) {
 	if (res.headersSent || res.destroyed) return;
 	const headers: Record<string, string> = { ...(response.headers ?? {}) };
 	let payload: Buffer | undefined;
@@ -198,6 +202,14 @@ function send(res: ServerResponse, response: EmuResponse) {
 	}
 	if (payload) headers['content-length'] = String(payload.length);
 	res.writeHead(response.status, headers);
+	if (partial && payload) {
+		// The headers promise the whole body; the connection is lost (or goes quiet) part of the way through.
+		const part = payload.subarray(0, Math.min(payload.length - 1, partial.bytes ?? Math.floor(payload.length / 2)));
+		res.write(part, () => {
+			if (partial.kind === 'truncate') res.socket?.destroy();
+		});
+		return;
+	}
 	res.end(payload);
 }
 

@@ -1,6 +1,7 @@
 import { NodeApiError, sleep, type ICredentialDataDecryptedObject, type IDataObject, type JsonObject } from 'n8n-workflow';
 
-import { CREDENTIAL, workforceRequest, type WorkforceContext } from '../transport';
+import { CREDENTIAL, transportError, workforceRequest, type WorkforceContext } from '../transport';
+import { readText } from '../transport/body';
 
 /**
  * The continuation-token loop shared by every extraction operation (time registrations,
@@ -129,10 +130,10 @@ async function letRequestLeave(): Promise<void> {
 	for (let turn = 0; turn < DISPATCH_TURNS; turn++) await sleep(0);
 }
 
-type Settled = { ok: true; raw: unknown } | { ok: false; error: unknown };
+type Settled = { ok: true; raw: string } | { ok: false; error: unknown };
 
 /** A page's outcome as a value, so a prefetched failure is never an unhandled rejection. */
-async function settle(page: Promise<unknown>): Promise<Settled> {
+async function settle(page: Promise<string>): Promise<Settled> {
 	try {
 		return { ok: true, raw: await page };
 	} catch (error) {
@@ -141,7 +142,7 @@ async function settle(page: Promise<unknown>): Promise<Settled> {
 }
 
 /** One page's raw answer, retried with backoff while the failure is transient. */
-async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: IDataObject, progress: Progress, credentials: ICredentialDataDecryptedObject): Promise<unknown> {
+async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: IDataObject, progress: Progress, credentials: ICredentialDataDecryptedObject): Promise<string> {
 	const attempts = Math.max(1, Math.floor(options.retry?.attempts ?? 4));
 	const firstDelay = Math.max(0, options.retry?.delayMs ?? 1000);
 	const maxDelay = Math.max(firstDelay, options.retry?.maxDelayMs ?? 15_000);
@@ -155,12 +156,18 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 				what: options.what,
 				itemIndex: options.itemIndex,
 				timeout: options.timeout,
-				// Bytes in, parsed here: lets the next page be asked for before this one is parsed.
-				binary: true,
+				// Text in, parsed here: lets the next page be asked for before this one is parsed.
+				stream: true,
 				headers: { Accept: 'application/json' },
 				credentials,
 			});
-			return response.body;
+			try {
+				return await readText(response.body, options.timeout);
+			} catch (cause) {
+				// The connection was lost part of the way through the answer: a dropped connection, retried as one.
+				const code = (cause as { code?: string }).code;
+				throw transportError(this, { code: code && /^E[A-Z]+$/.test(code) ? code : 'ECONNRESET', message: (cause as Error).message }, options);
+			}
 		} catch (error) {
 			const transient = isTransient(error);
 			if (transient && attempt < attempts) {
@@ -176,41 +183,38 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 }
 
 /** The page's JSON object; `undefined` when it is not a JSON object. */
-function parsePage(raw: unknown): IDataObject | undefined {
-	let value: unknown = raw;
-	if (Buffer.isBuffer(raw) || raw instanceof ArrayBuffer || typeof raw === 'string') {
-		const text = typeof raw === 'string' ? raw : Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.from(raw).toString('utf8');
-		try {
-			value = JSON.parse(text) as unknown;
-		} catch {
-			return undefined;
-		}
+function parsePage(text: string): IDataObject | undefined {
+	let value: unknown;
+	try {
+		value = JSON.parse(text) as unknown;
+	} catch {
+		return undefined;
 	}
 	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
 }
 
-const TOKEN_KEY = Buffer.from('"continuationToken"');
+const TOKEN_KEY = '"continuationToken"';
+const JSON_SPACE = /\s/;
 
 /**
- * The envelope's continuationToken read from the raw bytes without parsing the page: the last
+ * The envelope's continuationToken read from the text without parsing the page: the last
  * `"continuationToken"` key followed by a JSON string. Only a hint for prefetching; the parsed
  * envelope decides. The token's own content is never looked at.
  */
-function peekToken(raw: unknown): string | undefined {
-	if (!Buffer.isBuffer(raw)) return undefined;
-	const at = raw.lastIndexOf(TOKEN_KEY);
+function peekToken(text: string): string | undefined {
+	const at = text.lastIndexOf(TOKEN_KEY);
 	if (at < 0) return undefined;
 	let i = at + TOKEN_KEY.length;
-	while (i < raw.length && (raw[i] === 0x20 || raw[i] === 0x0a || raw[i] === 0x0d || raw[i] === 0x09)) i++;
-	if (raw[i] !== 0x3a) return undefined;
+	while (i < text.length && JSON_SPACE.test(text[i])) i++;
+	if (text[i] !== ':') return undefined;
 	i++;
-	while (i < raw.length && (raw[i] === 0x20 || raw[i] === 0x0a || raw[i] === 0x0d || raw[i] === 0x09)) i++;
-	if (raw[i] !== 0x22) return undefined;
+	while (i < text.length && JSON_SPACE.test(text[i])) i++;
+	if (text[i] !== '"') return undefined;
 	let end = i + 1;
-	while (end < raw.length && raw[end] !== 0x22) end += raw[end] === 0x5c ? 2 : 1;
-	if (end >= raw.length) return undefined;
+	while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+	if (end >= text.length) return undefined;
 	try {
-		const value = JSON.parse(raw.toString('utf8', i, end + 1)) as unknown;
+		const value = JSON.parse(text.slice(i, end + 1)) as unknown;
 		return typeof value === 'string' && value !== '' ? value : undefined;
 	} catch {
 		return undefined;

@@ -12,6 +12,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { readText } from './body';
 import { redirectError, serviceError } from './errors';
 import { networkProblem } from './network';
 import { credentialSecrets, redact } from './redact';
@@ -33,6 +34,8 @@ export interface WorkforceRequest {
 	headers?: IDataObject;
 	/** Return the raw bytes (downloads). */
 	binary?: boolean;
+	/** Return the body as a stream for the caller to read (extraction pages); error answers are read here. */
+	stream?: boolean;
 	/** Label for error messages, e.g. "Get project". */
 	what?: string;
 	itemIndex?: number;
@@ -58,8 +61,8 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
 		qs: request.qs,
 		body: request.body as IHttpRequestOptions['body'],
 		headers: { Accept: request.binary ? '*/*' : 'application/json', ...(request.headers ?? {}) },
-		json: !request.binary,
-		encoding: request.binary ? 'arraybuffer' : undefined,
+		json: !request.binary && !request.stream,
+		encoding: request.stream ? 'stream' : request.binary ? 'arraybuffer' : undefined,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
 		arrayFormat: 'repeat',
@@ -73,6 +76,8 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
 	} catch (error) {
 		throw transportError(this, error, { ...request, secrets: credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined)) });
 	}
+	// An error answer's body is read here, so every caller gets it as usual.
+	if (request.stream && response.statusCode >= 300) response.body = await readText(response.body, request.timeout).catch(() => '');
 	if (response.statusCode >= 300 && response.statusCode < 400) throw redirectError(this.getNode(), response.statusCode, response.headers, request);
 	if (response.statusCode >= 400) {
 		// A token refreshed since the caller read the credential is redacted too.
@@ -123,10 +128,13 @@ export function transportError(ctx: WorkforceContext, error: unknown, request: P
 	}
 	const message = `${label}: ${networkProblem(code)}`;
 	// The raw code stays machine-readable (the paginator retries on it); the message uses words.
-	return new NodeApiError(ctx.getNode(), { message, code: code ?? null, detail: redact(String(e.message ?? ''), request.secrets) } as JsonObject, {
+	const failure = new NodeApiError(ctx.getNode(), { message, code: code ?? null, detail: redact(String(e.message ?? ''), request.secrets) } as JsonObject, {
 		message,
 		description:
 			'No answer came back. Check the base URLs in the Workforce API credential and that the service is reachable from n8n; transient failures can be retried (node settings: Retry On Fail).',
 		itemIndex: request.itemIndex,
 	});
+	// NodeApiError swaps the message for a generic one when it sees a network code; ours names the operation.
+	failure.message = message;
+	return failure;
 }

@@ -4,6 +4,10 @@ export type FaultAction =
 	| { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
 	| { kind: 'delay'; ms: number }
 	| { kind: 'drop' }
+	/** Answers normally but loses the connection after this many body bytes (half the body when omitted). */
+	| { kind: 'truncate'; bytes?: number }
+	/** Answers with this many body bytes (half when omitted), then sends nothing more and keeps the connection open. */
+	| { kind: 'stall'; bytes?: number }
 	| { kind: 'expireTokens' };
 
 export interface FaultRule {
@@ -25,7 +29,7 @@ interface ActiveRule extends FaultRule {
 	hits: number;
 }
 
-/** Answers chosen requests with a status, a delay, a dropped connection or expired tokens. */
+/** Answers chosen requests with a status, a delay, a dropped, cut-off or stalled connection or expired tokens. */
 export class Faults {
 	private rules: ActiveRule[] = [];
 	private nextId = 1;

@@ -151,6 +151,35 @@ describe('Data Extraction > Get Time Registrations: slow pages, dropped connecti
 		expect(fx.apiRequests()).toHaveLength(3);
 	});
 
+	it('a page cut off part of the way through is asked for again, and every record arrives once', async () => {
+		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 1, action: { kind: 'truncate' } });
+		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, returnAll: true, options: { retryDelay: 5 } } });
+		expect(result.error).toBeUndefined();
+		expect(new Set(jsonOf(result).map((r) => r.id)).size).toBe(900);
+		expect(jsonOf(result)).toHaveLength(900);
+		const requests = fx.apiRequests();
+		expect(requests.map((r) => r.fault)).toEqual([undefined, 'truncate', undefined, undefined]);
+		// The retry resends exactly the request that was cut off.
+		expect(requests[2].search).toBe(requests[1].search);
+	});
+
+	it('a page cut off on every attempt fails with the progress, and outputs nothing', async () => {
+		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 2, count: 10, action: { kind: 'truncate', bytes: 2000 } });
+		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, returnAll: true, options: { retries: 2, retryDelay: 5 } } });
+		expect(result.error?.message).toBe('Get Time Registrations failed: page 3 still failed after 3 attempts (2 pages and 600 records received before it stopped): Get Time Registrations failed: connection dropped');
+		expect(result.items).toHaveLength(0);
+		expect(fx.apiRequests()).toHaveLength(5);
+	});
+
+	it('a page whose answer stops arriving part of the way through is given up after the timeout and asked again', async () => {
+		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 1, action: { kind: 'stall', bytes: 1000 } });
+		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, returnAll: true, options: { timeout: 300, retryDelay: 5 } } });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toHaveLength(900);
+		expect(new Set(jsonOf(result).map((r) => r.id)).size).toBe(900);
+		expect(fx.apiRequests().map((r) => r.fault)).toEqual([undefined, 'stall', undefined, undefined]);
+	});
+
 	it('a service that answers the same token again is stopped instead of looping forever', async () => {
 		// A reply the emulator never gives on its own: injected as a fault with a body.
 		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', count: 5, action: { kind: 'status', status: 200, body: { data: [{ id: 'a' }], continuationToken: 'same' } } });
