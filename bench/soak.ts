@@ -1,6 +1,6 @@
 /*
  * `npm run soak`: Return All extractions and Workforce Trigger polls against the emulator with
- * random, seeded faults (500s, 503 bursts, delays, dropped connections, expired tokens). Prints
+ * random, seeded faults (500s, 503 bursts, delays, dropped, cut-off and stalled answers, expired tokens). Prints
  * runs, faults by kind, records expected, lost and duplicated; exits non-zero on any loss or
  * duplicate. Bounded in time: SOAK_SECONDS (default 120), SOAK_SEED, SOAK_RECORDS.
  *

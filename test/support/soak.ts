@@ -22,7 +22,9 @@ interface FaultTarget {
 
 /**
  * Adds at most one fault on `path` (after 0 to 2 matching requests): 500 once or twice (10%), a
- * dropped connection (6%), expired tokens (6%), 503 four times (4%), a delay of `delayMs` (2%).
+ * dropped connection (6%), expired tokens (6%), 503 four times (4%), a delay of `delayMs` (2%), an
+ * answer cut off half-way through its body (4%), an answer that stops half-way and goes quiet (2%;
+ * the client's timeout must give up on it).
  * The draws are always made in the same order, so a seed replays the same faults.
  */
 export function addRandomFault(random: () => number, faults: FaultTarget, path: string, delayMs = 400): string | undefined {
@@ -48,6 +50,14 @@ export function addRandomFault(random: () => number, faults: FaultTarget, path: 
 	if (fault < 0.28) {
 		faults.add({ api, path, skip, action: { kind: 'delay', ms: delayMs } });
 		return 'delay';
+	}
+	if (fault < 0.32) {
+		faults.add({ api, path, skip, action: { kind: 'truncate' } });
+		return 'truncate';
+	}
+	if (fault < 0.34) {
+		faults.add({ api, path, skip, action: { kind: 'stall' } });
+		return 'stall';
 	}
 	return undefined;
 }
