@@ -25,6 +25,8 @@ const PATH = '/v1/time-registrations';
 interface Figures {
 	extractionRuns: number;
 	extractionFailedRuns: number;
+	/** Why runs failed, message -> count. */
+	failures: Record<string, number>;
 	triggerPolls: number;
 	triggerFailedPolls: number;
 	faults: Record<string, number>;
@@ -49,7 +51,7 @@ async function extractionRun(emulator: Emulator): Promise<{ ids?: string[]; erro
 async function main() {
 	const random = rng(seed);
 	const deadline = Date.now() + seconds * 1000;
-	const figures: Figures = { extractionRuns: 0, extractionFailedRuns: 0, triggerPolls: 0, triggerFailedPolls: 0, faults: {}, expected: 0, lost: 0, duplicated: 0 };
+	const figures: Figures = { extractionRuns: 0, extractionFailedRuns: 0, failures: {}, triggerPolls: 0, triggerFailedPolls: 0, faults: {}, expected: 0, lost: 0, duplicated: 0 };
 	const extraction = await startEmulator({ workData: { timeRegistrations: records, pageSize: 500 } });
 	const triggered = await startEmulator({ workData: { timeRegistrations: 150 } });
 	try {
@@ -103,7 +105,12 @@ async function main() {
 			const run = await extractionRun(extraction);
 			extraction.ctx.faults.clear();
 			figures.extractionRuns++;
-			if (!run.ids) figures.extractionFailedRuns++;
+			if (!run.ids) {
+				figures.extractionFailedRuns++;
+				// Page numbers and counts vary; the reason is what matters.
+				const reason = String(run.error?.message ?? 'no message').replace(/\d+/g, 'N');
+				figures.failures[reason] = (figures.failures[reason] ?? 0) + 1;
+			}
 			else {
 				figures.expected += expectedIds.size;
 				const seen = new Map<string, number>();
@@ -134,6 +141,7 @@ async function main() {
 	const faultTotal = Object.values(figures.faults).reduce((a, n) => a + n, 0);
 	console.log(`Soak, seed ${seed}, ${seconds} s, ${records.toLocaleString('en-US')} time registrations per extraction (pages of 500)`);
 	console.log(`  extraction runs:    ${figures.extractionRuns} (${figures.extractionFailedRuns} failed after retries, output nothing)`);
+	for (const [reason, n] of Object.entries(figures.failures)) console.log(`    ${n} x ${reason}`);
 	console.log(`  trigger polls:      ${figures.triggerPolls} (${figures.triggerFailedPolls} failed, retried by the next poll)`);
 	console.log(`  faults injected:    ${faultTotal} (${Object.entries(figures.faults).map(([k, n]) => `${k} ${n}`).join(', ')})`);
 	console.log(`  records expected:   ${figures.expected.toLocaleString('en-US')}`);
