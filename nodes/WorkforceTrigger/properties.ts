@@ -226,7 +226,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0.1, numberPrecision: 1 },
 				default: 60,
-				description: 'How long one request may take before it counts as failed (and is retried)',
+				description: 'How long a request may wait for its answer to start, or for a page to go on when it pauses, before it counts as failed (and is retried)',
 			},
 			{
 				displayName: 'Retries per Page',

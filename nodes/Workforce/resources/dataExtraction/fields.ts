@@ -71,7 +71,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 					type: 'number',
 					typeOptions: { minValue: 1 },
 					default: 120000,
-					description: 'How long to wait for one page before treating the attempt as failed (and retrying it)',
+					description: 'How long to wait for a page to start arriving, and for it to go on when it pauses, before treating the attempt as failed (and retrying it)',
 				},
 				...retryOptions,
 			],
