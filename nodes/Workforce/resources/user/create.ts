@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { toBodyFields } from '../../shared/options';
 import { route } from '../../shared/routing';
 import { prepareUserBody } from './body';
-import { optionalUserFields, requiredUserFields, userTagsField } from './fields';
+import { completeUserProperties } from './fields';
 
 const show = { show: { resource: ['user'], operation: ['create'] } };
 
@@ -15,30 +14,8 @@ export const createOption: INodePropertyOptions = {
 	routing: route({ method: 'POST', url: '/api/v4/integration/users', preSend: [prepareUserBody('full')] }),
 };
 
-export const createProperties: INodeProperties[] = [
-	{
-		displayName: 'Company ID',
-		name: 'companyId',
-		type: 'string',
-		required: true,
-		default: '',
-		description: "ID of the user's company (your own or a subsidiary)",
-		displayOptions: show,
-		routing: { send: { type: 'body', property: 'companyId' } },
-	},
-	...requiredUserFields.map((field) => ({
-		...field,
-		required: true,
-		displayOptions: show,
-		routing: { send: { type: 'body' as const, property: field.name } },
-	})),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: show,
-		options: toBodyFields([...optionalUserFields, userTagsField].sort((a, b) => a.displayName.localeCompare(b.displayName))),
-	},
-];
+export const createProperties: INodeProperties[] = completeUserProperties(
+	show,
+	{ name: 'additionalFields', displayName: 'Additional Fields' },
+	"ID of the user's company (your own or a subsidiary)",
+);

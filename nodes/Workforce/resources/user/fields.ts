@@ -1,4 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { toBodyFields } from '../../shared/options';
 
 const DATE_HINT = 'Format dd.MM.yyyy or yyyy-MM-dd';
 
@@ -85,3 +87,41 @@ export const USER_REQUIRED_LABELS: Record<string, string> = {
 	birthDate: 'Birth Date',
 	employmentStartDate: 'Employment Start Date',
 };
+
+/**
+ * The complete user as Create and Replace send it: the company, the required fields, then every
+ * optional field in one collection (Create calls it Additional Fields; Replace, which clears what
+ * is left out, calls it Fields).
+ */
+export function completeUserProperties(
+	displayOptions: IDisplayOptions,
+	collection: { name: string; displayName: string },
+	companyDescription: string,
+): INodeProperties[] {
+	return [
+		{
+			displayName: 'Company ID',
+			name: 'companyId',
+			type: 'string',
+			required: true,
+			default: '',
+			description: companyDescription,
+			displayOptions,
+			routing: { send: { type: 'body', property: 'companyId' } },
+		},
+		...requiredUserFields.map((field) => ({
+			...field,
+			required: true,
+			displayOptions,
+			routing: { send: { type: 'body' as const, property: field.name } },
+		})),
+		{
+			...collection,
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions,
+			options: toBodyFields([...optionalUserFields, userTagsField].sort((a, b) => a.displayName.localeCompare(b.displayName))),
+		},
+	];
+}

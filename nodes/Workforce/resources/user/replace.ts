@@ -7,12 +7,11 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { toBodyFields } from '../../shared/options';
 import { readUserLocator, userByEmployeeNumber, userLocator } from '../../shared/peopleLocators';
 import { route } from '../../shared/routing';
 import { workforceJson } from '../../transport';
 import { prepareUserBody } from './body';
-import { optionalUserFields, requiredUserFields, userTagsField } from './fields';
+import { completeUserProperties } from './fields';
 
 const show = { show: { resource: ['user'], operation: ['replace'] } };
 
@@ -67,29 +66,5 @@ export const replaceProperties: INodeProperties[] = [
 		default: '',
 		displayOptions: show,
 	},
-	{
-		displayName: 'Company ID',
-		name: 'companyId',
-		type: 'string',
-		required: true,
-		default: '',
-		description: "ID of the user's company",
-		displayOptions: show,
-		routing: { send: { type: 'body', property: 'companyId' } },
-	},
-	...requiredUserFields.map((field) => ({
-		...field,
-		required: true,
-		displayOptions: show,
-		routing: { send: { type: 'body' as const, property: field.name } },
-	})),
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: show,
-		options: toBodyFields([...optionalUserFields, userTagsField].sort((a, b) => a.displayName.localeCompare(b.displayName))),
-	},
+	...completeUserProperties(show, { name: 'fields', displayName: 'Fields' }, "ID of the user's company"),
 ];
