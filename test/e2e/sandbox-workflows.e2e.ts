@@ -17,8 +17,10 @@ describe('Sandbox demo workflows in a real n8n', () => {
 		expect(created.map((p) => p.projectNumber)).toEqual(rows.map((r) => r.projectNumber));
 		const api = await e2e.emulator.apiRequests();
 		expect(api.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(rows.map(() => 'POST /api/v4/integration/projects 201'));
-		expect(api.map((r) => r.body)).toEqual(
-			rows.map((r) => expect.objectContaining({ projectNumber: r.projectNumber, name: r.name, workBreakLunchStartTime: r.lunch })),
+		// n8n's routing sends the items' requests at once, so they may arrive in any order.
+		const byNumber = (a: { projectNumber?: unknown }, b: { projectNumber?: unknown }) => String(a.projectNumber).localeCompare(String(b.projectNumber));
+		expect(api.map((r) => r.body as { projectNumber?: unknown }).sort(byNumber)).toEqual(
+			[...rows].sort(byNumber).map((r) => expect.objectContaining({ projectNumber: r.projectNumber, name: r.name, workBreakLunchStartTime: r.lunch })),
 		);
 	});
 
