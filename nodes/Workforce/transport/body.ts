@@ -14,6 +14,7 @@ const IDLE: unique symbol = Symbol('idle');
 export async function readText(body: unknown, idleMs?: number): Promise<string> {
 	if (typeof body === 'string') return body;
 	if (Buffer.isBuffer(body)) return body.toString('utf8');
+	if (typeof (body as AsyncIterable<unknown> | undefined)?.[Symbol.asyncIterator] !== 'function') return '';
 	const stream = body as AsyncIterable<Uint8Array | string> & { destroy?: () => void };
 	const chunks = stream[Symbol.asyncIterator]();
 	const decoder = new TextDecoder('utf-8');
