@@ -1,4 +1,5 @@
 import { DEMO, type Emulator, type StartOptions } from '../test/emulator';
+import { prepareN8n, removeN8n, type BenchN8n } from './n8n-instance';
 
 export interface Variant {
 	label: string;
@@ -14,6 +15,8 @@ export interface Suite {
 	emulator: StartOptions;
 	prepare?: (emulator: Emulator) => Promise<void> | void;
 	beforeEach?: (emulator: Emulator) => Promise<void> | void;
+	/** After the suite's last run, before its emulator stops. */
+	finish?: () => Promise<void> | void;
 	variants: Variant[];
 }
 
@@ -21,6 +24,9 @@ const timeRegistrations = Number(process.env.BENCH_TIME_REGISTRATIONS ?? 200_000
 const payrollRegistrations = Number(process.env.BENCH_PAYROLL_REGISTRATIONS ?? 50_000);
 const machines = Number(process.env.BENCH_MACHINES ?? 5000);
 const machineBatch = process.env.BENCH_MACHINE_BATCH ?? '100';
+// n8n execute prints the whole run data: 100,000 records are about 300 MB of JSON, near V8's string limit at twice that.
+const n8nRegistrations = Number(process.env.BENCH_N8N_TIME_REGISTRATIONS ?? 100_000);
+let n8nInstance: BenchN8n | undefined;
 
 /** What `npm run bench` measures. */
 export const SUITES: Suite[] = [
@@ -32,6 +38,23 @@ export const SUITES: Suite[] = [
 			{ label: 'plain undici loop', script: 'extraction-undici', baseline: true },
 			{ label: 'Workforce node (n8n engine)', script: 'extraction-node' },
 			{ label: 'HTTP Request node + pagination', script: 'extraction-http-node' },
+		],
+	},
+	{
+		id: 'n8n',
+		title: `Return All in a running n8n (n8n execute), ${n8nRegistrations.toLocaleString('en-US')} time registrations`,
+		emulator: { workData: { timeRegistrations: n8nRegistrations } },
+		prepare: async (emulator) => {
+			n8nInstance = await prepareN8n(emulator);
+			process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
+		},
+		finish: () => {
+			removeN8n(n8nInstance);
+			delete process.env.BENCH_N8N_INSTANCE;
+		},
+		variants: [
+			{ label: 'HTTP Request node + pagination', script: 'n8n-execute', baseline: true, env: { BENCH_N8N_WORKFLOW: 'httpRequest' } },
+			{ label: 'Workforce node', script: 'n8n-execute', env: { BENCH_N8N_WORKFLOW: 'workforce' } },
 		],
 	},
 	{
