@@ -15,6 +15,7 @@ import { installCommunityPackage, packPackage } from '../test/e2e/support/commun
 import { importCredentials, importWorkflows } from '../test/e2e/support/n8n-cli';
 import type { N8nInstance } from '../test/e2e/support/n8n-env';
 import { freePort, n8nRuntime, REPO_ROOT, type N8nRuntime } from '../test/e2e/support/runtime';
+import { HTTP_REQUEST_PAGINATION } from './http-request-pagination';
 
 /** What a scenario process needs, passed in BENCH_N8N_INSTANCE. */
 export interface BenchN8n {
@@ -92,17 +93,7 @@ export async function prepareN8n(emulator: Emulator): Promise<BenchN8n> {
 					authentication: 'none',
 					sendHeaders: true,
 					headerParameters: { parameters: [{ name: 'Authorization', value: "=Bearer {{ $('Token').item.json.access_token }}" }] },
-					options: {
-						pagination: {
-							pagination: {
-								paginationMode: 'updateAParameterInEachRequest',
-								parameters: { parameters: [{ type: 'qs', name: 'ContinuationToken', value: '={{ $response.body.continuationToken }}' }] },
-								paginationCompleteWhen: 'other',
-								completeExpression: '={{ !$response.body.continuationToken }}',
-								limitPagesFetched: false,
-							},
-						},
-					},
+					options: { pagination: HTTP_REQUEST_PAGINATION },
 				},
 			},
 		],

@@ -7,6 +7,7 @@ import { executeNode } from '../../test/harness/execute';
 import { report, targetFromEnv } from '../measure';
 import { credentialsFor } from './engine';
 import { fetchToken } from './token';
+import { HTTP_REQUEST_PAGINATION } from '../http-request-pagination';
 
 const run = async (paginate: boolean) => {
 	const runtime = process.env.BENCH_N8N_RUNTIME;
@@ -25,17 +26,7 @@ const run = async (paginate: boolean) => {
 			authentication: 'none',
 			sendHeaders: true,
 			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${token}` }] },
-			options: paginate ? {
-				pagination: {
-					pagination: {
-						paginationMode: 'updateAParameterInEachRequest',
-						parameters: { parameters: [{ type: 'qs', name: 'ContinuationToken', value: '={{ $response.body.continuationToken }}' }] },
-						paginationCompleteWhen: 'other',
-						completeExpression: '={{ !$response.body.continuationToken }}',
-						limitPagesFetched: false,
-					},
-				},
-			} : {},
+			options: paginate ? { pagination: HTTP_REQUEST_PAGINATION } : {},
 		},
 	});
 	if (result.error) throw result.error;
