@@ -2,6 +2,7 @@ import { NodeApiError, sleep, type ICredentialDataDecryptedObject, type IDataObj
 
 import { CREDENTIAL, transportError, workforceRequest, type WorkforceContext } from '../transport';
 import { readText } from '../transport/body';
+import { errorWithOwnMessage } from '../transport/errors';
 
 /**
  * The continuation-token loop shared by every extraction operation (time registrations,
@@ -243,15 +244,14 @@ function progressError(ctx: WorkforceContext, options: PaginateOptions, progress
 	const causeMessage = (cause as { message?: string } | undefined)?.message;
 	const message = `${label} failed: ${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
 	const httpCode = (cause as { httpCode?: string | null } | undefined)?.httpCode ?? undefined;
-	const error = new NodeApiError(ctx.getNode(), { message, httpCode: httpCode ?? null } as JsonObject, {
+	// Ours says how far it got, also when the cause was a network code.
+	const error = errorWithOwnMessage(ctx.getNode(), { message, httpCode: httpCode ?? null } as JsonObject, {
 		message,
 		description:
 			'Nothing was output, because a partial extraction would look complete. Run the node again (the whole range is read again); if it keeps failing, narrow the date range or retry later.',
 		httpCode: httpCode ?? undefined,
 		itemIndex: options.itemIndex,
 	});
-	// NodeApiError swaps any message naming a network code (ECONNRESET, ...) for a generic one; keep ours, which says how far it got.
-	error.message = message;
 	error.context.pagesReceived = progress.pages;
 	error.context.recordsReceived = progress.records;
 	return error;

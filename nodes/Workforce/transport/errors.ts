@@ -94,3 +94,14 @@ export function parseBody(body: unknown): Record<string, unknown> {
 	}
 	return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
+
+/**
+ * A NodeApiError that keeps the message it is given. NodeApiError swaps any message that comes
+ * with a network code (ECONNRESET, ...) for a generic text, which would hide which operation
+ * failed and how far it got.
+ */
+export function errorWithOwnMessage(node: INode, errorResponse: JsonObject, options: NonNullable<ConstructorParameters<typeof NodeApiError>[2]> & { message: string }): NodeApiError {
+	const error = new NodeApiError(node, errorResponse, options);
+	error.message = options.message;
+	return error;
+}

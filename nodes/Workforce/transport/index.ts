@@ -13,7 +13,7 @@ import {
 } from 'n8n-workflow';
 
 import { readText } from './body';
-import { redirectError, serviceError } from './errors';
+import { errorWithOwnMessage, redirectError, serviceError } from './errors';
 import { networkProblem } from './network';
 import { credentialSecrets, redact } from './redact';
 import { assertNoDotSegments } from '../shared/path-segment';
@@ -128,13 +128,10 @@ export function transportError(ctx: WorkforceContext, error: unknown, request: P
 	}
 	const message = `${label}: ${networkProblem(code)}`;
 	// The raw code stays machine-readable (the paginator retries on it); the message uses words.
-	const failure = new NodeApiError(ctx.getNode(), { message, code: code ?? null, detail: redact(String(e.message ?? ''), request.secrets) } as JsonObject, {
+	return errorWithOwnMessage(ctx.getNode(), { message, code: code ?? null, detail: redact(String(e.message ?? ''), request.secrets) } as JsonObject, {
 		message,
 		description:
 			'No answer came back. Check the base URLs in the Workforce API credential and that the service is reachable from n8n; transient failures can be retried (node settings: Retry On Fail).',
 		itemIndex: request.itemIndex,
 	});
-	// NodeApiError swaps the message for a generic one when it sees a network code; ours names the operation.
-	failure.message = message;
-	return failure;
 }
