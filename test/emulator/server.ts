@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { registerControlApi } from './control/control-api';
-import { Faults, type FaultAction } from './control/faults';
+import { Faults, type FaultAction, type PartialAnswer } from './control/faults';
 import { parseQuery, RequestLog, type LoggedRequest } from './control/request-log';
 import { API_PREFIXES, type ApiName } from './core/apis';
 import { ApiError } from './core/api-error';
@@ -183,13 +183,13 @@ export class Emulator {
 		return { clientId: issued.clientId, companyId: issued.companyId, isAdministrator: issued.isAdministrator, scopes: issued.scopes };
 	}
 
-	private reply(res: ServerResponse, entry: LoggedRequest | undefined, response: EmuResponse, partial?: { kind: 'truncate' | 'stall'; bytes?: number }) {
+	private reply(res: ServerResponse, entry: LoggedRequest | undefined, response: EmuResponse, partial?: PartialAnswer) {
 		if (entry) entry.status = response.status;
 		send(res, response, partial);
 	}
 }
 
-function send(res: ServerResponse, response: EmuResponse, partial?: { kind: 'truncate' | 'stall'; bytes?: number }) {
+function send(res: ServerResponse, response: EmuResponse, partial?: PartialAnswer) {
 	if (res.headersSent || res.destroyed) return;
 	const headers: Record<string, string> = { ...(response.headers ?? {}) };
 	let payload: Buffer | undefined;

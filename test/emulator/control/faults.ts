@@ -10,6 +10,9 @@ export type FaultAction =
 	| { kind: 'stall'; bytes?: number }
 	| { kind: 'expireTokens' };
 
+/** The faults that answer, but only part of the body. */
+export type PartialAnswer = Extract<FaultAction, { kind: 'truncate' | 'stall' }>;
+
 export interface FaultRule {
 	/** Which requests it applies to; all when omitted. */
 	api?: ApiName;
