@@ -104,8 +104,7 @@ async function activateTrigger(fx: Fixture, parameters: INodeParameters): Promis
 	};
 }
 
-/** A mapped value that resolves to nothing (n8n itself stops a literal empty required parameter). */
-export const MAPPED_EMPTY = '={{ $json.missing ?? "" }}';
+export { MAPPED_EMPTY } from '../support/params';
 
 /** Resource locator values as the editor stores them. */
 export const rl = (mode: string, value: string) => ({ __rl: true, mode, value });

@@ -10,3 +10,6 @@ export function byNumber(value: string, mode = 'projectNumber') {
 export function fromList(value: string) {
 	return { __rl: true, mode: 'list', value };
 }
+
+/** A mapped value that resolves to nothing (n8n itself stops a literal empty required parameter). */
+export const MAPPED_EMPTY = '={{ $json.missing ?? "" }}';

@@ -1,8 +1,9 @@
-import type { INodeParameterResourceLocator } from 'n8n-workflow';
+import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../emulator';
 import type { Person } from '../emulator/integration/people';
 import { PEOPLE } from '../emulator/seed/people';
+import { executeNode } from '../harness/execute';
 import type { Fixture } from './emulator-fixture';
 
 export { PEOPLE };
@@ -22,3 +23,17 @@ export function person(fx: Fixture, employeeNumber: string, companyId: string = 
 
 /** The encoded path segment the node must send for an id. */
 export const enc = encodeURIComponent;
+
+/** A bad input for a people operation: name, parameters, message pattern, requests that reached the service as [method, status]. */
+export type BadInput = [string, INodeParameters, RegExp, Array<[string, number]>];
+
+/** One test per bad input: a clear NodeOperationError or NodeApiError, no items, exactly the requests expected. */
+export function itRefusesEach(fx: Fixture, cases: BadInput[]) {
+	it.each(cases)('%s', async (_name, parameters, message, requests) => {
+		const result = await executeNode({ credentials: fx.credentials, parameters });
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.name).toMatch(/NodeOperationError|NodeApiError/);
+		expect(result.items).toEqual([]);
+		expect(fx.apiRequests().map((r) => [r.method, r.status])).toEqual(requests);
+	});
+}

@@ -2,13 +2,12 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { executeNode } from '../../harness/execute';
 import { useEmulator } from '../../support/emulator-fixture';
-import { byNumber, enc, PEOPLE } from '../../support/people';
+import { byNumber, enc, itRefusesEach, PEOPLE, type BadInput } from '../../support/people';
+import { MAPPED_EMPTY as EMPTY } from '../../support/params';
 
 /** Bad inputs for Employee (v5): each gives a clear error naming the field, never a TypeError. */
 describe('Employee > bad inputs', () => {
 	const fx = useEmulator();
-	// A mapped value that resolves to nothing (a literal empty required field is caught by n8n itself).
-	const EMPTY = '={{ $json.missing ?? "" }}';
 	const create = (over: INodeParameters): INodeParameters => ({
 		resource: 'employee',
 		operation: 'create',
@@ -22,7 +21,7 @@ describe('Employee > bad inputs', () => {
 	});
 	const tags = (assignment: INodeParameters[]): INodeParameters => ({ resource: 'employee', operation: 'replaceTags', employee: byNumber(PEOPLE.worker), tags: { assignment } });
 
-	const cases: Array<[string, INodeParameters, RegExp, Array<[string, number]>]> = [
+	const cases: BadInput[] = [
 		['missing last name', create({ lastName: EMPTY }), /^Last Name is empty$/, []],
 		['missing employment start', create({ employmentStartDate: EMPTY }), /^Employment Start Date is empty$/, []],
 		['bad birth date', create({ birthDate: '1990-13-01' }), /^Birth Date is not a valid date: "1990-13-01"$/, []],
@@ -52,13 +51,7 @@ describe('Employee > bad inputs', () => {
 		['empty employee', { resource: 'employee', operation: 'get', employee: byNumber(' ') }, /^Employee is empty$/, []],
 	];
 
-	it.each(cases)('%s', async (_name, parameters, message, requests) => {
-		const result = await executeNode({ credentials: fx.credentials, parameters });
-		expect(result.error?.message).toMatch(message);
-		expect(result.error?.name).toMatch(/NodeOperationError|NodeApiError/);
-		expect(result.items).toEqual([]);
-		expect(fx.apiRequests().map((r) => [r.method, r.status])).toEqual(requests);
-	});
+	itRefusesEach(fx, cases);
 
 	it.each([
 		['slash', '1001/../1002'],

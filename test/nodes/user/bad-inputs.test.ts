@@ -2,13 +2,12 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { executeNode } from '../../harness/execute';
 import { DEMO, useEmulator } from '../../support/emulator-fixture';
-import { byId, byNumber, enc, PEOPLE } from '../../support/people';
+import { byId, byNumber, enc, itRefusesEach, PEOPLE, type BadInput } from '../../support/people';
+import { MAPPED_EMPTY as EMPTY } from '../../support/params';
 
 /** Bad inputs for User (v4): each gives a clear error naming the field, never a TypeError. */
 describe('User > bad inputs', () => {
 	const fx = useEmulator();
-	// A mapped value that resolves to nothing (a literal empty required field is caught by n8n itself).
-	const EMPTY = '={{ $json.missing ?? "" }}';
 	const create = (over: INodeParameters): INodeParameters => ({
 		resource: 'user',
 		operation: 'create',
@@ -23,7 +22,7 @@ describe('User > bad inputs', () => {
 	});
 
 	// [case, parameters, message pattern, requests expected (methods and statuses)]
-	const cases: Array<[string, INodeParameters, RegExp, Array<[string, number]>]> = [
+	const cases: BadInput[] = [
 		['missing first name', create({ firstName: EMPTY }), /^First Name is empty$/, []],
 		['missing company id', create({ companyId: ' ' }), /^Company ID is empty$/, []],
 		['birth date in a third format', create({ birthDate: '1990/01/01' }), /^Birth Date is not a valid date: "1990\/01\/01"$/, []],
@@ -40,13 +39,7 @@ describe('User > bad inputs', () => {
 		['unknown employee number', { resource: 'user', operation: 'getByEmployeeNumber', user: byNumber('nobody') }, /HTTP 404.*employeeNumber/, [['GET', 404]]],
 	];
 
-	it.each(cases)('%s', async (_name, parameters, message, requests) => {
-		const result = await executeNode({ credentials: fx.credentials, parameters });
-		expect(result.error?.message).toMatch(message);
-		expect(result.error?.name).toMatch(/NodeOperationError|NodeApiError/);
-		expect(result.items).toEqual([]);
-		expect(fx.apiRequests().map((r) => [r.method, r.status])).toEqual(requests);
-	});
+	itRefusesEach(fx, cases);
 
 	it.each([
 		['slash', 'a/b'],
