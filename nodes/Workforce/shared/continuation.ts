@@ -59,9 +59,6 @@ export interface PaginateOptions {
 	prefetch?: boolean;
 }
 
-/** How long a page's body may pause when the caller set no timeout (n8n's own timeout ends with the headers). */
-const BODY_IDLE_MS = 120_000;
-
 const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
 const TRANSIENT_CODE = /ECONNRESET|ETIMEDOUT|ECONNABORTED|ESOCKETTIMEDOUT|EPIPE|UND_ERR_SOCKET|socket hang up|timeout/i;
 
@@ -166,7 +163,7 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 				credentials,
 			});
 			try {
-				return await readText(response.body, options.timeout ?? BODY_IDLE_MS);
+				return await readText(response.body, options.timeout);
 			} catch (cause) {
 				// The connection was lost part of the way through the answer: a dropped connection, retried as one.
 				const code = (cause as { code?: string }).code;

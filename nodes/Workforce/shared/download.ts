@@ -1,9 +1,6 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { baseUrl, CREDENTIAL, IGNORE_ALL_BUT_401, transportError } from '../transport';
-import { redirectError, serviceError } from '../transport/errors';
-import { credentialSecrets } from '../transport/redact';
-import { assertNoDotSegments } from './path-segment';
+import { workforceRequest } from '../transport';
 import { cleanFileName, extensionForMimeType, fileNameFromContentDisposition, mimeTypeFor } from './file-names';
 
 export interface DownloadRequest {
@@ -30,36 +27,16 @@ export interface Downloaded {
  * has no body, so n8n core's own refresh-and-retry on 401 applies.
  */
 export async function downloadBinary(ctx: IExecuteFunctions, request: DownloadRequest): Promise<Downloaded> {
-	assertNoDotSegments(ctx, request.path, request.itemIndex);
-	const credentials = await ctx.getCredentials(CREDENTIAL);
-	const options: IHttpRequestOptions = {
+	const response = await workforceRequest.call(ctx, {
 		method: 'GET',
-		baseURL: baseUrl(credentials, 'integration'),
-		url: request.path,
+		path: request.path,
 		qs: request.qs,
 		headers: { Accept: '*/*' },
-		encoding: 'stream',
-		json: false,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
-		// n8n would resend the token to any origin a redirect names (see redirectError).
-		disableFollowRedirect: true,
-	};
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL, options)) as IN8nHttpFullResponse;
-	} catch (error) {
-		throw transportError(ctx, error, { ...request, secrets: credentialSecrets(await ctx.getCredentials(CREDENTIAL).catch(() => undefined)) });
-	}
-	const body = response.body as Parameters<IExecuteFunctions['helpers']['binaryToBuffer']>[0];
-	if (response.statusCode >= 300 && response.statusCode < 400) {
-		await ctx.helpers.binaryToBuffer(body).catch(() => undefined);
-		throw redirectError(ctx.getNode(), response.statusCode, response.headers, request);
-	}
-	if (response.statusCode >= 400) {
-		const errorBody = await ctx.helpers.binaryToBuffer(body);
-		throw serviceError(ctx.getNode(), response.statusCode, errorBody, { ...request, secrets: credentialSecrets(await ctx.getCredentials(CREDENTIAL).catch(() => undefined)) });
-	}
+		stream: true,
+		what: request.what,
+		itemIndex: request.itemIndex,
+	});
+	const body = response.body as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 	const headers = response.headers ?? {};
 	const disposition = typeof headers['content-disposition'] === 'string' ? headers['content-disposition'] : undefined;
 	const declaredType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

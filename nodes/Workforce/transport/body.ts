@@ -4,6 +4,9 @@ import { sleep } from 'n8n-workflow';
 
 const IDLE: unique symbol = Symbol('idle');
 
+/** How long a body may pause when the caller sets no timeout (n8n's own timeout ends with the headers). */
+export const BODY_IDLE_MS = 120_000;
+
 /**
  * The body as text, decoded chunk by chunk as it arrives. Joining the bytes first would leave a
  * second buffer of the page's size behind; buffers are memory outside V8's heap, and enough of
@@ -11,7 +14,7 @@ const IDLE: unique symbol = Symbol('idle');
  * n8n's request timeout ends when the headers arrive, so a body that stops coming for `idleMs`
  * fails here (code ETIMEDOUT, which callers treat as transient).
  */
-export async function readText(body: unknown, idleMs?: number): Promise<string> {
+export async function readText(body: unknown, idleMs: number = BODY_IDLE_MS): Promise<string> {
 	if (typeof body === 'string') return body;
 	if (Buffer.isBuffer(body)) return body.toString('utf8');
 	if (typeof (body as AsyncIterable<unknown> | undefined)?.[Symbol.asyncIterator] !== 'function') return '';
@@ -31,8 +34,8 @@ export async function readText(body: unknown, idleMs?: number): Promise<string> 
 	return text + decoder.decode();
 }
 
-async function withinIdleLimit<T>(next: Promise<T>, idleMs: number | undefined): Promise<T | typeof IDLE> {
-	if (!idleMs || !Number.isFinite(idleMs) || idleMs <= 0) return await next;
+async function withinIdleLimit<T>(next: Promise<T>, idleMs: number): Promise<T | typeof IDLE> {
+	if (!Number.isFinite(idleMs) || idleMs <= 0) return await next;
 	const stop = new AbortController();
 	try {
 		return await Promise.race([next, sleep(idleMs, stop.signal).then((): typeof IDLE => IDLE, (): typeof IDLE => IDLE)]);

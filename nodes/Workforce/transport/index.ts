@@ -34,7 +34,7 @@ export interface WorkforceRequest {
 	headers?: IDataObject;
 	/** Return the raw bytes (downloads). */
 	binary?: boolean;
-	/** Return the body as a stream for the caller to read (extraction pages); error answers are read here. */
+	/** Return the body as a stream for the caller to read (extraction pages, downloads); error answers are read here. */
 	stream?: boolean;
 	/** Label for error messages, e.g. "Get project". */
 	what?: string;
@@ -80,8 +80,8 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
 	if (request.stream && response.statusCode >= 300) response.body = await readText(response.body, request.timeout).catch(() => '');
 	if (response.statusCode >= 300 && response.statusCode < 400) throw redirectError(this.getNode(), response.statusCode, response.headers, request);
 	if (response.statusCode >= 400) {
-		// A token refreshed since the caller read the credential is redacted too.
-		const current = request.credentials ? await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL).catch(() => credentials) : credentials;
+		// Read again: a token n8n refreshed during the request (after a 401) is redacted too.
+		const current = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL).catch(() => credentials);
 		throw serviceError(this.getNode(), response.statusCode, response.body, { ...request, secrets: credentialSecrets(current) });
 	}
 	return response;
