@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyRouting, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
-import { redirectError, serviceError } from '../transport/errors';
-import { CREDENTIAL, IGNORE_ALL_BUT_401 } from '../transport';
-import { credentialSecrets } from '../transport/redact';
+import { IGNORE_ALL_BUT_401, rejectErrorAnswer } from '../transport';
 import { assertNoDotSegments } from './path-segment';
 
 /**
@@ -15,13 +13,7 @@ export async function handleResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	if (response.statusCode >= 300 && response.statusCode < 400) {
-		throw redirectError(this.getNode(), response.statusCode, response.headers, { itemIndex: this.getItemIndex() });
-	}
-	if (response.statusCode >= 400) {
-		const secrets = credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined));
-		throw serviceError(this.getNode(), response.statusCode, response.body, { itemIndex: this.getItemIndex(), secrets });
-	}
+	await rejectErrorAnswer(this, response, { itemIndex: this.getItemIndex() });
 	const body = response.body as unknown;
 	if (Array.isArray(body)) return body.map((json) => ({ json: toObject(json) }));
 	if (body === undefined || body === null || body === '') return [{ json: { success: true } }];

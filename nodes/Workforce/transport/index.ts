@@ -78,13 +78,21 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
 	}
 	// An error answer's body is read here, so every caller gets it as usual.
 	if (request.stream && response.statusCode >= 300) response.body = await readText(response.body, request.timeout).catch(() => '');
-	if (response.statusCode >= 300 && response.statusCode < 400) throw redirectError(this.getNode(), response.statusCode, response.headers, request);
-	if (response.statusCode >= 400) {
-		// Read again: a token n8n refreshed during the request (after a 401) is redacted too.
-		const current = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL).catch(() => credentials);
-		throw serviceError(this.getNode(), response.statusCode, response.body, { ...request, secrets: credentialSecrets(current) });
-	}
+	await rejectErrorAnswer(this, response, request);
 	return response;
+}
+
+/**
+ * A redirect or an error status as a clear n8n error (routed operations, requests, uploads).
+ * The credential is read again so that a token n8n refreshed during the request (after a 401) is
+ * redacted from the service's answer too.
+ */
+export async function rejectErrorAnswer(ctx: WorkforceContext, response: IN8nHttpFullResponse, context: { what?: string; itemIndex?: number }): Promise<void> {
+	if (response.statusCode >= 300 && response.statusCode < 400) throw redirectError(ctx.getNode(), response.statusCode, response.headers, context);
+	if (response.statusCode >= 400) {
+		const secrets = credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL).catch(() => undefined));
+		throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: context.what, itemIndex: context.itemIndex, secrets });
+	}
 }
 
 /** The JSON body of a successful request. */

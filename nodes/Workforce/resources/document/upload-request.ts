@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { baseUrl, CREDENTIAL, transportError } from '../../transport';
-import { redirectError, serviceError } from '../../transport/errors';
-import { credentialSecrets } from '../../transport/redact';
+import { baseUrl, CREDENTIAL, rejectErrorAnswer, transportError } from '../../transport';
 import { assertNoDotSegments } from '../../shared/path-segment';
 import { buildMultipart, type UploadFile } from './multipart';
 
@@ -40,13 +38,7 @@ export async function sendUpload(ctx: IExecuteFunctions, request: UploadRequest)
 			},
 		});
 	}
-	if (response.statusCode >= 300 && response.statusCode < 400) {
-		throw redirectError(ctx.getNode(), response.statusCode, response.headers, { what: WHAT, itemIndex: request.itemIndex });
-	}
-	if (response.statusCode >= 400) {
-		const secrets = credentialSecrets(await ctx.getCredentials(CREDENTIAL).catch(() => undefined));
-		throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: WHAT, itemIndex: request.itemIndex, secrets });
-	}
+	await rejectErrorAnswer(ctx, response, { what: WHAT, itemIndex: request.itemIndex });
 	return response.body;
 }
 
