@@ -5,15 +5,24 @@ import { outputOrThrow } from '../../shared/item-errors';
 import { buildQuery, type ExtractionOptions } from './query';
 import { pageFacts, readLimit, takeRecords } from './records';
 
+/** Which endpoint one input item reads: fixed for most operations, chosen per item by others. */
+export interface ExtractionTarget {
+	/** Path below the extraction base, e.g. `/v1/time-registrations`. */
+	path: string;
+	/** Label for messages, e.g. "Get Time Registrations". */
+	what: string;
+}
+
 /**
  * Runs one paginated extraction per input item: one output item per record, every page
  * fetched through the shared paginator. With a Limit it stops asking once it has enough.
  */
-export async function runExtraction(this: IExecuteFunctions, path: string, what: string): Promise<INodeExecutionData[][]> {
+export async function runExtraction(this: IExecuteFunctions, target: ExtractionTarget | ((itemIndex: number) => ExtractionTarget)): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
+			const { path, what } = typeof target === 'function' ? target(itemIndex) : target;
 			const limit = readLimit(this, itemIndex, 'Set Limit to 1 or more, or turn on Return All.');
 			const returnAll = limit === Infinity;
 			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;

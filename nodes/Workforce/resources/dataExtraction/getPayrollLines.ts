@@ -13,5 +13,5 @@ export const getPayrollLinesOption: INodePropertyOptions = {
 export const getPayrollLinesProperties: INodeProperties[] = extractionFields('getPayrollLines', 'payroll lines');
 
 export async function getPayrollLines(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runExtraction.call(this, '/v1/payroll-lines', 'Get Payroll Lines');
+	return await runExtraction.call(this, { path: '/v1/payroll-lines', what: 'Get Payroll Lines' });
 }

@@ -13,5 +13,5 @@ export const getPayrollLinesExtendedOption: INodePropertyOptions = {
 export const getPayrollLinesExtendedProperties: INodeProperties[] = extractionFields('getPayrollLinesExtended', 'extended payroll lines');
 
 export async function getPayrollLinesExtended(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runExtraction.call(this, '/v1/payroll-lines-extended', 'Get Payroll Lines Extended');
+	return await runExtraction.call(this, { path: '/v1/payroll-lines-extended', what: 'Get Payroll Lines Extended' });
 }

@@ -13,5 +13,5 @@ export const getTimeRegistrationsOption: INodePropertyOptions = {
 export const getTimeRegistrationsProperties: INodeProperties[] = extractionFields('getTimeRegistrations', 'time registrations');
 
 export async function getTimeRegistrations(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runExtraction.call(this, '/v1/time-registrations', 'Get Time Registrations');
+	return await runExtraction.call(this, { path: '/v1/time-registrations', what: 'Get Time Registrations' });
 }
