@@ -37,6 +37,11 @@ export interface DateWindow {
 	to?: number;
 }
 
+/** Whether a record dated `ms` lies in the FromDateTime/ToDateTime window (one rule for every endpoint). */
+export function inWindow(ms: number, w: DateWindow): boolean {
+	return (w.from === undefined || ms >= w.from) && (w.to === undefined || ms < w.to);
+}
+
 export interface ExtractionQuery {
 	window: DateWindow;
 	modifiedSince?: number;

@@ -1,6 +1,6 @@
 import type { EmulatorContext } from '../core/context';
 import type { Router } from '../core/router';
-import { extractionPage, type DateWindow, type PagedSource } from './extraction-pages';
+import { extractionPage, inWindow, type PagedSource } from './extraction-pages';
 import { DAY_MS, WorkData, type CompanyRefs, type WorkDataOptions } from './work-data';
 
 /**
@@ -74,9 +74,4 @@ export class WorkDataSection {
 	private visibleCompanies(companyId: string): Set<string> {
 		return new Set(this.ctx.companies.structureOf(companyId));
 	}
-}
-
-/** FromDateTime inclusive, ToDateTime exclusive. */
-function inWindow(ms: number, w: DateWindow): boolean {
-	return (w.from === undefined || ms >= w.from) && (w.to === undefined || ms < w.to);
 }
