@@ -32,17 +32,22 @@ export class ToolNodeTypes extends PackageNodeTypes {
 		const twin = this.twins.get(nodeType);
 		if (twin) return twin;
 		const baseName = nodeType.endsWith('Tool') ? nodeType.slice(0, -'Tool'.length) : nodeType;
-		const base = super.getByNameAndVersion(baseName === nodeType ? nodeType : baseName);
-		if (!base.execute && base.description.requestDefaults !== undefined && !base.poll) {
-			base.execute = async function (this: IExecuteFunctions) {
-				return (await new RoutingNode(this as never, base).runNode()) ?? [];
-			};
-		}
+		const base = asInN8n(super.getByNameAndVersion(baseName));
 		if (baseName === nodeType) return base;
 		const made = Object.create(base, { description: { value: twinDescription(base.description) } }) as INodeType;
 		this.twins.set(nodeType, made);
 		return made;
 	}
+}
+
+/** What n8n's NodeTypes does to a declarative node it serves: gives it an `execute` that runs its routing. */
+export function asInN8n(node: INodeType): INodeType {
+	if (!node.execute && node.description.requestDefaults !== undefined && !node.poll) {
+		node.execute = async function (this: IExecuteFunctions) {
+			return (await new RoutingNode(this as never, node).runNode()) ?? [];
+		};
+	}
+	return node;
 }
 
 function twinDescription(description: INodeTypeDescription): INodeTypeDescription {

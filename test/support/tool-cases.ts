@@ -273,7 +273,7 @@ export const TOOL_CASES: ToolCase[] = [
 		parameters: { machine: rl('id', ai('machineId', 'Machine ID')) },
 		args: (s) => ({ machineId: s.machineId }),
 		request: (s) => ({ method: 'GET', path: `${V4}/machines/is-machine-deletable/${s.machineId}` }),
-		result: (items) => expect(JSON.stringify(one(items))).toContain('true'),
+		result: (items, s) => expect(one(items)).toEqual({ id: s.machineId, isDeletable: true }),
 	},
 	{
 		resource: 'machine',
@@ -401,7 +401,7 @@ export const TOOL_CASES: ToolCase[] = [
 		parameters: { user: rl('id', ai('identityId', 'Identity ID')) },
 		args: (s) => ({ identityId: s.identityId }),
 		request: (s) => ({ method: 'GET', path: `${V4}/users/is-identity-deletable/${enc(s.identityId)}` }),
-		result: (items) => expect(JSON.stringify(one(items))).toContain('true'),
+		result: (items, s) => expect(one(items)).toEqual({ identityId: s.identityId, isDeletable: true }),
 	},
 	{
 		resource: 'user',
@@ -506,16 +506,16 @@ export const TOOL_CASES: ToolCase[] = [
 		operation: 'enableInProjectCompany',
 		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), projectCompanyId: ai('projectCompanyId', 'Project company ID'), userGroupId: '' },
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, projectCompanyId: DEMO.companies.subsidiary }),
-		request: (s) => ({ method: 'POST', path: `${V5}/${s.tag}-E1/enable-employee-in-project-company` }),
-		result: (items) => expect(one(items)).toBeDefined(),
+		request: (s) => ({ method: 'POST', path: `${V5}/${s.tag}-E1/enable-employee-in-project-company`, body: { projectCompanyId: DEMO.companies.subsidiary } }),
+		result: (items, s) => expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E1` }),
 	},
 	{
 		resource: 'employee',
 		operation: 'disableInProjectCompany',
 		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), projectCompanyId: ai('projectCompanyId', 'Project company ID') },
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, projectCompanyId: DEMO.companies.subsidiary }),
-		request: (s) => ({ method: 'POST', path: `${V5}/${s.tag}-E1/disable-employee-in-project-company` }),
-		result: (items) => expect(one(items)).toBeDefined(),
+		request: (s) => ({ method: 'POST', path: `${V5}/${s.tag}-E1/disable-employee-in-project-company`, body: { projectCompanyId: DEMO.companies.subsidiary } }),
+		result: (items, s) => expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E1` }),
 	},
 	{
 		resource: 'employee',
@@ -555,7 +555,7 @@ export const TOOL_CASES: ToolCase[] = [
 		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')) },
 		args: (s) => ({ employeeNumber: `${s.tag}-E2` }),
 		request: (s) => ({ method: 'GET', path: `${V5}/${s.tag}-E2/deletable` }),
-		result: (items) => expect(one(items)).toBeDefined(),
+		result: (items, s) => expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E2`, isDeletable: true, validationErrors: [] }),
 	},
 	{
 		resource: 'employee',

@@ -38,8 +38,14 @@ export function outputForModel(ctx: Pick<IExecuteFunctions, 'getNode' | 'getNode
 export function errorForModel(error: unknown): unknown {
 	if (!(error instanceof Error)) return error;
 	const description = (error as { description?: unknown }).description;
-	if (typeof description === 'string' && description.trim() !== '' && !error.message.includes(description)) {
-		error.message = `${error.message.replace(/[\s.:]+$/, '')}. ${description.trim()}`;
-	}
+	if (typeof description !== 'string' || error.message.includes(description.trim())) return error;
+	// Sentences the message already holds (a service error's own text) are not repeated.
+	const fix = description
+		.split(/(?<=[.!?])\s+/)
+		.filter((sentence) => sentence.trim() !== '' && !error.message.includes(sentence.trim()))
+		.join(' ');
+	if (fix !== '') error.message = `${error.message.replace(/[\s.:]+$/, '')}. ${fix}`;
+	// What is left of the description is in the message now: n8n adds it as "Details" only when it is not.
+	(error as { description?: string }).description = fix || undefined;
 	return error;
 }
