@@ -14,6 +14,9 @@ import { payrollExportDescription, payrollExportOperations } from './resources/p
 import { projectDescription } from './resources/project';
 import { userDescription } from './resources/user';
 import { workOrderDescription } from './resources/workOrder';
+import { toolDescriptionProperties } from './tool/descriptions';
+import { customOperationsFirst, forModels, type ExecuteFunction } from './tool/execute';
+import { toolResultLimitProperties } from './tool/limit';
 
 export class Workforce implements INodeType {
 	description: INodeTypeDescription = {
@@ -64,6 +67,8 @@ export class Workforce implements INodeType {
 			...fileDescription,
 			...dataExtractionDescription,
 			...payrollExportDescription,
+			...toolDescriptionProperties,
+			...toolResultLimitProperties,
 		],
 	};
 
@@ -72,11 +77,22 @@ export class Workforce implements INodeType {
 		loadOptions: { getMachineTypes },
 	};
 
-	customOperations = {
+	customOperations = forModels({
 		dataExtraction: dataExtractionOperations,
 		document: documentOperations,
 		file: fileOperations,
 		machine: machineCustomOperations,
 		payrollExport: payrollExportOperations,
-	};
+	});
+
+	/** The `execute` n8n assigns this declarative node (its routing), with the custom operations put first: see tool/execute.ts. */
+	private toolAwareExecute?: ExecuteFunction;
+
+	get execute(): ExecuteFunction | undefined {
+		return this.toolAwareExecute;
+	}
+
+	set execute(routing: ExecuteFunction | undefined) {
+		this.toolAwareExecute = routing && customOperationsFirst(this.customOperations, routing);
+	}
 }

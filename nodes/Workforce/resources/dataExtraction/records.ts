@@ -1,12 +1,16 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import type { ExtractionPage } from '../../shared/continuation';
+import { returnAllReadLimit } from '../../tool/limit';
 
 /** What every extraction operation shares around the paginator: Limit, page facts, taking records. */
 
-/** Return All as Infinity, otherwise the Limit, refused before any request when it is not a whole number of at least 1. */
+/**
+ * Return All as Infinity (as an AI tool: its result limit plus one), otherwise the Limit, refused
+ * before any request when it is not a whole number of at least 1.
+ */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number, fix: string): number {
-	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return Infinity;
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return returnAllReadLimit(ctx, itemIndex);
 	const raw = ctx.getNodeParameter('limit', itemIndex, 50);
 	const limit = Number(raw);
 	if (!Number.isInteger(limit) || limit < 1) {

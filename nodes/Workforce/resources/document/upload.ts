@@ -8,9 +8,11 @@ import {
 } from 'n8n-workflow';
 
 import { outputOrThrow } from '../../shared/item-errors';
+import { isToolMode } from '../../tool/mode';
 import { MAX_REQUEST_BYTES, refusalOf } from './file-rules';
 import { buildMultipart, type UploadFile } from './multipart';
 import { parentProperties, resolveParentOf } from './parent';
+import { toolFileOf, toolFileProperties } from './tool-file';
 import { sendUpload } from './upload-request';
 
 const show = { show: { resource: ['document'], operation: ['upload'] } };
@@ -34,8 +36,10 @@ export const uploadProperties: INodeProperties[] = [
 		placeholder: 'e.g. data, attachment_0',
 		hint: 'Comma-separated names of the binary fields to upload; all are sent in one request',
 		description: 'Binary fields of the input item holding the files; each file keeps its name and MIME type',
-		displayOptions: show,
+		// A tool's input is the model's arguments, never binary data: it gets the file as text below.
+		displayOptions: { ...show, hide: { '@tool': [true] } },
 	},
+	...toolFileProperties(show),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -99,6 +103,7 @@ export async function upload(this: IExecuteFunctions): Promise<INodeExecutionDat
  * streamed from it on every attempt; in-memory ones are decoded once and kept as that one buffer.
  */
 async function filesOf(ctx: IExecuteFunctions, itemIndex: number): Promise<UploadFile[]> {
+	if (isToolMode(ctx)) return [checked(ctx, toolFileOf(ctx, itemIndex), 'File Content', itemIndex)];
 	const raw = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'));
 	const names = raw.split(',').map((n) => n.trim()).filter(Boolean);
 	if (!names.length) {
@@ -135,16 +140,21 @@ async function filesOf(ctx: IExecuteFunctions, itemIndex: number): Promise<Uploa
 				},
 			};
 		}
-		const refusal = refusalOf(fileName, file.size);
-		if (refusal) {
-			throw new NodeOperationError(ctx.getNode(), `Binary field "${name}" cannot be uploaded: ${refusal.reason}`, {
-				description: refusal.fix,
-				itemIndex,
-			});
-		}
-		files.push(file);
+		files.push(checked(ctx, file, `Binary field "${name}"`, itemIndex));
 	}
 	return files;
+}
+
+/** The file, unless the service's file rules refuse it (then an error naming where it came from). */
+function checked(ctx: IExecuteFunctions, file: UploadFile, source: string, itemIndex: number): UploadFile {
+	const refusal = refusalOf(file.fileName, file.size);
+	if (refusal) {
+		throw new NodeOperationError(ctx.getNode(), `${source} cannot be uploaded: ${refusal.reason}`, {
+			description: refusal.fix,
+			itemIndex,
+		});
+	}
+	return file;
 }
 
 function toObject(value: unknown): IDataObject {

@@ -1,0 +1,52 @@
+import type { EngineResponse, IExecuteFunctions, NodeOutput } from 'n8n-workflow';
+
+import { isToolMode } from './mode';
+import { errorForModel, outputForModel } from './result';
+
+export type ExecuteFunction = (this: IExecuteFunctions, response?: EngineResponse) => Promise<NodeOutput>;
+export type CustomOperation = (this: IExecuteFunctions) => Promise<NodeOutput>;
+export type CustomOperations = Record<string, Record<string, CustomOperation>>;
+
+/** Runs an operation; as a tool, its answer and its errors are shaped for a model (see result.ts). */
+async function answer(ctx: IExecuteFunctions, run: () => Promise<NodeOutput>): Promise<NodeOutput> {
+	if (!isToolMode(ctx)) return await run();
+	try {
+		return outputForModel(ctx, await run());
+	} catch (error) {
+		throw errorForModel(error);
+	}
+}
+
+/** Every custom operation, shaped for a model when it runs as a tool. */
+export function forModels(operations: CustomOperations): CustomOperations {
+	return Object.fromEntries(
+		Object.entries(operations).map(([resource, byOperation]) => [
+			resource,
+			Object.fromEntries(
+				Object.entries(byOperation).map(([operation, run]) => [
+					operation,
+					async function (this: IExecuteFunctions) {
+						return await answer(this, async () => await run.call(this));
+					},
+				]),
+			),
+		]),
+	);
+}
+
+/**
+ * The node's `execute`, built around the one n8n gives a declarative node. n8n 2.x assigns every
+ * declarative node an `execute` that runs its routing, and only the workflow engine looks at
+ * `customOperations` first; the tool object n8n makes of the node (MCP Server Trigger, AI Agents
+ * before v3, queue-mode tool jobs) calls `execute` directly, which sent a custom operation's call
+ * to the bare base URL. Here the custom operation of the node's resource and operation runs
+ * instead, and routed operations keep n8n's routing.
+ */
+export function customOperationsFirst(operations: CustomOperations, routing: ExecuteFunction): ExecuteFunction {
+	return async function (this: IExecuteFunctions, response?: EngineResponse) {
+		const { resource, operation } = this.getNode().parameters;
+		const custom = typeof resource === 'string' && typeof operation === 'string' ? operations[resource]?.[operation] : undefined;
+		if (custom) return await custom.call(this);
+		return await answer(this, async () => await routing.call(this, response));
+	};
+}
