@@ -10,6 +10,16 @@ import type {
 } from 'n8n-workflow';
 
 import { networkProblem } from '../nodes/Workforce/transport/network';
+import {
+	baseCovering,
+	configuredBases,
+	guardRedirects,
+	refusal,
+	requestTarget,
+	safeOrigin,
+	setBearer,
+	type SignedRequest,
+} from '../nodes/Workforce/transport/token-target';
 
 /** Tokens kept in the credential's hidden `accessToken` field: one per scope set that the client holds. */
 interface StoredToken {
@@ -117,22 +127,19 @@ export class WorkforceApi implements ICredentialType {
 		}
 	}
 
-	/** Sends the token that covers the API being called, and only to the configured bases. */
+	/**
+	 * Sends the token that covers the API being called, and only to URLs under the configured
+	 * bases, whatever shape n8n hands the request in (this node's `url` + `baseURL`, the HTTP
+	 * Request node's `uri`); a redirect can never carry it to another origin.
+	 */
 	authenticate: IAuthenticate = async (credentials, requestOptions) => {
+		const options = requestOptions as SignedRequest;
+		const bases = configuredBases(credentials);
+		const target = requestTarget(options);
+		const base = baseCovering(target, bases);
+		if (!base) throw new Error(refusal(target, bases));
+		const extraction = base.api === 'extraction';
 		const stored = parseTokens(credentials.accessToken);
-		const url = absoluteUrl(requestOptions);
-		const bases = [credentials.integrationBaseUrl, credentials.extractionBaseUrl]
-			.filter((b): b is string => typeof b === 'string' && b !== '')
-			.map(trimSlash);
-		if (!bases.some((base) => url === base || url.startsWith(base + '/') || url.startsWith(base + '?'))) {
-			throw new Error(
-				`Refusing to send the Workforce token to ${safeOrigin(url)}: it is not one of the credential's API bases.`,
-			);
-		}
-		const extraction =
-			typeof credentials.extractionBaseUrl === 'string' &&
-			credentials.extractionBaseUrl !== '' &&
-			url.startsWith(trimSlash(credentials.extractionBaseUrl));
 		const covers = (t: StoredToken) => t.scopes.length === 0 || t.scopes.some((s) => EXTRACTION_SCOPE.test(s) === extraction);
 		const chosen = stored.tokens.find(covers);
 		if (!chosen) {
@@ -141,8 +148,9 @@ export class WorkforceApi implements ICredentialType {
 				`The API client does not hold the ${extraction ? 'data extraction' : 'integration'} scope${missing.length ? ` (${missing.join(' ')} was refused with invalid_scope)` : ''}, so it cannot call the ${extraction ? 'data extraction' : 'integration'} API. Ask the administrator to grant it, or use a credential whose client holds it.`,
 			);
 		}
-		requestOptions.headers = { ...(requestOptions.headers ?? {}), Authorization: `Bearer ${chosen.token}` };
-		return requestOptions;
+		setBearer(options, chosen.token);
+		guardRedirects(options, base);
+		return options;
 	};
 
 	test: ICredentialTestRequest = {
@@ -272,19 +280,4 @@ function parseTokens(value: unknown): StoredTokens {
 
 function trimSlash(url: string): string {
 	return url.trim().replace(/\/+$/, '');
-}
-
-function absoluteUrl(options: IHttpRequestOptions): string {
-	const url = String(options.url ?? '');
-	if (/^https?:\/\//i.test(url) || !options.baseURL) return url;
-	return `${trimSlash(String(options.baseURL))}/${url.replace(/^\/+/, '')}`;
-}
-
-/** Only scheme, host and port: never a path or query that could carry data. */
-function safeOrigin(url: string): string {
-	try {
-		return new URL(url).origin;
-	} catch {
-		return 'an invalid URL';
-	}
 }

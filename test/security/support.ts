@@ -51,8 +51,11 @@ export interface Recorded {
 	headers: IncomingHttpHeaders;
 }
 
-/** A second local HTTP server (another origin) that records every request and answers 200. */
-export async function startForeignServer(): Promise<{ url: string; requests: Recorded[]; close: () => Promise<void> }> {
+/**
+ * A second local HTTP server (another origin) that records every request and answers 200. On
+ * another loopback address (`127.0.0.2`) it is also another host name, not only another port.
+ */
+export async function startForeignServer(host = '127.0.0.1'): Promise<{ url: string; requests: Recorded[]; close: () => Promise<void> }> {
 	const requests: Recorded[] = [];
 	const server: Server = createServer((req, res) => {
 		requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
@@ -62,10 +65,10 @@ export async function startForeignServer(): Promise<{ url: string; requests: Rec
 			res.end('[{"foreign": true}]');
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	await new Promise<void>((resolve) => server.listen(0, host, resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
-		url: `http://127.0.0.1:${port}`,
+		url: `http://${host}:${port}`,
 		requests,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
