@@ -102,4 +102,14 @@ describe('Security: the credential signs only URLs under its bases, in every req
 		expect((await sign({ uri: 'https://api.example.com/reporting/v1/images' }, plain)).headers).toEqual({ Authorization: 'Bearer plain-token-0123456789' });
 		await expect(sign({ uri: 'https://evil.example/v1/images' }, plain)).rejects.toThrow(REFUSED);
 	});
+
+	it('a token past its renewal time is never sent: the 401-shaped error makes n8n fetch a new one', async () => {
+		const stored = (renewAt?: number) => ({ accessToken: JSON.stringify({ tokens: [{ scopes: [], token: 'old-token-0123456789', renewAt }], refused: [] }) });
+		const options = { uri: 'https://api.example.com/core/api/x' };
+		const expired = await sign({ ...options }, stored(Date.now() - 1)).catch((e: Error & { httpCode?: string; response?: { status?: number } }) => e);
+		expect(expired).toMatchObject({ message: 'The stored Workforce token has expired; a new one is fetched.', httpCode: '401', response: { status: 401 } });
+		expect((await sign({ ...options }, stored(Date.now() + 60_000))).headers).toEqual({ Authorization: 'Bearer old-token-0123456789' });
+		// An issuer that gives no expires_in: the token is used until the service answers 401.
+		expect((await sign({ ...options }, stored(undefined))).headers).toEqual({ Authorization: 'Bearer old-token-0123456789' });
+	});
 });
