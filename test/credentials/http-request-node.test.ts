@@ -141,6 +141,23 @@ describe('Workforce API credential in the HTTP Request node', () => {
 		});
 	});
 
+	it("with Never Error the service's refusal comes back as the item, its errors list included (and no refresh is tried)", async () => {
+		const before = workOrder('HR-PATCH-5');
+		const result = await runHttpRequest(fx, {
+			method: 'PATCH',
+			url: `${fx.emulator.urls.integration}/api/v4/integration/tasks/${before.id}`,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: '{ "externalId": "" }',
+			options: { response: { response: { neverError: true } } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([
+			{ message: 'One or more validation errors occurred.', errors: [{ category: 'UserInvalidInputError', code: 'ValidationError', field: 'externalId', message: "'externalId' cannot be cleared." }] },
+		]);
+		expect(sequence(fx).filter((r) => r.startsWith('integration'))).toEqual([`integration PATCH /api/v4/integration/tasks/${before.id} 400`]);
+	});
+
 	describe('token refresh', () => {
 		it('a 401 fetches a new token once and sends the same request (body included) again', async () => {
 			const before = workOrder('HR-401-1');
