@@ -10,11 +10,23 @@ import type {
 } from 'n8n-workflow';
 
 import { networkProblem } from '../nodes/Workforce/transport/network';
+import {
+	baseCovering,
+	configuredBases,
+	guardRedirects,
+	refusal,
+	requestTarget,
+	safeOrigin,
+	setBearer,
+	type SignedRequest,
+} from '../nodes/Workforce/transport/token-target';
 
 /** Tokens kept in the credential's hidden `accessToken` field: one per scope set that the client holds. */
 interface StoredToken {
 	scopes: string[];
 	token: string;
+	/** When to fetch a new one (epoch ms): a little before the issuer's `expires_in` runs out. Absent when it gave none. */
+	renewAt?: number;
 }
 
 interface StoredTokens {
@@ -117,22 +129,19 @@ export class WorkforceApi implements ICredentialType {
 		}
 	}
 
-	/** Sends the token that covers the API being called, and only to the configured bases. */
+	/**
+	 * Sends the token that covers the API being called, and only to URLs under the configured
+	 * bases, whatever shape n8n hands the request in (this node's `url` + `baseURL`, the HTTP
+	 * Request node's `uri`); a redirect can never carry it to another origin.
+	 */
 	authenticate: IAuthenticate = async (credentials, requestOptions) => {
+		const options = requestOptions as SignedRequest;
+		const bases = configuredBases(credentials);
+		const target = requestTarget(options);
+		const base = baseCovering(target, bases);
+		if (!base) throw new Error(refusal(target, bases));
+		const extraction = base.api === 'extraction';
 		const stored = parseTokens(credentials.accessToken);
-		const url = absoluteUrl(requestOptions);
-		const bases = [credentials.integrationBaseUrl, credentials.extractionBaseUrl]
-			.filter((b): b is string => typeof b === 'string' && b !== '')
-			.map(trimSlash);
-		if (!bases.some((base) => url === base || url.startsWith(base + '/') || url.startsWith(base + '?'))) {
-			throw new Error(
-				`Refusing to send the Workforce token to ${safeOrigin(url)}: it is not one of the credential's API bases.`,
-			);
-		}
-		const extraction =
-			typeof credentials.extractionBaseUrl === 'string' &&
-			credentials.extractionBaseUrl !== '' &&
-			url.startsWith(trimSlash(credentials.extractionBaseUrl));
 		const covers = (t: StoredToken) => t.scopes.length === 0 || t.scopes.some((s) => EXTRACTION_SCOPE.test(s) === extraction);
 		const chosen = stored.tokens.find(covers);
 		if (!chosen) {
@@ -141,8 +150,10 @@ export class WorkforceApi implements ICredentialType {
 				`The API client does not hold the ${extraction ? 'data extraction' : 'integration'} scope${missing.length ? ` (${missing.join(' ')} was refused with invalid_scope)` : ''}, so it cannot call the ${extraction ? 'data extraction' : 'integration'} API. Ask the administrator to grant it, or use a credential whose client holds it.`,
 			);
 		}
-		requestOptions.headers = { ...(requestOptions.headers ?? {}), Authorization: `Bearer ${chosen.token}` };
-		return requestOptions;
+		if (chosen.renewAt !== undefined && Date.now() >= chosen.renewAt) throw tokenExpired();
+		setBearer(options, chosen.token);
+		guardRedirects(options, base);
+		return options;
 	};
 
 	test: ICredentialTestRequest = {
@@ -163,11 +174,11 @@ async function fetchTokens(helper: IHttpRequestHelper, credentials: ICredentialD
 	const combined = await requestToken(helper, credentials, scopes);
 	const stored: StoredTokens = { tokens: [], refused: [] };
 	if (combined.ok) {
-		stored.tokens.push({ scopes, token: combined.token });
+		stored.tokens.push({ scopes, token: combined.token, renewAt: combined.renewAt });
 	} else if (combined.error === 'invalid_scope' && scopes.length > 1) {
 		for (const scope of scopes) {
 			const single = await requestToken(helper, credentials, [scope]);
-			if (single.ok) stored.tokens.push({ scopes: [scope], token: single.token });
+			if (single.ok) stored.tokens.push({ scopes: [scope], token: single.token, renewAt: single.renewAt });
 			else if (single.error === 'invalid_scope') stored.refused.push(scope);
 			else throw new Error(single.message);
 		}
@@ -178,7 +189,7 @@ async function fetchTokens(helper: IHttpRequestHelper, credentials: ICredentialD
 	return { accessToken: JSON.stringify(stored) };
 }
 
-type TokenResult = { ok: true; token: string } | { ok: false; error: string; message: string };
+type TokenResult = { ok: true; token: string; renewAt?: number } | { ok: false; error: string; message: string };
 
 async function requestToken(
 	helper: IHttpRequestHelper,
@@ -224,7 +235,7 @@ async function requestToken(
 	}
 	const body = parseBody(response.body);
 	if (response.statusCode >= 200 && response.statusCode < 300 && typeof body.access_token === 'string') {
-		return { ok: true, token: body.access_token };
+		return { ok: true, token: body.access_token, renewAt: renewAt(body.expires_in) };
 	}
 	const error = typeof body.error === 'string' ? body.error : `http_${response.statusCode}`;
 	const messages: Record<string, string> = {
@@ -240,6 +251,23 @@ async function requestToken(
 			messages[error] ??
 			`The token issuer at ${safeOrigin(url)} answered HTTP ${response.statusCode}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''}. Check Token Issuer Base URL.`,
 	};
+}
+
+/** A minute before the token runs out (a tenth of its lifetime for short-lived ones), so it does not expire in flight. */
+function renewAt(expiresIn: unknown): number | undefined {
+	const seconds = Number(expiresIn);
+	if (!Number.isFinite(seconds) || seconds <= 0) return undefined;
+	return Date.now() + seconds * 1000 - Math.min(60_000, seconds * 100);
+}
+
+/**
+ * A stored token past its renewal time is never sent. The error looks like the 401 the service
+ * would answer, because that is what makes n8n fetch a new token and repeat the request on every
+ * path; the HTTP Request node's pagination would otherwise keep sending the expired one (it reads
+ * a 401 page as an answer and never refreshes).
+ */
+function tokenExpired(): Error {
+	return Object.assign(new Error('The stored Workforce token has expired; a new one is fetched.'), { httpCode: '401', response: { status: 401 } });
 }
 
 function parseBody(body: unknown): Record<string, unknown> {
@@ -272,19 +300,4 @@ function parseTokens(value: unknown): StoredTokens {
 
 function trimSlash(url: string): string {
 	return url.trim().replace(/\/+$/, '');
-}
-
-function absoluteUrl(options: IHttpRequestOptions): string {
-	const url = String(options.url ?? '');
-	if (/^https?:\/\//i.test(url) || !options.baseURL) return url;
-	return `${trimSlash(String(options.baseURL))}/${url.replace(/^\/+/, '')}`;
-}
-
-/** Only scheme, host and port: never a path or query that could carry data. */
-function safeOrigin(url: string): string {
-	try {
-		return new URL(url).origin;
-	} catch {
-		return 'an invalid URL';
-	}
 }

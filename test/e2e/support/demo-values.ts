@@ -18,12 +18,16 @@ export function workforceCredential(id: string, name: string, urls: EmulatorUrls
 	};
 }
 
-/** Values for the `%%NAME%%` placeholders of workflow fixtures. */
-export function fixtureVars(credential: { id: string; name: string }): Record<string, string> {
+/**
+ * Values for the `%%NAME%%` placeholders of workflow fixtures. The credential's API bases are there
+ * for HTTP Request nodes that use the credential ("Custom API Call"), when its data is given.
+ */
+export function fixtureVars(credential: { id: string; name: string; data?: Record<string, string> }): Record<string, string> {
 	return {
 		CREDENTIAL_ID: credential.id,
 		CREDENTIAL_NAME: credential.name,
 		COMPANY_ID: DEMO.companies.parent,
 		SUBSIDIARY_COMPANY_ID: DEMO.companies.subsidiary,
+		...(credential.data ? { INTEGRATION_BASE_URL: credential.data.integrationBaseUrl, EXTRACTION_BASE_URL: credential.data.extractionBaseUrl } : {}),
 	};
 }

@@ -101,6 +101,12 @@ export class EmulatorControl {
 		if (all.length) this.markSeq = all[all.length - 1].seq;
 	}
 
+	/** Removes every fault rule not used up yet (so a failed case leaves none behind for the next). */
+	async clearFaults(): Promise<void> {
+		const res = await fetch(`${this.controlUrl}/faults`, { method: 'DELETE' });
+		if (!res.ok) throw new Error(`DELETE /faults: HTTP ${res.status}`);
+	}
+
 	async post(path: string, body: unknown): Promise<unknown> {
 		const res = await fetch(`${this.controlUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 		if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status}`);

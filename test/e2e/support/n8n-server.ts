@@ -118,6 +118,14 @@ export class N8nServer {
 		return created.id;
 	}
 
+	/** A JSON document the editor loads as the logged-in user, as it is (no `{ data }` envelope): `/types/nodes.json`. */
+	async getJson<T = unknown>(path: string): Promise<T> {
+		const res = await fetch(`http://127.0.0.1:${this.instance.port}${path}`, { headers: { 'browser-id': this.browserId, ...(this.cookie ? { cookie: this.cookie } : {}) } });
+		const text = await res.text();
+		if (!res.ok) throw new Error(`n8n GET ${path}: HTTP ${res.status} ${text.slice(0, 500)}`);
+		return JSON.parse(text) as T;
+	}
+
 	/** An internal REST call as the logged-in user; answers `data` of n8n's `{ data }` envelope. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		const res = await fetch(`http://127.0.0.1:${this.instance.port}${path}`, {

@@ -1,4 +1,4 @@
-import { validationErrors } from '../core/api-error';
+import { notFound, validationErrors } from '../core/api-error';
 import type { EmulatorContext } from '../core/context';
 import { newId } from '../core/ids';
 import type { EmuRequest, Router } from '../core/router';
@@ -34,6 +34,7 @@ export class WorkOrdersSection {
 	registerIntegration(router: Router) {
 		router.post(BASE, async (req) => ({ status: 201, body: { ...this.createFor(req.caller.companyId, await req.json()) } }));
 		router.get(`${BASE}/project/:projectId`, (req) => this.listForProject(req));
+		router.patch(`${BASE}/:id`, (req) => this.patch(req));
 	}
 
 	createFor(callerCompanyId: string, body: unknown): WorkOrder {
@@ -66,6 +67,39 @@ export class WorkOrdersSection {
 		};
 		this.workOrders.set(workOrder.id, workOrder);
 		return workOrder;
+	}
+
+	/**
+	 * PATCH /tasks/{id}: documented by the vendor beyond the specification. Only the fields sent
+	 * change; the same rules as on create hold for the result (the project exists in the caller's
+	 * reach, companyId is the project's, externalId is unique on the project).
+	 */
+	private async patch(req: EmuRequest) {
+		const workOrder = this.find(req.caller.companyId, req.params.id);
+		if (!workOrder) throw notFound('Work order', req.params.id);
+		const fields = validate(await req.json(), WORK_ORDER_SCHEMA, { partial: true });
+		const cleared = ['companyId', 'projectId', 'externalId', 'name'].filter((f) => fields[f] === null || fields[f] === '');
+		if (cleared.length) throw validationErrors(cleared.map((f) => fieldError(f, `'${f}' cannot be cleared.`)));
+		const projectId = String(fields.projectId ?? workOrder.projectId);
+		const project = this.ctx.sections.projects.find(req.caller.companyId, projectId);
+		if (!project) throw validationErrors([fieldError('projectId', `Project '${projectId}' does not exist in the company.`)]);
+		const companyId = String(fields.companyId ?? project.companyId);
+		if (companyId !== project.companyId) {
+			throw validationErrors([fieldError('companyId', `companyId must be the project's company ('${project.companyId}').`)]);
+		}
+		const externalId = String(fields.externalId ?? workOrder.externalId);
+		if (this.forProject(project.id).some((w) => w.id !== workOrder.id && w.externalId === externalId)) {
+			throw validationErrors([fieldError('externalId', `A work order with externalId '${externalId}' already exists on the project.`, 'DuplicateExternalId')]);
+		}
+		Object.assign(workOrder, {
+			companyId,
+			projectId: project.id,
+			externalId,
+			name: String(fields.name ?? workOrder.name),
+			active: fields.active === undefined || fields.active === null ? workOrder.active : Boolean(fields.active),
+			modifiedDateTime: this.ctx.clock.nowIso(),
+		});
+		return { status: 200, body: { ...workOrder } };
 	}
 
 	private listForProject(req: EmuRequest) {

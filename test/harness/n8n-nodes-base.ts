@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
+
+/**
+ * n8n's own nodes (n8n-nodes-base) from the cached real n8n runtime, to run them through the
+ * engine next to this package's credential. The package is not a dependency (it pulls in hundreds
+ * of megabytes and native builds); `npm test` installs the runtime first (scripts/ensure-n8n.sh,
+ * about 6 minutes once) and passes its folder in WF_N8N_RUNTIME.
+ */
+export function n8nNodesBaseDir(): string {
+	const runtime =
+		process.env.WF_N8N_RUNTIME ?? join(process.env.WF_TOOLS_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workforce'), `n8n-${process.env.N8N_VERSION ?? '2.41.1'}`);
+	const dir = join(runtime, 'node_modules', 'n8n-nodes-base');
+	if (!existsSync(join(runtime, '.ready')) || !existsSync(dir)) {
+		throw new Error(`No n8n runtime at ${runtime}: run scripts/ensure-n8n.sh once (npm test does it) to install n8n there.`);
+	}
+	return dir;
+}
+
+/** n8n's HTTP Request node in the given version; its current (default) version when none is given. */
+export function httpRequestNode(version?: number): { node: INodeType; version: number } {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { HttpRequest } = require(join(n8nNodesBaseDir(), 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js')) as { HttpRequest: new () => IVersionedNodeType };
+	const versioned = new HttpRequest();
+	const chosen = version ?? versioned.description.defaultVersion!;
+	return { node: versioned.nodeVersions[chosen] as INodeType, version: chosen };
+}
