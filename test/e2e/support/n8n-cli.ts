@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { n8nEnv, type N8nInstance } from './n8n-env';
@@ -12,25 +13,40 @@ export interface CliResult {
 	stderr: string;
 }
 
-/** Runs one n8n command (`import:workflow`, `execute`, ...) on Node 24 against the instance's user folder. */
+/**
+ * Runs one n8n command (`import:workflow`, `execute`, ...) on Node 24 against the instance's user
+ * folder. Its standard output goes to a file, not a pipe: n8n prints the run data and then calls
+ * process.exit(), and output still queued for a pipe that the reader (a busy jest process) has not
+ * drained is lost; a file is written synchronously.
+ */
 export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[], timeoutMs = 180_000): Promise<CliResult> {
+	const scratch = mkdtempSync(join(tmpdir(), 'wf-n8n-cli-'));
+	const outFile = join(scratch, 'stdout');
+	const out = openSync(outFile, 'w');
+	const readOut = () => {
+		try {
+			return readFileSync(outFile, 'utf8');
+		} finally {
+			rmSync(scratch, { recursive: true, force: true });
+		}
+	};
 	return new Promise((resolve, reject) => {
-		const child = spawn(runtime.node, [runtime.bin, ...args], { env: n8nEnv(instance), stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
+		const child = spawn(runtime.node, [runtime.bin, ...args], { env: n8nEnv(instance), stdio: ['ignore', out, 'pipe'] });
+		closeSync(out);
 		let stderr = '';
-		child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-		child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+		child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`n8n ${args.join(' ')} did not finish within ${timeoutMs / 1000} s\n${stdout}\n${stderr}`));
+			reject(new Error(`n8n ${args.join(' ')} did not finish within ${timeoutMs / 1000} s\n${readOut().slice(-4000)}\n${stderr}`));
 		}, timeoutMs);
 		child.on('error', (error) => {
 			clearTimeout(timer);
+			rmSync(scratch, { recursive: true, force: true });
 			reject(error);
 		});
 		child.on('close', (code) => {
 			clearTimeout(timer);
-			resolve({ code: code ?? -1, stdout, stderr });
+			resolve({ code: code ?? -1, stdout: readOut(), stderr });
 		});
 	});
 }
