@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DATA_FILTER_OPTIONS, USER_PAYROLL_TYPE_OPTIONS } from '../Workforce/resources/payrollExport/fields';
+import { otherEndpointProperties } from './other-endpoint';
 
 const onEvent = (...event: string[]) => ({ show: { event } });
 
@@ -24,6 +25,11 @@ export const eventProperty: INodeProperties = {
 			name: 'Payroll Line Changed',
 			value: 'payrollLine',
 			description: 'A processed payroll line was created, changed or deleted',
+		},
+		{
+			name: 'Records Changed (Other Endpoint)',
+			value: 'otherEndpoint',
+			description: 'A record of another extraction endpoint (projects, work orders, users, resources, absences, machine hours, checklists, incidents, ...) was created, changed or deleted',
 		},
 		{
 			name: 'Time Registration Created, Changed or Deleted',
@@ -67,6 +73,7 @@ export const triggerProperties: INodeProperties[] = [
 		description: 'Whether to emit deleted payroll lines: items with only event "deleted", the ID and the deletion time',
 		displayOptions: onEvent('payrollLine'),
 	},
+	...otherEndpointProperties,
 	{
 		displayName: 'Image Filters',
 		name: 'imageFilters',

@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
+import { OTHER_ENDPOINT_EVENT, otherEndpointStream } from './other-endpoint';
 import { imageStream, recordStream, type ChangeEvent, type StreamKind } from './sync/changes';
 import type { SeenSet } from './sync/seen';
 
@@ -17,6 +18,7 @@ export interface ExtractionStream {
 }
 
 export function extractionStream(ctx: IPollFunctions, event: string): ExtractionStream {
+	if (event === OTHER_ENDPOINT_EVENT) return otherEndpointStream(ctx);
 	if (event === 'timeRegistration') {
 		const chosen = ctx.getNodeParameter('timeRegistrationEvents', ['created', 'changed', 'deleted']) as ChangeEvent[];
 		if (!Array.isArray(chosen) || chosen.length === 0) {

@@ -8,6 +8,7 @@ import { FilesSection } from './integration/files';
 import { WorkDataSection } from './extraction/work-data-section';
 import { PayrollExportSection } from './integration/payroll-export';
 import { ImagesSection } from './extraction/images';
+import { OtherEndpointsSection } from './extraction/other-endpoints/section';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
 import { UsersV4Section } from './integration/users-v4';
@@ -28,6 +29,7 @@ export function createSections(ctx: EmulatorContext) {
 		workData: new WorkDataSection(ctx),
 		payrollExport: new PayrollExportSection(ctx),
 		images: new ImagesSection(ctx),
+		otherEndpoints: new OtherEndpointsSection(ctx),
 	};
 }
 

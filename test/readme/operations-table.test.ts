@@ -15,8 +15,9 @@ describe('README Operations table', () => {
 	for (const line of section.split('\n')) {
 		const cells = line.split('|').map((c) => c.trim());
 		if (cells.length < 4 || cells[1] === 'Resource' || cells[1].startsWith('---')) continue;
-		// "Get (by ID or ...)" -> "Get"; "Enable / Disable (...)" -> "Enable", "Disable".
-		const operations = cells[2].replace(/\s*\(.*$/, '').split(' / ');
+		// "Get (by ID or ...)" -> "Get"; "Enable / Disable (...)" -> "Enable", "Disable"; only the last
+		// parenthesis is the explanation: "Get Records (Other Endpoint) (...)" -> "Get Records (Other Endpoint)".
+		const operations = cells[2].replace(/\s*\([^()]*\)$/, '').split(' / ');
 		for (const op of operations) documented.add(`${norm(cells[1])} > ${norm(op)}`);
 	}
 

@@ -113,7 +113,8 @@ const NO_PATH_ID: Record<string, string[]> = {
 	user: ['create', 'getAll'],
 	employee: ['create', 'getAll', 'search'],
 	payrollExport: ['get', 'getFile', 'getSummaryLines'],
-	dataExtraction: ['getTimeRegistrations', 'getPayrollLines', 'getPayrollLinesExtended'],
+	// getRecords: its path is an endpoint, not an id; chooseEndpoint refuses URLs, dot segments and paths outside v1/ (test/nodes/dataExtraction/getRecords-checks.test.ts).
+	dataExtraction: ['getTimeRegistrations', 'getPayrollLines', 'getPayrollLinesExtended', 'getRecords'],
 };
 
 describe('Security: path parameters are always encoded', () => {

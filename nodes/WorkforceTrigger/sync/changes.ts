@@ -40,7 +40,13 @@ export const IMAGE_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
  * half-empty record. `createdSince` tells a creation from a change: a record created inside the
  * window and never emitted before is new to the consumer.
  */
-export function recordStream(options: { distinguishCreated: boolean; seen: SeenSet; createdSince: () => number }): StreamKind {
+export function recordStream(options: {
+	distinguishCreated: boolean;
+	seen: SeenSet;
+	createdSince: () => number;
+	/** How a deletion is output: only what identifies it (tombstones; the default), or the record as the service returned it (master data, checklists). */
+	deletion?: 'identity' | 'record';
+}): StreamKind {
 	return {
 		ordered: true,
 		memoryMs: 0,
@@ -53,13 +59,18 @@ export function recordStream(options: { distinguishCreated: boolean; seen: SeenS
 				return {
 					key: `~${String(id)}`,
 					version: String(deleted ?? 'deleted'),
-					time: modified ?? deleted ?? fallbackTime,
-					json: {
-						event: 'deleted',
-						id: id as string,
-						deletedDateTime: (record.deletedDateTime as string | undefined) ?? null,
-						modifiedDateTime: (record.modifiedDateTime as string | undefined) ?? null,
-					},
+					// The deletion is the change the window returned the record for: a deleted master record's
+					// modifiedDateTime is its last change before, older than the window, and would be forgotten too early.
+					time: deleted !== undefined ? Math.max(deleted, modified ?? deleted) : fallbackTime,
+					json:
+						options.deletion === 'record'
+							? { event: 'deleted', ...record }
+							: {
+									event: 'deleted',
+									id: id as string,
+									deletedDateTime: (record.deletedDateTime as string | undefined) ?? null,
+									modifiedDateTime: (record.modifiedDateTime as string | undefined) ?? null,
+								},
 				};
 			}
 			let event: ChangeEvent = 'changed';

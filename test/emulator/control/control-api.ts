@@ -1,6 +1,7 @@
 import type { Router } from '../core/router';
 import type { Emulator } from '../server';
 import type { FaultRule } from './faults';
+import { registerOtherEndpointsControl } from './other-endpoints-control';
 import { registerWorkDataControl } from './work-data-control';
 
 /**
@@ -47,4 +48,5 @@ export function registerControlApi(router: Router, emulator: Emulator) {
 		body: ctx.clients.register((await req.json()) as Parameters<typeof ctx.clients.register>[0]),
 	}), 'none');
 	registerWorkDataControl(router, emulator);
+	registerOtherEndpointsControl(router, emulator);
 }

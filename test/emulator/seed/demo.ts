@@ -5,6 +5,7 @@ import { seedMachines } from './machines';
 import { seedPeople } from './people';
 import { seedDocuments } from './documents';
 import { seedImages, type ImageSeedOptions } from './images';
+import { seedOtherEndpoints, type OtherEndpointsSeedOptions } from './other-endpoints';
 import { seedWorkData } from './work-data';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
@@ -32,6 +33,8 @@ export interface SeedOptions {
 	images?: ImageSeedOptions | false;
 	/** Generated time registrations and payroll data (volume, page size); `false` for none. */
 	workData?: WorkDataOptions | false;
+	/** Records of the other extraction endpoints (v1/project, v1/user, registrations, ...); `false` for none. */
+	otherEndpoints?: OtherEndpointsSeedOptions | false;
 }
 
 /** Companies, API clients, people, projects and work orders for a realistic small company. */
@@ -100,4 +103,5 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 	seedDocuments(emulator);
 	seedWorkData(emulator, options.workData ?? {});
 	if (options.images !== false) seedImages(emulator, options.images ?? {});
+	if (options.otherEndpoints !== false) seedOtherEndpoints(emulator, options.otherEndpoints ?? {});
 }

@@ -11,6 +11,8 @@ export interface ExtractionTarget {
 	path: string;
 	/** Label for messages, e.g. "Get Time Registrations". */
 	what: string;
+	/** The endpoint's own rules on the query, checked before any request (throws a NodeOperationError). */
+	check?: (qs: IDataObject) => void;
 }
 
 /**
@@ -22,11 +24,12 @@ export async function runExtraction(this: IExecuteFunctions, target: ExtractionT
 	const out: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const { path, what } = typeof target === 'function' ? target(itemIndex) : target;
+			const { path, what, check } = typeof target === 'function' ? target(itemIndex) : target;
 			const limit = readLimit(this, itemIndex, 'Set Limit to 1 or more, or turn on Return All.');
 			const returnAll = limit === Infinity;
 			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;
 			const qs = buildQuery.call(this, itemIndex, options, returnAll ? undefined : limit);
+			check?.(qs);
 			const pages = paginate.call(this, {
 				path,
 				qs,
