@@ -7,6 +7,10 @@ cache="${WF_TOOLS_CACHE:-$HOME/.cache/n8n-nodes-workforce}"
 node24_bin="$("$(dirname "$0")/ensure-node24.sh")"
 export PATH="$node24_bin:$PATH"
 dir="$cache/n8n-$N8N_VERSION"
+mkdir -p "$cache"
+# Several scripts (tests, sandbox, helpers) may ask at once: one installs, the others wait for it.
+exec 9>"$cache/.n8n-$N8N_VERSION.lock"
+flock 9
 if [ ! -f "$dir/.ready" ]; then
   rm -rf "$dir"; mkdir -p "$dir"
   # linkedom > 0.18.14 needs a package the registry lacks.
