@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../shared/options';
+import { outputFields } from './outputField';
 
 /**
  * The parameters every time-registration / payroll-line extraction shares: Return All or Limit,
@@ -11,6 +12,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 	const show = { show: { resource: ['dataExtraction'], operation: [operation] } };
 	return [
 		...returnAllAndLimit(show),
+		...outputFields(show),
 		{
 			displayName: 'From Date Time',
 			name: 'fromDateTime',
