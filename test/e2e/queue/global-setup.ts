@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
-import { fixtureVars, workforceCredential } from '../support/demo-values';
+import { fixtureVars, WAREHOUSE_CREDENTIAL, workforceCredential } from '../support/demo-values';
 import { writeState, type E2eState } from '../support/e2e-state';
 import { E2E_OWNER } from '../support/e2e';
 import { N8nServer } from '../support/n8n-server';
@@ -31,7 +31,15 @@ export default async function globalSetup() {
 	const draft = workforceCredential('unsaved', 'Workforce (e2e emulator)', stack.emulator.urls);
 	const id = await main.createCredential(draft);
 	const credential = { ...draft, id };
-	const vars = fixtureVars(credential);
+	// The warehouse demo's Postgres credential: the stack's `warehouse` database.
+	const { postgres } = stack.services;
+	const warehouse = { name: WAREHOUSE_CREDENTIAL.name, id: '' };
+	warehouse.id = await main.createCredential({
+		name: warehouse.name,
+		type: 'postgres',
+		data: { host: postgres.host, port: postgres.port, database: 'warehouse', user: postgres.user, password: '', ssl: 'disable', allowUnauthorizedCerts: false },
+	});
+	const vars = fixtureVars(credential, warehouse);
 	const fixtures = FIXTURE_FOLDERS.flatMap(({ prefix, folder }) => loadWorkflowFixtures(folder, vars).map((f) => ({ ...f, key: prefix + f.name })));
 	for (const fixture of fixtures) await main.createWorkflow(fixture.workflow);
 	say(`owner, credential and ${fixtures.length} workflows created on the main`);

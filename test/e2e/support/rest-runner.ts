@@ -62,8 +62,10 @@ export async function finishedExecution(server: N8nServer, executionId: string, 
 
 /** Reads a stored execution into the shape `n8n execute` gives (so the same e2e cases assert both). */
 export function asExecution(stored: StoredExecution, workerLogs: Array<{ name: string; log: string }>): QueuedExecution {
-	const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as { resultData: { runData: RunData; error?: StoredError } };
-	const { runData, error } = data.resultData;
+	const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as { resultData?: { runData?: RunData; error?: StoredError } } | undefined;
+	// A crashed execution (its worker died) may have been saved without any run data.
+	const runData = data?.resultData?.runData ?? {};
+	const error = data?.resultData?.error;
 	const worker = workerOf(stored.id, workerLogs);
 	return {
 		executionId: stored.id,
