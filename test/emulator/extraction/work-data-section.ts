@@ -29,6 +29,7 @@ export class WorkDataSection {
 	}
 
 	registerExtraction(router: Router) {
+		// The window filters on the record's own date: workDate (at 00:00 UTC) for registrations, transDateTime for lines.
 		router.get(
 			'/v1/time-registrations',
 			(req) => {
@@ -39,7 +40,7 @@ export class WorkDataSection {
 					modifiedOrder: () => data.modifiedOrder(),
 					modified: (i) => data.modified[i],
 					deleted: (i) => data.isDeleted(i),
-					passes: (i, w) => visible.has(data.projects[data.project[i]].companyId) && inWindow(data.day[i] * DAY_MS + data.startMinute[i] * 60_000, w),
+					passes: (i, w) => visible.has(data.projects[data.project[i]].companyId) && inWindow(data.day[i] * DAY_MS, w),
 					record: (i) => data.timeRegistration(i),
 				};
 				return extractionPage(req, '/v1/time-registrations', source, data.tokenSecret, data.pageSize, this.ctx.clock.now().getTime());

@@ -24,7 +24,8 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 			name: 'toDateTime',
 			type: 'dateTime',
 			default: '',
-			description: 'End of the window (ToDateTime, exclusive, UTC when no zone is given)',
+			description:
+				'End of the window (ToDateTime, inclusive: a record dated exactly then is returned; UTC when no zone is given). To read consecutive periods without repeats, end each 1 ms before the next one starts (e.g. 2026-01-31T23:59:59.999Z).',
 			displayOptions: show,
 		},
 		{

@@ -31,9 +31,9 @@ export function buildQuery(this: IExecuteFunctions, itemIndex: number, options: 
 	};
 	const from = date('FromDateTime', 'From Date Time', this.getNodeParameter('fromDateTime', itemIndex, ''));
 	const to = date('ToDateTime', 'To Date Time', this.getNodeParameter('toDateTime', itemIndex, ''));
-	if (from && to && Date.parse(from) >= Date.parse(to)) {
-		throw new NodeOperationError(this.getNode(), 'To Date Time must be later than From Date Time', {
-			description: `The window ${from} to ${to} is empty. ToDateTime is exclusive; move it after FromDateTime.`,
+	if (from && to && Date.parse(from) > Date.parse(to)) {
+		throw new NodeOperationError(this.getNode(), 'To Date Time must not be earlier than From Date Time', {
+			description: `The window ${from} to ${to} is empty. Both ends are included (equal ends read that one instant); set To Date Time on or after From Date Time.`,
 			itemIndex,
 		});
 	}
