@@ -236,14 +236,15 @@ describe('Emulator: payroll-line pages stay stable when lines appear between pag
 			return (await res.body.json()) as Record<string, any>;
 		};
 		const before = new Set<string>();
-		let page = await read('');
+		const all = 'ExportFilter=All&UserPayrollTypeFilter=AllUsers';
+		let page = await read(all);
 		page.data.forEach((l: any) => before.add(l.id));
 		const data = emulator.ctx.sections.workData.data;
 		// A new day for the first employee: its line sorts before everything already read.
 		data.addTimeRegistration({ userId: data.employees[0].id, workDate: '2020-01-06', hours: 8, state: 'approved' });
 		const ids: string[] = [...before];
 		while (page.continuationToken) {
-			page = await read(`ContinuationToken=${encodeURIComponent(page.continuationToken)}`);
+			page = await read(`${all}&ContinuationToken=${encodeURIComponent(page.continuationToken)}`);
 			ids.push(...page.data.map((l: any) => l.id));
 		}
 		const lines = data.payrollLines();
