@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { payrollLineFilterProperties } from '../Workforce/resources/dataExtraction/payrollLineFilters';
 import { DATA_FILTER_OPTIONS, USER_PAYROLL_TYPE_OPTIONS } from '../Workforce/resources/payrollExport/fields';
 import { otherEndpointProperties } from './other-endpoint';
 
@@ -73,6 +74,7 @@ export const triggerProperties: INodeProperties[] = [
 		description: 'Whether to emit deleted payroll lines: items with only event "deleted", the ID and the deletion time',
 		displayOptions: onEvent('payrollLine'),
 	},
+	...payrollLineFilterProperties(onEvent('payrollLine')),
 	...otherEndpointProperties,
 	{
 		displayName: 'Image Filters',
