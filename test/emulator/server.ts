@@ -85,6 +85,7 @@ export class Emulator {
 		const server = this.server;
 		if (!server) return;
 		this.server = undefined;
+		this.ctx.faults.release();
 		server.closeAllConnections();
 		await new Promise<void>((resolve) => server.close(() => resolve()));
 	}
@@ -129,6 +130,11 @@ export class Emulator {
 				if (fault?.kind === 'delay') {
 					const { ms } = fault;
 					await new Promise((r) => setTimeout(r, ms));
+				}
+				if (fault?.kind === 'hold') {
+					await this.ctx.faults.hold((done) => res.once('close', done));
+					// The client gave up (its timeout): nobody is left to answer.
+					if (res.destroyed || req.socket.destroyed) return;
 				}
 				if (fault?.kind === 'expireTokens') this.ctx.clients.expireAll();
 				if (fault?.kind === 'status') {

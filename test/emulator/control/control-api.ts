@@ -36,6 +36,8 @@ export function registerControlApi(router: Router, emulator: Emulator) {
 		return { status: 204 };
 	}, 'none');
 	router.get('/faults/fired', () => ({ status: 200, body: ctx.faults.fired }), 'none');
+	router.get('/faults/held', () => ({ status: 200, body: { holding: ctx.faults.holding() } }), 'none');
+	router.post('/faults/release', () => ({ status: 200, body: { released: ctx.faults.release() } }), 'none');
 	router.post('/expire-tokens', () => {
 		ctx.clients.expireAll();
 		return { status: 204 };
