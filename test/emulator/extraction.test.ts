@@ -3,13 +3,17 @@ import { request } from 'undici';
 import { fetchToken } from '../support/fetch-token';
 import { DEMO, startEmulator, type Emulator } from './index';
 
-/** Contract of the extraction endpoints (/v1/time-registrations, /v1/payroll-lines[-extended]), driven with undici. */
+/**
+ * Contract of the extraction endpoints (/v1/time-registrations, /v1/payroll-lines[-extended]), driven with undici.
+ * The service's clock is frozen: a test reads "now", changes a record and asks for changes since
+ * that instant; with real time a millisecond could tick in between and change the answer.
+ */
 describe('Emulator: data extraction', () => {
 	let emulator: Emulator;
 	let token: string;
 
 	beforeAll(async () => {
-		emulator = await startEmulator({ workData: { timeRegistrations: 3000, pageSize: 500 } });
+		emulator = await startEmulator({ clock: 'frozen', workData: { timeRegistrations: 3000, pageSize: 500 } });
 		token = await fetchToken(emulator, DEMO.clients.admin);
 	});
 	afterAll(async () => emulator.close());

@@ -57,6 +57,24 @@ describe('emulator: control surface', () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 	});
 
+	it('holds a request, headers and all, until it is released; a client that gives up ends the hold', async () => {
+		emu.ctx.faults.add({ api: 'integration', count: 2, action: { kind: 'hold' } });
+		const held = call('GET', projects(), { token });
+		await emu.ctx.faults.whenHolding(1);
+		expect((await call('GET', `${emu.urls.control}/faults/held`)).body).toEqual({ holding: 1 });
+		expect((await call('POST', `${emu.urls.control}/faults/release`)).body).toEqual({ released: 1 });
+		expect((await held).status).toBe(200);
+
+		const aborted = new AbortController();
+		const gaveUp = request(projects(), { headers: { authorization: `Bearer ${token}` }, signal: aborted.signal });
+		await emu.ctx.faults.whenHolding(1);
+		aborted.abort();
+		await expect(gaveUp).rejects.toThrow();
+		await emu.ctx.faults.whenHolding(0);
+		expect(emu.ctx.faults.holding()).toBe(0);
+		expect((await call('GET', projects(), { token })).status).toBe(200);
+	});
+
 	it('logs every request with method, path, query, status and the bearer header', async () => {
 		const before = emu.ctx.log.lastSeq;
 		await call('GET', `${projects()}?a=1&a=2`, { token });
@@ -68,6 +86,6 @@ describe('emulator: control surface', () => {
 	});
 
 	it('counts fired faults by kind', async () => {
-		expect(emu.ctx.faults.fired).toMatchObject({ status503: 2, status500: 1, drop: 1, truncate: 1, stall: 1, delay: 1 });
+		expect(emu.ctx.faults.fired).toMatchObject({ status503: 2, status500: 1, drop: 1, truncate: 1, stall: 1, delay: 1, hold: 2 });
 	});
 });

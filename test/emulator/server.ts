@@ -7,7 +7,7 @@ import { parseQuery, RequestLog, type LoggedRequest } from './control/request-lo
 import { API_PREFIXES, type ApiName } from './core/apis';
 import { ApiError } from './core/api-error';
 import { ANONYMOUS, type Caller } from './core/auth-context';
-import { Clock } from './core/clock';
+import { Clock, type ClockSettings } from './core/clock';
 import { Companies } from './core/companies';
 import { FileStore } from './core/file-store';
 import { DEFAULT_OPTIONS, type EmulatorContext, type EmulatorOptions } from './core/context';
@@ -38,8 +38,9 @@ export class Emulator {
 	private server?: Server;
 	urls!: EmulatorUrls;
 
-	constructor(options: Partial<EmulatorOptions> = {}) {
-		const clock = new Clock();
+	/** `clock`: the clock's mode (see core/clock.ts); `WORKFORCE_EMULATOR_CLOCK` when omitted, else real time. */
+	constructor({ clock: clockSettings, ...options }: Partial<EmulatorOptions> & { clock?: ClockSettings | string } = {}) {
+		const clock = new Clock(clockSettings ?? process.env.WORKFORCE_EMULATOR_CLOCK ?? {});
 		const ctx = {
 			options: { ...DEFAULT_OPTIONS, ...options },
 			clock,
@@ -84,6 +85,7 @@ export class Emulator {
 		const server = this.server;
 		if (!server) return;
 		this.server = undefined;
+		this.ctx.faults.release();
 		server.closeAllConnections();
 		await new Promise<void>((resolve) => server.close(() => resolve()));
 	}
@@ -128,6 +130,11 @@ export class Emulator {
 				if (fault?.kind === 'delay') {
 					const { ms } = fault;
 					await new Promise((r) => setTimeout(r, ms));
+				}
+				if (fault?.kind === 'hold') {
+					await this.ctx.faults.hold((done) => res.once('close', done));
+					// The client gave up (its timeout): nobody is left to answer.
+					if (res.destroyed || req.socket.destroyed) return;
 				}
 				if (fault?.kind === 'expireTokens') this.ctx.clients.expireAll();
 				if (fault?.kind === 'status') {

@@ -22,12 +22,13 @@ interface FaultTarget {
 
 /**
  * Adds at most one fault on `path` (after 0 to 2 matching requests): 500 once or twice (10%), a
- * dropped connection (6%), expired tokens (6%), 503 four times (4%), a delay of `delayMs` (2%), an
- * answer cut off half-way through its body (4%), an answer that stops half-way and goes quiet (2%;
- * the client's timeout must give up on it).
+ * dropped connection (6%), expired tokens (6%), 503 four times (4%), an answer held back until the
+ * client's timeout gives up on it (2%), an answer cut off half-way through its body (4%), an answer
+ * that stops half-way and goes quiet (2%; the client's timeout must give up on it). The slow answer
+ * is held rather than delayed by a fixed time, so it times out on a fast and a slow machine alike.
  * The draws are always made in the same order, so a seed replays the same faults.
  */
-export function addRandomFault(random: () => number, faults: FaultTarget, path: string, delayMs = 400): string | undefined {
+export function addRandomFault(random: () => number, faults: FaultTarget, path: string): string | undefined {
 	const fault = random();
 	const skip = Math.floor(random() * 3);
 	const api = 'extraction' as const;
@@ -48,8 +49,8 @@ export function addRandomFault(random: () => number, faults: FaultTarget, path: 
 		return 'status503';
 	}
 	if (fault < 0.28) {
-		faults.add({ api, path, skip, action: { kind: 'delay', ms: delayMs } });
-		return 'delay';
+		faults.add({ api, path, skip, action: { kind: 'hold' } });
+		return 'hold';
 	}
 	if (fault < 0.32) {
 		faults.add({ api, path, skip, action: { kind: 'truncate' } });
