@@ -8,7 +8,12 @@ export type FaultAction =
 	| { kind: 'truncate'; bytes?: number }
 	/** Answers with this many body bytes (half when omitted), then sends nothing more and keeps the connection open. */
 	| { kind: 'stall'; bytes?: number }
-	| { kind: 'expireTokens' };
+	| { kind: 'expireTokens' }
+	/**
+	 * 429 Too Many Requests. `retryAfterSeconds` sends Retry-After as seconds, or as an HTTP-date that
+	 * many seconds after the emulator's now when `retryAfterAs` is 'date'; omitted, no Retry-After.
+	 */
+	| { kind: 'rateLimit'; retryAfterSeconds?: number; retryAfterAs?: 'seconds' | 'date' };
 
 /** The faults that answer, but only part of the body. */
 export type PartialAnswer = Extract<FaultAction, { kind: 'truncate' | 'stall' }>;
@@ -65,7 +70,7 @@ export class Faults {
 			}
 			rule.hits++;
 			if (rule.hits >= (rule.count ?? 1)) this.rules = this.rules.filter((r) => r !== rule);
-			const key = rule.action.kind === 'status' ? `status${rule.action.status}` : rule.action.kind;
+			const key = rule.action.kind === 'status' ? `status${rule.action.status}` : rule.action.kind === 'rateLimit' ? 'status429' : rule.action.kind;
 			this.fired[key] = (this.fired[key] ?? 0) + 1;
 			return rule.action;
 		}
