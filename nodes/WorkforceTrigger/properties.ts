@@ -204,6 +204,15 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Max Changes per Poll',
+				name: 'maxChangesPerPoll',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 10000,
+				description:
+					'A poll emits at most this many changes; the next poll continues exactly where it stopped (nothing skipped, nothing repeated), so a backfill from an early Start Date runs as a series of small executions. 0 means no bound (the poll still stops when n8n\'s time for one poll runs out). Keep Max Remembered Changes above the number of changes saved at one and the same instant. Not for Payroll Export Changed.',
+			},
+			{
 				displayName: 'Max Remembered Changes',
 				name: 'maxRemembered',
 				type: 'number',

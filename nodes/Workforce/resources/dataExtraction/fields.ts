@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../shared/options';
+import { outputFields } from './outputField';
 import { payrollLineFilterProperties } from './payrollLineFilters';
 
 /** Operations that read payroll lines and so take ExportFilter and UserPayrollTypeFilter. */
@@ -15,6 +16,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 	const show = { show: { resource: ['dataExtraction'], operation: [operation] } };
 	return [
 		...returnAllAndLimit(show),
+		...outputFields(show),
 		{
 			displayName: 'From Date Time',
 			name: 'fromDateTime',
