@@ -33,13 +33,17 @@ export interface PagedSource {
 export interface DateWindow {
 	/** Inclusive, ms. */
 	from?: number;
-	/** Exclusive, ms. */
+	/** Inclusive, ms: a record dated exactly at ToDateTime is returned (behaviour notes). */
 	to?: number;
 }
 
-/** Whether a record dated `ms` lies in the FromDateTime/ToDateTime window (one rule for every endpoint). */
+/**
+ * Whether a record dated `ms` lies in the FromDateTime/ToDateTime window (one rule for every
+ * endpoint): `[from, to]`, both ends included, so two windows chained end to start both return
+ * their shared boundary and `from == to` is the window of that one instant.
+ */
 export function inWindow(ms: number, w: DateWindow): boolean {
-	return (w.from === undefined || ms >= w.from) && (w.to === undefined || ms < w.to);
+	return (w.from === undefined || ms >= w.from) && (w.to === undefined || ms <= w.to);
 }
 
 export interface ExtractionQuery {

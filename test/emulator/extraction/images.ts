@@ -267,7 +267,7 @@ export class ImagesSection {
 			if (q.mode === 'full') {
 				const created = Date.parse(p.createdDateTime);
 				if (q.fromMs !== undefined && created < q.fromMs) continue;
-				if (q.toMs !== undefined && created >= q.toMs) continue;
+				if (q.toMs !== undefined && created > q.toMs) continue; // ToDateTime is inclusive
 			} else {
 				const modified = Date.parse(p.modifiedDateTime);
 				if (modified < (q.modifiedSinceMs as number)) continue;

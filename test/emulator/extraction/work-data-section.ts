@@ -1,6 +1,7 @@
 import type { EmulatorContext } from '../core/context';
 import type { Router } from '../core/router';
 import { extractionPage, inWindow, type PagedSource } from './extraction-pages';
+import { passesPayrollLineFilter, readPayrollLineFilter } from './payroll-line-filters';
 import { DAY_MS, WorkData, type CompanyRefs, type WorkDataOptions } from './work-data';
 
 /**
@@ -29,6 +30,7 @@ export class WorkDataSection {
 	}
 
 	registerExtraction(router: Router) {
+		// The window filters on the record's own date: workDate (at 00:00 UTC) for registrations, transDateTime for lines.
 		router.get(
 			'/v1/time-registrations',
 			(req) => {
@@ -39,7 +41,7 @@ export class WorkDataSection {
 					modifiedOrder: () => data.modifiedOrder(),
 					modified: (i) => data.modified[i],
 					deleted: (i) => data.isDeleted(i),
-					passes: (i, w) => visible.has(data.projects[data.project[i]].companyId) && inWindow(data.day[i] * DAY_MS + data.startMinute[i] * 60_000, w),
+					passes: (i, w) => visible.has(data.projects[data.project[i]].companyId) && inWindow(data.day[i] * DAY_MS, w),
 					record: (i) => data.timeRegistration(i),
 				};
 				return extractionPage(req, '/v1/time-registrations', source, data.tokenSecret, data.pageSize, this.ctx.clock.now().getTime());
@@ -54,12 +56,13 @@ export class WorkDataSection {
 					const data = this.data;
 					const lines = data.payrollLines();
 					const visible = this.visibleCompanies(req.caller.companyId);
+					const filter = readPayrollLineFilter(req);
 					const source: PagedSource = {
 						count: lines.count,
 						modifiedOrder: () => lines.byModified,
 						modified: (i) => lines.modified[i],
 						deleted: (i) => lines.deleted[i] !== 0,
-						passes: (i, w) => visible.has(lines.companyOf(i)) && inWindow(lines.dayOf(i) * DAY_MS, w),
+						passes: (i, w) => visible.has(lines.companyOf(i)) && inWindow(lines.dayOf(i) * DAY_MS, w) && passesPayrollLineFilter(data, lines, i, filter),
 						record: (i) => lines.record(i, extended),
 						keyOf: (i) => lines.keys[i],
 						seek: (key) => lines.seek(key),

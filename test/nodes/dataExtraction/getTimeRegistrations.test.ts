@@ -123,7 +123,7 @@ describe('Data Extraction > Get Time Registrations', () => {
 		[{ options: { modifiedSince: '2026-01-02T00:00:00Z', modifiedBefore: '2026-01-01T00:00:00Z' } }, 'Modified Before must be later than Modified Since'],
 		[{ options: { chunkLimit: 0 } }, 'Chunk Limit must be a whole number from 1 to 10000, not 0'],
 		[{ fromDateTime: 'last tuesday' }, 'From Date Time is not a date-time: "last tuesday"'],
-		[{ fromDateTime: '2026-02-01T00:00:00Z', toDateTime: '2026-01-01T00:00:00Z' }, 'To Date Time must be later than From Date Time'],
+		[{ fromDateTime: '2026-02-01T00:00:00Z', toDateTime: '2026-01-01T00:00:00Z' }, 'To Date Time must not be earlier than From Date Time'],
 		[{ additionalQuery: { parameter: [{ name: 'ContinuationToken', value: 'x' }] } }, 'Additional query parameter "ContinuationToken" is set by the node'],
 	])('refuses %j before calling', async (extra, message) => {
 		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, returnAll: true, ...extra } });
