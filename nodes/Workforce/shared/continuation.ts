@@ -271,6 +271,8 @@ function progressError(ctx: WorkforceContext, options: PaginateOptions, progress
 		description: [
 			// A 429 says when to try again (from Retry-After); keep that advice in front.
 			String(httpCode) === '429' ? ((cause as { description?: string }).description ?? '') : '',
+			// A failure the service named by code (e.g. a token of the other sync mode) keeps its fix in front too.
+			String((cause as { context?: { codeAdvice?: unknown } } | undefined)?.context?.codeAdvice ?? ''),
 			'Nothing was output, because a partial extraction would look complete. Run the node again (the whole range is read again); if it keeps failing, narrow the date range or retry later.',
 		]
 			.filter(Boolean)

@@ -1,5 +1,6 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import { adviceForCodes } from './code-advice';
 import { redact } from './redact';
 
 interface ServiceErrorItem {
@@ -67,7 +68,8 @@ export function serviceError(
 	const base = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : `HTTP ${statusCode}`;
 	const prefix = context.what ? `${context.what} failed` : 'The Workforce service refused the request';
 	const message = `${prefix} (HTTP ${statusCode}): ${detail || oauth || base}`;
-	const advice = statusCode === 429 ? rateLimitAdvice(retryAfter) : ADVICE[statusCode] ?? (statusCode >= 500 ? 'The service failed unexpectedly. Retry later (node settings: Retry On Fail).' : undefined);
+	const codeAdvice = adviceForCodes(items.map((e) => e.code));
+	const advice = statusCode === 429 ? rateLimitAdvice(retryAfter) : codeAdvice ?? ADVICE[statusCode] ?? (statusCode >= 500 ? 'The service failed unexpectedly. Retry later (node settings: Retry On Fail).' : undefined);
 	const error = new NodeApiError(node, { message, httpCode: String(statusCode), body: parsed } as unknown as JsonObject, {
 		message,
 		description: [detail && base !== detail ? base : '', advice].filter(Boolean).join(' '),
@@ -75,6 +77,8 @@ export function serviceError(
 		itemIndex: context.itemIndex,
 	});
 	error.context.data = parsed;
+	// Kept for callers that wrap this error in their own (the paginator) and must not lose the fix.
+	if (codeAdvice) error.context.codeAdvice = codeAdvice;
 	// Read by the paginator, which waits this long before asking again.
 	if (statusCode === 429) error.context.retryAfterMs = retryAfter ?? null;
 	return error;
