@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { payrollLineFilterProperties } from '../Workforce/resources/dataExtraction/payrollLineFilters';
 import { DATA_FILTER_OPTIONS, USER_PAYROLL_TYPE_OPTIONS } from '../Workforce/resources/payrollExport/fields';
 import { otherEndpointProperties } from './other-endpoint';
 
@@ -73,6 +74,7 @@ export const triggerProperties: INodeProperties[] = [
 		description: 'Whether to emit deleted payroll lines: items with only event "deleted", the ID and the deletion time',
 		displayOptions: onEvent('payrollLine'),
 	},
+	...payrollLineFilterProperties(onEvent('payrollLine')),
 	...otherEndpointProperties,
 	{
 		displayName: 'Image Filters',
@@ -250,7 +252,8 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: 10 },
 				default: 3,
-				description: 'How often a page that failed with a 5xx answer, a timeout or a dropped connection is asked again before the poll fails',
+				description:
+					'How often a page that failed with a 5xx answer, a timeout or a dropped connection, or was rate limited (429, after waiting what its Retry-After says), is asked again before the poll fails',
 			},
 			{
 				displayName: 'Retry Delay (Ms)',

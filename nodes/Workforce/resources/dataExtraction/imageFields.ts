@@ -39,7 +39,7 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'toDateTime',
 		type: 'dateTime',
 		default: '',
-		description: 'Full-sync window end (ToDateTime), UTC when no zone is given',
+		description: 'Full-sync window end (ToDateTime, inclusive: a parent created exactly then is included), UTC when no zone is given',
 		displayOptions: show,
 	},
 	{
