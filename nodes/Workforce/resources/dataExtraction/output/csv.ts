@@ -17,7 +17,6 @@ export function csvEncoder(): RecordEncoder {
 	return {
 		extension: 'csv',
 		mimeType: 'text/csv',
-		usesText: false,
 		page(records: IDataObject[]): string {
 			if (records.length === 0) return '';
 			let text = '';

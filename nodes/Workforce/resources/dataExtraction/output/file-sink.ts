@@ -7,7 +7,6 @@ import { csvEncoder } from './csv';
 import type { RecordEncoder } from './encoder';
 import { gzip } from './gzip';
 import { ndjsonEncoder } from './ndjson';
-import { rawRecords } from './raw-records';
 import { readAhead } from './read-ahead';
 import { FileSummary } from './summary';
 
@@ -63,12 +62,10 @@ async function* encodePages(
 	for await (const page of pages) {
 		const room = Math.min(page.records.length, limit - taken);
 		let records = room === page.records.length ? page.records : page.records.slice(0, room);
-		let texts: string[] | undefined;
 		if (shape) records = records.map((record) => shape(record, page));
-		else if (encoder.usesText) texts = rawRecords(page.raw, page.records.length)?.slice(0, room);
 		summary.addPage(records);
 		taken += room;
-		const chunk = utf8.encode(encoder.page(records, texts));
+		const chunk = utf8.encode(encoder.page(records));
 		summary.bytes += chunk.byteLength;
 		if (chunk.byteLength > 0) yield chunk;
 		if (taken >= limit) break;

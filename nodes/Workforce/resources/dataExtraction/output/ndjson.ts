@@ -7,10 +7,7 @@ export function ndjsonEncoder(): RecordEncoder {
 	return {
 		extension: 'ndjson',
 		mimeType: 'application/x-ndjson',
-		usesText: true,
-		page(records: IDataObject[], texts?: string[]): string {
-			if (records.length === 0) return '';
-			if (texts) return texts.join('\n') + '\n';
+		page(records: IDataObject[]): string {
 			let text = '';
 			for (const record of records) text += JSON.stringify(record) + '\n';
 			return text;
