@@ -31,7 +31,7 @@ export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[
 		}
 	};
 	return new Promise((resolve, reject) => {
-		const child = spawn(runtime.node, [runtime.bin, ...args], { env: n8nEnv(instance), stdio: ['ignore', out, 'pipe'] });
+		const child = spawn(runtime.node, [runtime.bin, ...args], { env: n8nEnv(instance, process.env, runtime), stdio: ['ignore', out, 'pipe'] });
 		closeSync(out);
 		let stderr = '';
 		child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
