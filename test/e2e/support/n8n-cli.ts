@@ -128,7 +128,9 @@ export async function executeWorkflow(runtime: N8nRuntime, instance: N8nInstance
 	const { runData, error } = run.data.resultData;
 	return {
 		code: result.code,
-		status: run.status,
+		// n8n 2.3 prints a failed run before it records its final status ("running"); the process has
+		// ended, so the run has too, and its error says how.
+		status: run.status === 'running' ? (error ? 'error' : 'success') : run.status,
 		error: error
 			? { message: String(error.message), description: error.description, node: error.node?.name, name: error.name, httpCode: error.httpCode }
 			: undefined,

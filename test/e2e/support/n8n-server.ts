@@ -120,8 +120,8 @@ export class N8nServer {
 
 	/** Creates a workflow as the logged-in user (its `id`, when given, is kept). */
 	async createWorkflow(workflow: Record<string, unknown>): Promise<string> {
-		// n8n 1.x stores `active` with the workflow and requires it.
-		const body = this.major < 2 ? { active: false, ...workflow } : workflow;
+		// n8n 1.x and early 2.x store `active` with the workflow and require it.
+		const body = { active: false, ...workflow };
 		const created = await this.rest<{ id: string }>('POST', '/rest/workflows', body);
 		return created.id;
 	}
