@@ -31,7 +31,7 @@ export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[
 		}
 	};
 	return new Promise((resolve, reject) => {
-		const child = spawn(runtime.node, [runtime.bin, ...args], { env: n8nEnv(instance), stdio: ['ignore', out, 'pipe'] });
+		const child = spawn(runtime.node, [runtime.bin, ...args], { env: n8nEnv(instance, process.env, runtime), stdio: ['ignore', out, 'pipe'] });
 		closeSync(out);
 		let stderr = '';
 		child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -128,7 +128,9 @@ export async function executeWorkflow(runtime: N8nRuntime, instance: N8nInstance
 	const { runData, error } = run.data.resultData;
 	return {
 		code: result.code,
-		status: run.status,
+		// n8n 2.3 prints a failed run before it records its final status ("running"); the process has
+		// ended, so the run has too, and its error says how.
+		status: run.status === 'running' ? (error ? 'error' : 'success') : run.status,
 		error: error
 			? { message: String(error.message), description: error.description, node: error.node?.name, name: error.name, httpCode: error.httpCode }
 			: undefined,
