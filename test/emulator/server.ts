@@ -146,6 +146,17 @@ export class Emulator {
 					this.reply(res, entry, { status: fault.status, body, headers: fault.headers });
 					return;
 				}
+				if (fault?.kind === 'rateLimit') {
+					await drain(req);
+					const headers: Record<string, string> = {};
+					if (fault.retryAfterSeconds !== undefined) {
+						headers['retry-after'] =
+							fault.retryAfterAs === 'date' ? new Date(this.ctx.clock.now().getTime() + fault.retryAfterSeconds * 1000).toUTCString() : String(fault.retryAfterSeconds);
+					}
+					const body = { message: 'Too many requests. Slow down and try again later.', errors: [{ category: 'RateLimitError', code: 'TooManyRequests', field: '', message: 'Rate limit exceeded.' }] };
+					this.reply(res, entry, { status: 429, body, headers });
+					return;
+				}
 			}
 
 			const match = this.routers[api].match(method, path);

@@ -14,7 +14,12 @@ export type FaultAction =
 	 * or until the client gives up and closes the connection: a timeout that never depends on
 	 * how fast the machine is (a `delay` races the client's timer).
 	 */
-	| { kind: 'hold' };
+	| { kind: 'hold' }
+	/**
+	 * 429 Too Many Requests. `retryAfterSeconds` sends Retry-After as seconds, or as an HTTP-date that
+	 * many seconds after the emulator's now when `retryAfterAs` is 'date'; omitted, no Retry-After.
+	 */
+	| { kind: 'rateLimit'; retryAfterSeconds?: number; retryAfterAs?: 'seconds' | 'date' };
 
 /** The faults that answer, but only part of the body. */
 export type PartialAnswer = Extract<FaultAction, { kind: 'truncate' | 'stall' }>;
@@ -117,7 +122,7 @@ export class Faults {
 			}
 			rule.hits++;
 			if (rule.hits >= (rule.count ?? 1)) this.rules = this.rules.filter((r) => r !== rule);
-			const key = rule.action.kind === 'status' ? `status${rule.action.status}` : rule.action.kind;
+			const key = rule.action.kind === 'status' ? `status${rule.action.status}` : rule.action.kind === 'rateLimit' ? 'status429' : rule.action.kind;
 			this.fired[key] = (this.fired[key] ?? 0) + 1;
 			return rule.action;
 		}

@@ -95,7 +95,7 @@ export function extractionPage(req: EmuRequest, endpoint: string, source: PagedS
 	const hash = filterHash(endpoint, req.query);
 	const rawToken = getQuery(req.query, 'ContinuationToken');
 	const incremental = query.modifiedSince !== undefined;
-	const token = rawToken ? verifyToken(secret, rawToken, hash) : undefined;
+	const token = rawToken ? verifyToken(secret, rawToken, hash, incremental ? 'i' : 'f') : undefined;
 	const pageNumber = token?.n ?? 1;
 	const data: Array<Record<string, unknown>> = [];
 	let deletedCount = 0;

@@ -1,3 +1,4 @@
+import { ApiError, errorBody } from '../core/api-error';
 import type { EmulatorContext } from '../core/context';
 import type { Router } from '../core/router';
 import { extractionPage, inWindow, type PagedSource } from './extraction-pages';
@@ -53,6 +54,7 @@ export class WorkDataSection {
 			router.get(
 				endpoint,
 				(req) => {
+					if (!req.caller.isAdministrator) throw administratorRequired(endpoint);
 					const data = this.data;
 					const lines = data.payrollLines();
 					const visible = this.visibleCompanies(req.caller.companyId);
@@ -77,4 +79,13 @@ export class WorkDataSection {
 	private visibleCompanies(companyId: string): Set<string> {
 		return new Set(this.ctx.companies.structureOf(companyId));
 	}
+}
+
+/**
+ * Payroll lines are read by Administrator clients only (behaviour notes: "reading payroll lines
+ * may need a client with Administrator access"; the emulator takes the strict reading): 403.
+ */
+export function administratorRequired(endpoint: string): ApiError {
+	const message = `Reading ${endpoint} requires an API client with Administrator access.`;
+	return new ApiError(403, errorBody(message, [{ category: 'AccessDeniedError', code: 'AdministratorRequired', field: '', message }]));
 }

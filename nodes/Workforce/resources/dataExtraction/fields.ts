@@ -115,7 +115,8 @@ export const retryOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 10 },
 		default: 3,
-		description: 'How many times a page is asked again after a transient failure (HTTP 500/502/503/504, timeout, dropped connection)',
+		description:
+			'How many times a page is asked again after a transient failure (HTTP 500/502/503/504, timeout, dropped connection) or a 429 (after waiting what its Retry-After says, when that fits in the Request Timeout)',
 	},
 	{
 		displayName: 'Retry Delay (Ms)',
