@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { n8nEnv } from '../../test/e2e/support/n8n-env';
@@ -16,6 +17,31 @@ interface NodeRun {
 	executionTime: number;
 	data?: { main?: Array<Array<{ json: { data?: unknown[]; records?: number; bytes?: number; pages?: number } }>> };
 }
+
+interface SavedExecution {
+	status: string;
+	/** Characters of run data n8n saved for it. */
+	dataLength: number;
+}
+
+/** The last execution n8n saved in its SQLite database: whether the run data was saved, and how big it is. */
+async function lastSavedExecution(bench: BenchN8n): Promise<SavedExecution | undefined> {
+	const sqlite3 = createRequire(join(bench.runtime.dir, 'node_modules', 'n8n', 'package.json'))('sqlite3') as {
+		Database: new (file: string, mode: number, done: (error: Error | null) => void) => { get(sql: string, done: (error: Error | null, row?: SavedExecution) => void): void; close(): void };
+		OPEN_READONLY: number;
+	};
+	return await new Promise((resolve) => {
+		const db = new sqlite3.Database(join(bench.instance.userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY, (error) => {
+			if (error) return resolve(undefined);
+			db.get('SELECT e.status AS status, length(d.data) AS dataLength FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id ORDER BY e.id DESC LIMIT 1', (failure, row) => {
+				db.close();
+				resolve(failure ? undefined : row);
+			});
+		});
+	});
+}
+
+const savedNote = (saved: SavedExecution | undefined) => (saved ? `saved execution: ${saved.status}, ${saved.dataLength ?? 0} characters of run data` : 'no saved execution found');
 
 /** A run that does not end by then counts as failed (n8n leaves an execution it cannot save "running"). */
 const TIMEOUT_MS = Number(process.env.BENCH_N8N_TIMEOUT_S ?? 900) * 1000;
@@ -51,12 +77,14 @@ async function main() {
 	const printed = statSync(file).size;
 	const text = printed < 400_000_000 ? readFileSync(file, 'utf8') : '';
 	rmSync(file, { force: true });
+	const saved = await lastSavedExecution(bench);
 	// n8n prints log lines first, then the run as indented JSON from a line that is exactly `{`.
 	const start = text.indexOf('\n{\n');
 	if (code !== 0 || start < 0) {
 		// Reported, not thrown: that n8n cannot finish (or save) a run this large is the figure.
 		const why = code === null ? `killed after ${Math.round((Date.now() - started) / 1000)} s without ending` : `exit ${code}`;
-		const result: ScenarioResult = { wallMs: 0, peakRssMb, note: `n8n execute failed (${why}; printed ${printed} bytes); RSS of the n8n process` };
+		const said = text.slice(-300).replace(/\s+/g, ' ').replace(/\|/g, '/');
+		const result: ScenarioResult = { wallMs: 0, peakRssMb, note: `n8n execute failed (${why}): ...${said}; ${savedNote(saved)}; RSS of the n8n process` };
 		process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 		return;
 	}
@@ -81,7 +109,7 @@ async function main() {
 		records = summary.records ?? 0;
 		note = `File output: ${summary.pages} pages, ${summary.bytes} bytes stored; node executionTime in n8n; RSS of the n8n process`;
 	} else records = items.length;
-	const result: ScenarioResult = { wallMs, peakRssMb, records, note };
+	const result: ScenarioResult = { wallMs, peakRssMb, records, note: `${note}; ${savedNote(saved)}` };
 	process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 }
 

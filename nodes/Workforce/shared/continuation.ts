@@ -30,6 +30,8 @@ export interface ExtractionPage {
 	hasMore: boolean;
 	/** Records received up to and including this page. */
 	recordsSoFar: number;
+	/** The page's JSON text as the service sent it (File output writes records from it without stringifying them again). */
+	raw: string;
 }
 
 export interface RetryPolicy {
@@ -115,6 +117,7 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 			},
 			hasMore: next !== undefined,
 			recordsSoFar: progress.records,
+			raw: settled.raw,
 		};
 	} while (token !== undefined);
 }

@@ -47,16 +47,15 @@ export async function runExtraction(this: IExecuteFunctions, target: ExtractionT
 			});
 			let facts: { page?: ExtractionPage; value?: IDataObject } = {};
 			const shape = (record: IDataObject, page: ExtractionPage): IDataObject => {
-				if (!options.includePageFacts) return record;
 				if (facts.page !== page) facts = { page, value: pageFacts(page) };
 				return { ...record, _page: facts.value };
 			};
 			if (output.mode === 'file') {
-				out.push(await extractToFile.call(this, pages, limit, output, { baseName: extractionFileName(path, qs), shape, itemIndex }));
+				out.push(await extractToFile.call(this, pages, limit, output, { baseName: extractionFileName(path, qs), shape: options.includePageFacts ? shape : undefined, itemIndex }));
 				continue;
 			}
 			await takeRecords(pages, limit, (record, page) => {
-				out.push({ json: shape(record, page), pairedItem: { item: itemIndex } });
+				out.push({ json: options.includePageFacts ? shape(record, page) : record, pairedItem: { item: itemIndex } });
 			});
 		} catch (error) {
 			outputOrThrow(this, error, itemIndex, out);

@@ -50,7 +50,7 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 			});
 			const shape = (row: IDataObject, page: ExtractionPage) => (options.includePageFacts ? { ...row, _page: pageFacts(page, { source: page.envelope.meta?.source }) } : row);
 			if (output.mode === 'file') {
-				out.push(await extractToFile.call(this, pages, limit, output, { baseName: extractionFileName('/v1/images', qs), shape, itemIndex }));
+				out.push(await extractToFile.call(this, pages, limit, output, { baseName: extractionFileName('/v1/images', qs), shape: options.includePageFacts ? shape : undefined, itemIndex }));
 				continue;
 			}
 			await takeRecords(pages, limit, async (row, page) => {

@@ -17,6 +17,7 @@ export function csvEncoder(): RecordEncoder {
 	return {
 		extension: 'csv',
 		mimeType: 'text/csv',
+		usesText: false,
 		page(records: IDataObject[]): string {
 			if (records.length === 0) return '';
 			let text = '';

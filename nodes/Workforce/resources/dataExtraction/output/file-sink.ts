@@ -7,13 +7,15 @@ import { csvEncoder } from './csv';
 import type { RecordEncoder } from './encoder';
 import { gzip } from './gzip';
 import { ndjsonEncoder } from './ndjson';
+import { rawRecords } from './raw-records';
+import { readAhead } from './read-ahead';
 import { FileSummary } from './summary';
 
 export interface FileTarget {
 	/** Start of the file name: what was read and its window, e.g. `time-registrations_2026-01-01_2026-02-01`. */
 	baseName: string;
-	/** One record as item mode would output it (page facts added, for instance). */
-	shape: (record: IDataObject, page: ExtractionPage) => IDataObject;
+	/** One record as item mode would output it (page facts added, for instance); absent when records go out as they came. */
+	shape?: (record: IDataObject, page: ExtractionPage) => IDataObject;
 	itemIndex: number;
 }
 
@@ -33,8 +35,9 @@ export async function extractToFile(
 ): Promise<INodeExecutionData> {
 	const encoder: RecordEncoder = settings.format === 'csv' ? csvEncoder() : ndjsonEncoder();
 	const summary = new FileSummary(settings.format, settings.compress);
-	const text = encodePages(pages, limit, encoder, summary, target.shape);
-	const bytes = settings.compress ? gzip(text) : text;
+	// The next page is encoded (and compressed) while the store writes this one.
+	const text = readAhead(encodePages(pages, limit, encoder, summary, target.shape));
+	const bytes = settings.compress ? readAhead(gzip(text)) : text;
 	const fileName = `${target.baseName}.${encoder.extension}${settings.compress ? '.gz' : ''}`;
 	const mimeType = settings.compress ? 'application/gzip' : encoder.mimeType;
 	const binary: IBinaryData = await this.helpers.prepareBinaryData(new ByteSource(bytes).asReadable(), fileName, mimeType);
@@ -59,11 +62,13 @@ async function* encodePages(
 	// Leaving the loop (limit reached, or the store stopped reading) ends the paginator: no page is asked for in vain.
 	for await (const page of pages) {
 		const room = Math.min(page.records.length, limit - taken);
-		const records = new Array<IDataObject>(room);
-		for (let i = 0; i < room; i++) records[i] = shape(page.records[i], page);
+		let records = room === page.records.length ? page.records : page.records.slice(0, room);
+		let texts: string[] | undefined;
+		if (shape) records = records.map((record) => shape(record, page));
+		else if (encoder.usesText) texts = rawRecords(page.raw, page.records.length)?.slice(0, room);
 		summary.addPage(records);
 		taken += room;
-		const chunk = utf8.encode(encoder.page(records));
+		const chunk = utf8.encode(encoder.page(records, texts));
 		summary.bytes += chunk.byteLength;
 		if (chunk.byteLength > 0) yield chunk;
 		if (taken >= limit) break;

@@ -7,7 +7,10 @@ export function ndjsonEncoder(): RecordEncoder {
 	return {
 		extension: 'ndjson',
 		mimeType: 'application/x-ndjson',
-		page(records: IDataObject[]): string {
+		usesText: true,
+		page(records: IDataObject[], texts?: string[]): string {
+			if (records.length === 0) return '';
+			if (texts) return texts.join('\n') + '\n';
 			let text = '';
 			for (const record of records) text += JSON.stringify(record) + '\n';
 			return text;
