@@ -8,6 +8,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
 	setupFiles: ['<rootDir>/test/support/jest-setup.ts'],
+	globalSetup: '<rootDir>/test/support/jest-global-setup.ts',
 	globalTeardown: '<rootDir>/test/support/jest-teardown.ts',
 	testTimeout: 60_000,
 	maxWorkers: 2,

@@ -15,10 +15,14 @@ describe('The packed package', () => {
 			.map((line) => line.replace(/^package\//, ''))
 			.sort();
 
-	it('holds only dist/, README.md, LICENSE and package.json', () => {
-		const outside = files().filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(f));
+	it('holds only what n8n loads (dist JavaScript, icons, codex files) plus README.md, LICENSE, CHANGELOG.md and package.json', () => {
+		const extras = ['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'];
+		const outside = files().filter((f) => !f.startsWith('dist/') && !extras.includes(f));
 		expect(outside).toEqual([]);
-		expect(files()).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json']));
+		expect(files()).toEqual(expect.arrayContaining(extras));
+		// n8n loads JavaScript, icons and codex JSON: no type declarations, source maps or other files.
+		expect(files().filter((f) => f.startsWith('dist/') && !/\.(js|json|svg|png)$/.test(f))).toEqual([]);
+		expect(files().filter((f) => f.endsWith('.d.ts') || f.endsWith('.map'))).toEqual([]);
 		// No tests, emulator, sources or maps of them leak into dist.
 		expect(files().filter((f) => /(^|\/)(test|emulator|__tests__)\/|\.test\.|\.e2e\./.test(f))).toEqual([]);
 	});

@@ -3,13 +3,17 @@ import { request } from 'undici';
 import { fetchToken } from '../support/fetch-token';
 import { DEMO, startEmulator, type Emulator } from './index';
 
-/** Contract of the extraction endpoints (/v1/time-registrations, /v1/payroll-lines[-extended]), driven with undici. */
+/**
+ * Contract of the extraction endpoints (/v1/time-registrations, /v1/payroll-lines[-extended]), driven with undici.
+ * The service's clock is frozen: a test reads "now", changes a record and asks for changes since
+ * that instant; with real time a millisecond could tick in between and change the answer.
+ */
 describe('Emulator: data extraction', () => {
 	let emulator: Emulator;
 	let token: string;
 
 	beforeAll(async () => {
-		emulator = await startEmulator({ workData: { timeRegistrations: 3000, pageSize: 500 } });
+		emulator = await startEmulator({ clock: 'frozen', workData: { timeRegistrations: 3000, pageSize: 500 } });
 		token = await fetchToken(emulator, DEMO.clients.admin);
 	});
 	afterAll(async () => emulator.close());
@@ -49,14 +53,35 @@ describe('Emulator: data extraction', () => {
 		expect(states).toEqual(new Set(['locked', 'approved', 'unapproved']));
 	});
 
-	it('FromDateTime is inclusive and ToDateTime exclusive on startDateTime', async () => {
+	it('FromDateTime and ToDateTime are both inclusive, on workDate; equal ends are one instant; chained windows share their boundary', async () => {
 		const { records: all } = await drain('/v1/time-registrations', {});
-		const from = all[1000].startDateTime as string;
-		const to = all[1500].startDateTime as string;
+		const days = [...new Set(all.map((r) => r.workDate as string))].sort();
+		const from = `${days[3]}T00:00:00Z`;
+		const to = `${days[8]}T00:00:00Z`;
 		const { records } = await drain('/v1/time-registrations', { FromDateTime: from, ToDateTime: to });
-		const expected = all.filter((r) => r.startDateTime >= from && r.startDateTime < to);
+		const expected = all.filter((r) => r.workDate >= days[3] && r.workDate <= days[8]);
 		expect(records.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
-		expect(records.length).toBeGreaterThan(0);
+		// A record dated exactly at ToDateTime is returned, whatever its start time.
+		expect(records.some((r) => r.workDate === days[8])).toBe(true);
+		const one = await drain('/v1/time-registrations', { FromDateTime: to, ToDateTime: to });
+		expect(one.records.length).toBeGreaterThan(0);
+		expect(one.records.every((r) => r.workDate === days[8])).toBe(true);
+		// Two windows chained end to start both return the boundary day; clipped 1 ms before, none twice.
+		const mid = `${days[5]}T00:00:00Z`;
+		const first = await drain('/v1/time-registrations', { FromDateTime: from, ToDateTime: mid });
+		const second = await drain('/v1/time-registrations', { FromDateTime: mid, ToDateTime: to });
+		const shared = first.records.filter((r) => second.records.some((s) => s.id === r.id));
+		expect(shared.length).toBeGreaterThan(0);
+		expect(shared.every((r) => r.workDate === days[5])).toBe(true);
+		const clipped = await drain('/v1/time-registrations', { FromDateTime: from, ToDateTime: new Date(Date.parse(mid) - 1).toISOString() });
+		expect(clipped.records.length + second.records.length).toBe(records.length);
+	});
+
+	it('payroll lines: the window is on transDateTime, both ends included', async () => {
+		const { records: all } = await drain('/v1/payroll-lines', {});
+		const days = [...new Set(all.map((r) => r.transDateTime as string))].sort();
+		const { records } = await drain('/v1/payroll-lines', { FromDateTime: days[2], ToDateTime: days[4], ExportFilter: 'All', UserPayrollTypeFilter: 'AllUsers' });
+		expect(new Set(records.map((r) => r.transDateTime))).toEqual(new Set([days[2], days[3], days[4]]));
 	});
 
 	it('incremental mode: oldest change first, ModifiedSince <= modified < ModifiedBefore, pages never split a timestamp', async () => {
@@ -109,6 +134,28 @@ describe('Emulator: data extraction', () => {
 		expect(pages.map((p) => p.data.length)).toEqual([301, 1]);
 		expect(pages[0].data[0].id).toBe(data.timeRegistrationId(1));
 		expect(new Set(pages[0].data.slice(1).map((r: any) => r.modifiedDateTime)).size).toBe(1);
+	});
+
+	it('never mixes tokens of full and incremental syncs: a token sent in the other mode answers 400 ContinuationTokenModeMismatch (behaviour notes)', async () => {
+		const since = '2000-01-01T00:00:00Z';
+		for (const path of ['/v1/time-registrations', '/v1/payroll-lines-extended', '/v1/project']) {
+			const full = await get(path, { ChunkLimit: 5 });
+			const incremental = await get(path, { ChunkLimit: 5, ModifiedSince: since });
+			const fullToken = full.body.continuationToken as string;
+			const incToken = incremental.body.continuationToken as string;
+			expect([path, fullToken !== '', incToken !== '']).toEqual([path, true, true]);
+			// Each continues its own mode.
+			expect((await get(path, { ChunkLimit: 5, ContinuationToken: fullToken })).status).toBe(200);
+			expect((await get(path, { ChunkLimit: 5, ModifiedSince: since, ContinuationToken: incToken })).status).toBe(200);
+			const fullInIncremental = await get(path, { ChunkLimit: 5, ModifiedSince: since, ContinuationToken: fullToken });
+			expect(fullInIncremental.status).toBe(400);
+			expect(fullInIncremental.body.errors[0]).toMatchObject({ field: 'ContinuationToken', code: 'ContinuationTokenModeMismatch' });
+			expect(fullInIncremental.body.errors[0].message).toMatch(/issued by a full sync .*cannot continue an incremental sync/);
+			const incrementalInFull = await get(path, { ChunkLimit: 5, ContinuationToken: incToken });
+			expect(incrementalInFull.status).toBe(400);
+			expect(incrementalInFull.body.errors[0]).toMatchObject({ field: 'ContinuationToken', code: 'ContinuationTokenModeMismatch' });
+			expect(incrementalInFull.body.errors[0].message).toMatch(/issued by an incremental sync .*cannot continue a full sync/);
+		}
 	});
 
 	it('answers 400 for a malformed, altered or re-used-with-other-parameters token, and for bad parameters', async () => {
@@ -215,14 +262,15 @@ describe('Emulator: payroll-line pages stay stable when lines appear between pag
 			return (await res.body.json()) as Record<string, any>;
 		};
 		const before = new Set<string>();
-		let page = await read('');
+		const all = 'ExportFilter=All&UserPayrollTypeFilter=AllUsers';
+		let page = await read(all);
 		page.data.forEach((l: any) => before.add(l.id));
 		const data = emulator.ctx.sections.workData.data;
 		// A new day for the first employee: its line sorts before everything already read.
 		data.addTimeRegistration({ userId: data.employees[0].id, workDate: '2020-01-06', hours: 8, state: 'approved' });
 		const ids: string[] = [...before];
 		while (page.continuationToken) {
-			page = await read(`ContinuationToken=${encodeURIComponent(page.continuationToken)}`);
+			page = await read(`${all}&ContinuationToken=${encodeURIComponent(page.continuationToken)}`);
 			ids.push(...page.data.map((l: any) => l.id));
 		}
 		const lines = data.payrollLines();

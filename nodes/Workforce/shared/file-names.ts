@@ -19,7 +19,8 @@ export function fileNameFromContentDisposition(header: unknown): string | undefi
  * "Ø" arrives as "Ã\u0098". Re-read such a value as UTF-8 when it is valid UTF-8.
  */
 function utf8FromLatin1(value: string): string {
-	if (!/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) return value;
+	// Any UTF-16 unit above U+00FF (surrogates included) means the value is not Latin-1 bytes.
+	if (!/[\u0080-\u00ff]/.test(value) || /[\u0100-\uffff]/.test(value)) return value;
 	const decoded = Buffer.from(value, 'latin1').toString('utf8');
 	return decoded.includes('\ufffd') ? value : decoded;
 }
@@ -64,7 +65,8 @@ function decodeExtValue(value: string): string | undefined {
 export function cleanFileName(name: string | undefined, fallback: string): string {
 	let cleaned = String(name ?? '')
 		.normalize('NFC')
-		.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
+		// \p{Cc}: U+0000-U+001F and U+007F-U+009F.
+		.replace(/[\p{Cc}\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu, '')
 		.replace(/\\/g, '/');
 	cleaned = cleaned.slice(cleaned.lastIndexOf('/') + 1);
 	cleaned = cleaned

@@ -192,14 +192,14 @@ export const fileRows: Row[] = [
 		label: 'download: MaxDimension 0 in the URL',
 		parameters: (fx) => file(`${fx.emulator.urls.integration}/api/file/${storeDocument(fx, 'plan.pdf')}?MaxDimension=0`),
 		error: { field: /MaxDimension: 'MaxDimension' must be a whole number of pixels between 1 and 10000/, fix: /Correct the field\(s\) named above/ },
-		requests: (fx) => [`GET /api/file/${stored.get('plan.pdf')} 400`],
+		requests: () => [`GET /api/file/${stored.get('plan.pdf')} 400`],
 	},
 	{
 		resource: 'file',
 		category: 'foreign URL',
 		label: 'download: a URL under the configured base is accepted, its id encoded',
 		parameters: (fx) => file(`${fx.emulator.urls.integration}/api/file/${enc(storeDocument(fx, 'plan.pdf'))}?MaxDimension=640`),
-		requests: (fx) => [`GET /api/file/${stored.get('plan.pdf')} 200`],
+		requests: () => [`GET /api/file/${stored.get('plan.pdf')} 200`],
 		output: (json, fx) => {
 			expect(json[0]).toMatchObject({ fileId: stored.get('plan.pdf'), maxDimension: 640, fileName: 'plan.pdf' });
 			expect(fx.apiRequests()[0].search).toBe('MaxDimension=640');

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -35,7 +35,7 @@ export function n8nRuntime(): N8nRuntime {
 		execFileSync('bash', [join(REPO_ROOT, 'scripts', script)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 	const nodeBin = run('ensure-node24.sh');
 	const dir = run('ensure-n8n.sh');
-	const pkg = require(join(dir, 'node_modules', 'n8n', 'package.json')) as { version: string };
+	const pkg = JSON.parse(readFileSync(join(dir, 'node_modules', 'n8n', 'package.json'), 'utf8')) as { version: string };
 	return { dir, bin: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), node: join(nodeBin, 'node'), version: pkg.version };
 }
 

@@ -136,7 +136,12 @@ export class WorkData {
 		this.ensureCapacity(n);
 		// Fill from the newest working day backwards so the most recent days always hold data,
 		// while indices (creation order) still run from old to new.
-		const today = Math.floor(this.clock.now().getTime() / DAY_MS);
+		const nowMs = this.clock.now().getTime();
+		const today = Math.floor(nowMs / DAY_MS);
+		// Nothing is stamped after now: before the evening, today's registrations are not in yet
+		// (a change in the future would surface later as a change nobody made, and make every
+		// test depend on the time of day it runs at).
+		const latest = nowMs - 1000;
 		let pos = n - 1;
 		let rnd = 0x9e3779b9;
 		const next = () => {
@@ -150,6 +155,7 @@ export class WorkData {
 			if (weekday === 0 || weekday === 6) continue;
 			const age = today - d;
 			for (let e = employeeCount - 1; e >= 0 && pos >= 0; e--) {
+				if (d * DAY_MS + 17 * 3_600_000 + e * 1000 + 2 > latest) continue;
 				const perDay = 1 + Math.floor(next() * 3);
 				let minute = 7 * 60;
 				for (let k = 0; k < perDay && pos >= 0; k++, pos--) {
@@ -174,7 +180,7 @@ export class WorkData {
 						if (next() < 0.95 || age > 60) {
 							state = STATE.approved;
 							const weekEnd = d + (5 - ((d + 4) % 7));
-							this.approvedAt[pos] = Math.min(weekEnd * DAY_MS + 15 * 3_600_000 + (e % 50) * 1000, (today - 0.5) * DAY_MS);
+							this.approvedAt[pos] = Math.min(weekEnd * DAY_MS + 15 * 3_600_000 + (e % 50) * 1000, (today - 0.5) * DAY_MS, latest);
 							modified = Math.max(modified, this.approvedAt[pos]);
 							if (age > 35) {
 								state = STATE.locked;

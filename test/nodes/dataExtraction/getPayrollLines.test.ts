@@ -8,7 +8,7 @@ describe('Data Extraction > Get Payroll Lines', () => {
 		const lines = fx.emulator.ctx.sections.workData.data.payrollLines();
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'dataExtraction', operation: 'getPayrollLines', returnAll: true, fromDateTime: '2000-01-01', toDateTime: '2100-01-01' },
+			parameters: { resource: 'dataExtraction', operation: 'getPayrollLines', returnAll: true, fromDateTime: '2000-01-01', toDateTime: '2100-01-01', lineExportFilter: 'All', lineUserPayrollTypeFilter: 'AllUsers' },
 		});
 		expect(result.error).toBeUndefined();
 		const items = jsonOf(result);
@@ -19,7 +19,7 @@ describe('Data Extraction > Get Payroll Lines', () => {
 		const requests = fx.apiRequests();
 		expect(requests.length).toBe(Math.ceil(lines.count / 300));
 		expect(requests.every((r) => r.path === '/v1/payroll-lines')).toBe(true);
-		expect(requests[0].query).toEqual({ FromDateTime: ['2000-01-01T00:00:00Z'], ToDateTime: ['2100-01-01T00:00:00Z'] });
+		expect(requests[0].query).toEqual({ FromDateTime: ['2000-01-01T00:00:00Z'], ToDateTime: ['2100-01-01T00:00:00Z'], ExportFilter: ['All'], UserPayrollTypeFilter: ['AllUsers'] });
 	});
 
 	it('incremental: a change to a registration brings its line; Limit 1 makes one request', async () => {

@@ -12,6 +12,8 @@ describe('Data Extraction > Get Payroll Lines Extended', () => {
 				resource: 'dataExtraction',
 				operation: 'getPayrollLinesExtended',
 				returnAll: true,
+				lineExportFilter: 'All',
+				lineUserPayrollTypeFilter: 'AllUsers',
 				options: { includePageFacts: true },
 				additionalQuery: { parameter: [{ name: 'EmployeeNumber', value: '2001' }, { name: 'EmployeeNumber', value: '2002' }] },
 			},
@@ -25,7 +27,7 @@ describe('Data Extraction > Get Payroll Lines Extended', () => {
 		expect(items.at(-1)!._page).toEqual({ pageNumber: Math.ceil(lines.count / 250), syncTypeName: 'full', recordCount: lines.count - 250 * (Math.ceil(lines.count / 250) - 1), deletedRecordCount: 0 });
 		for (const r of fx.apiRequests()) {
 			expect(r.path).toBe('/v1/payroll-lines-extended');
-			expect(r.search).toMatch(/^EmployeeNumber=2001&EmployeeNumber=2002/);
+			expect(r.search).toMatch(/^ExportFilter=All&UserPayrollTypeFilter=AllUsers&EmployeeNumber=2001&EmployeeNumber=2002/);
 		}
 	});
 });
