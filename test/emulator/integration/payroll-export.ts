@@ -46,7 +46,9 @@ export class PayrollExportSection {
 	constructor(private readonly ctx: EmulatorContext) {}
 
 	registerIntegration(router: Router) {
-		router.get('/api/payroll-export', (req) => ({ status: 200, body: this.summaries(req) }));
+		// The plain export locks the approved hours it exported, as a payroll run does; /readonly is the
+		// same export and never locks (behaviour notes, "Payroll export: more"): it changes nothing.
+		router.get('/api/payroll-export', (req) => ({ status: 200, body: this.summaries(req, { lock: true }) }));
 		router.get('/api/payroll-export/readonly', (req) => ({ status: 200, body: this.summaries(req) }));
 		router.get('/api/payroll-export/summary-as-lines', (req) => ({ status: 200, body: this.lines(req) }));
 		router.get('/api/payroll-export/file', (req) => this.file(req));
@@ -121,7 +123,7 @@ export class PayrollExportSection {
 		const projectIds = new Set(query.projectIds);
 		const payrollTypeIds = new Set(query.payrollTypeIds);
 		const absenceTypeIds = new Set(query.absenceTypeIds);
-		const rows: Array<{ summary: Record<string, unknown>; parts: SummaryLine[] }> = [];
+		const rows: Array<{ summary: Record<string, unknown>; parts: SummaryLine[]; exported: number[] }> = [];
 		for (let i = 0; i < lines.count; i++) {
 			const day = lines.dayOf(i);
 			if (day < query.fromDay || day > query.toDay) continue;
@@ -137,6 +139,7 @@ export class PayrollExportSection {
 			let allLocked = true;
 			const absences = new Map<number, number>();
 			const projectHours = new Map<string, number>();
+			const exported: number[] = [];
 			for (let j = lines.start[i]; j < lines.start[i + 1]; j++) {
 				const r = lines.regs[j];
 				if (d.deleted[r]) continue;
@@ -164,6 +167,7 @@ export class PayrollExportSection {
 					projectHours.set(project.projectNumber, (projectHours.get(project.projectNumber) ?? 0) + h);
 				}
 				if (state !== STATE.locked) allLocked = false;
+				exported.push(r);
 				lastModified = Math.max(lastModified, d.modified[r]);
 				if (query.modifiedSince !== undefined && d.modified[r] >= query.modifiedSince) anyModified = true;
 			}
@@ -194,6 +198,7 @@ export class PayrollExportSection {
 			const absenceQty = [...absences.values()].reduce((a, b) => a + b, 0);
 			rows.push({
 				parts,
+				exported,
 				summary: {
 					userId: employee.id,
 					userName: employee.name,
@@ -216,8 +221,18 @@ export class PayrollExportSection {
 		return rows;
 	}
 
-	private summaries(req: EmuRequest) {
-		return this.build(req).map((r) => r.summary);
+	/**
+	 * The JSON export. With `lock`, the approved (not yet locked) registrations it exported become
+	 * locked at one instant after the answer is built: the answer shows them as they were read.
+	 */
+	private summaries(req: EmuRequest, options: { lock?: boolean } = {}) {
+		const rows = this.build(req);
+		if (options.lock) {
+			const d = this.data;
+			const toLock = rows.flatMap((r) => r.exported).filter((r) => d.state[r] === STATE.approved);
+			if (toLock.length) d.changeTimeRegistrations(toLock.map((r) => d.timeRegistrationId(r)), { state: 'locked' });
+		}
+		return rows.map((r) => r.summary);
 	}
 
 	private lines(req: EmuRequest) {

@@ -43,7 +43,7 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 	}
 
 	it('drops payroll-line deletions when Include Deletions is off', async () => {
-		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'payrollLine', includeDeletions: false } });
+		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'payrollLine', includeDeletions: false, lineExportFilter: 'All', lineUserPayrollTypeFilter: 'AllUsers' } });
 		await trigger.tick();
 		clock.advance(MIN);
 		const lines = data().payrollLines();
@@ -73,7 +73,7 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 		fx.mark();
 		const tick = await trigger.tick();
 		expect(tick.error).toBeUndefined();
-		const [request] = requestsTo('/api/payroll-export/');
+		const [request] = requestsTo('/api/payroll-export/readonly');
 		const today = new Date(Date.now()).toISOString().slice(0, 10);
 		expect(request.query).toEqual({
 			fromWorkDate: new Date(Date.parse(today) - 20 * DAY).toISOString().slice(0, 10),
