@@ -2,7 +2,8 @@ import { forbidden, validationError } from '../core/api-error';
 import type { EmulatorContext } from '../core/context';
 import type { EmuRequest, Router } from '../core/router';
 import { getQuery, getQueryAll, isDateTime, queryBool } from '../core/validate';
-import { dateOf, dayOf, DAY_MS, NORMAL_DAY_HOURS, OVERTIME50_HOURS, STATE, type WorkData } from '../extraction/work-data';
+import { dayOvertime } from '../extraction/overtime';
+import { dateOf, dayOf, DAY_MS, STATE, type WorkData } from '../extraction/work-data';
 
 /**
  * Payroll export (/api/payroll-export/...): per-employee-per-day summaries of the generated work
@@ -172,11 +173,11 @@ export class PayrollExportSection {
 				if (query.modifiedSince !== undefined && d.modified[r] >= query.modifiedSince) anyModified = true;
 			}
 			if (!anyModified) continue;
-			const standard = Math.min(worked, NORMAL_DAY_HOURS);
-			const ot50 = Math.min(Math.max(worked - NORMAL_DAY_HOURS, 0), OVERTIME50_HOURS);
-			const ot100 = Math.max(worked - NORMAL_DAY_HOURS - OVERTIME50_HOURS, 0);
 			// Fixed-pay employees get only overtime unless the override asks for regular hours.
-			const standardQty = regularToo ? standard : 0;
+			const overtime = dayOvertime(d.payrollTypes, worked, manual, regularToo ? worked : 0);
+			const standardQty = overtime.standardQty;
+			const ot50 = overtime.overtime50Qty;
+			const ot100 = overtime.overtime100Qty;
 			const types = d.payrollTypes;
 			const mainProject = [...projectHours.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 			const parts: SummaryLine[] = [];
@@ -189,12 +190,8 @@ export class PayrollExportSection {
 				parts.push({ code: type.code, name: type.name, absenceTypeId: type.id, qty, projectNumber: '' });
 			}
 			if (parts.length === 0) continue;
-			const overtimeLines = parts
-				.filter((p) => p.payrollTypeId && p.payrollTypeId !== types[0].id)
-				.map((p) => {
-					const t = types.find((x) => x.id === p.payrollTypeId)!;
-					return { payrollTypeId: t.id, name: t.name, lineType: t.lineType, overtimeType: 1, sorting: t.sorting, qty: p.qty };
-				});
+			// Only the overtime types the export kept (payrollTypeIds, do-not-export) appear as lines.
+			const overtimeLines = overtime.overtimeLines.filter((l) => parts.some((p) => p.payrollTypeId === l.payrollTypeId));
 			const absenceQty = [...absences.values()].reduce((a, b) => a + b, 0);
 			rows.push({
 				parts,
@@ -205,7 +202,8 @@ export class PayrollExportSection {
 					employeeNumber: employee.employeeNumber,
 					userPayrollType: employee.hourly ? 'paid-by-hour' : 'fixed-pay',
 					transDateTime: `${dateOf(day)}T00:00:00Z`,
-					qty: standardQty + ot50 + ot100 + manual,
+					// Netted of the overtime deducted from ordinary hours (overtimeType 0), as payroll lines are.
+					qty: standardQty + overtimeLines.filter((l) => l.overtimeType === 1).reduce((a, l) => a + l.qty, 0),
 					standardQty,
 					overtime50Qty: ot50,
 					overtime100Qty: ot100,
