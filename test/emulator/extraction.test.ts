@@ -259,6 +259,37 @@ describe('Emulator: data extraction', () => {
 		expect(again.records).toEqual([{ id: records[0].id, isDeleted: true, deletedDateTime: expect.any(String), modifiedDateTime: expect.any(String) }]);
 	});
 
+	it('deletion shapes (behaviour notes): a time registration and a payroll line (deleted directly or through its registrations) are tombstones whose modifiedDateTime is the deletion time; recordCount counts live and deleted', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		emulator.ctx.clock.advance(60_000);
+		const since = emulator.ctx.clock.nowIso();
+		emulator.ctx.clock.advance(1000);
+		const registration = data.timeRegistrationId(30);
+		data.deleteTimeRegistration(registration);
+		const regs = await drain('/v1/time-registrations', { ModifiedSince: since });
+		const tombstone = regs.records.find((r) => r.id === registration)!;
+		expect(tombstone).toEqual({ id: registration, isDeleted: true, deletedDateTime: emulator.ctx.clock.nowIso(), modifiedDateTime: emulator.ctx.clock.nowIso() });
+		expect(regs.pages[0]).toMatchObject({ recordCount: regs.records.length, deletedRecordCount: 1 });
+
+		// A line every registration of which is deleted: the same tombstone, extended or not (no overtimeLines).
+		emulator.ctx.clock.advance(60_000);
+		const lineSince = emulator.ctx.clock.nowIso();
+		emulator.ctx.clock.advance(1000);
+		const lines = data.payrollLines();
+		const i = [...Array(lines.count).keys()].find((k) => !lines.deleted[k] && lines.start[k + 1] - lines.start[k] >= 1)!;
+		const lineId = lines.id(i);
+		data.deleteTimeRegistrations(Array.from(lines.regs.subarray(lines.start[i], lines.start[i + 1])).map((r) => data.timeRegistrationId(r)));
+		const at = emulator.ctx.clock.nowIso();
+		for (const path of ['/v1/payroll-lines', '/v1/payroll-lines-extended']) {
+			const { records, pages } = await drain(path, { ModifiedSince: lineSince, ExportFilter: 'All', UserPayrollTypeFilter: 'AllUsers' });
+			expect([path, records.find((r) => r.id === lineId)]).toEqual([path, { id: lineId, isDeleted: true, deletedDateTime: at, modifiedDateTime: at }]);
+			expect(pages.reduce((a, p) => a + p.deletedRecordCount, 0)).toBe(records.filter((r) => r.isDeleted).length);
+			expect(pages.reduce((a, p) => a + p.recordCount, 0)).toBe(records.length);
+		}
+		// Full mode never returns it.
+		expect((await drain('/v1/payroll-lines', { ExportFilter: 'All', UserPayrollTypeFilter: 'AllUsers' })).records.some((r) => r.id === lineId)).toBe(false);
+	});
+
 	it('a subsidiary client sees only its own structure', async () => {
 		const sub = await fetchToken(emulator, DEMO.clients.subsidiary);
 		const res = await get('/v1/time-registrations', { ChunkLimit: 10000 }, sub);

@@ -50,4 +50,22 @@ describe('Data Extraction > Get Payroll Lines Extended', () => {
 			data.setOvertimeType(data.payrollTypes[1].id, 0);
 		}
 	});
+
+	it('incremental: a payroll line whose registrations were all deleted is a tombstone (id, isDeleted, deletedDateTime = modifiedDateTime), passed on without overtimeLines', async () => {
+		const data = fx.emulator.ctx.sections.workData.data;
+		const clock = fx.emulator.ctx.clock;
+		clock.advance(60_000);
+		const since = clock.nowIso();
+		clock.advance(1000);
+		const lines = data.payrollLines();
+		const i = [...Array(lines.count).keys()].find((k) => !lines.deleted[k])!;
+		const id = lines.id(i);
+		const at = new Date(data.deleteTimeRegistrations(Array.from(lines.regs.subarray(lines.start[i], lines.start[i + 1])).map((r) => data.timeRegistrationId(r)))).toISOString();
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'dataExtraction', operation: 'getPayrollLinesExtended', returnAll: true, lineExportFilter: 'All', lineUserPayrollTypeFilter: 'AllUsers', options: { modifiedSince: since } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([{ id, isDeleted: true, deletedDateTime: at, modifiedDateTime: at }]);
+	});
 });
