@@ -13,24 +13,28 @@ start=$(date +%s)
 queue_dir="$PWD/.e2e/queue"
 pids="$queue_dir/pids"
 
-# Every process of the stack leads its own process group and is listed in $pids as it starts:
-# newest first, SIGTERM (SIGINT for Postgres: its fast shutdown) to each group, then SIGKILL
-# whatever is still there after 20 s.
-stop_stack() {
-  [ -f "$pids" ] || return 0
+# Every process of the stack leads its own process group and is listed in $pids as it starts.
+# n8n and the emulator first (SIGTERM to each group), then Redis and Postgres (SIGINT: its fast
+# shutdown), each pass waiting up to 20 s; SIGKILL for whatever is still there.
+stop_group() { # $1: regex of the names to stop
   local pid signal name left
   while read -r pid signal name; do
-    kill "-$signal" -- "-$pid" 2>/dev/null || true
+    [[ "$name" =~ $1 ]] && kill "-$signal" -- "-$pid" 2>/dev/null || true
   done < <(tac "$pids")
   for _ in $(seq 1 40); do
     left=0
-    while read -r pid signal name; do kill -0 "$pid" 2>/dev/null && left=1; done < "$pids"
-    [ "$left" = 0 ] && break
+    while read -r pid signal name; do [[ "$name" =~ $1 ]] && kill -0 "$pid" 2>/dev/null && left=1; done < "$pids"
+    [ "$left" = 0 ] && return 0
     sleep 0.5
   done
   while read -r pid signal name; do
-    if kill -0 "$pid" 2>/dev/null; then echo "[queue] $name (pid $pid) did not stop: killed"; kill -KILL -- "-$pid" 2>/dev/null || true; fi
+    if [[ "$name" =~ $1 ]] && kill -0 "$pid" 2>/dev/null; then echo "[queue] $name (pid $pid) did not stop: killed"; kill -KILL -- "-$pid" 2>/dev/null || true; fi
   done < "$pids"
+}
+stop_stack() {
+  [ -f "$pids" ] || return 0
+  stop_group '^(main|worker-.*|emulator)$'
+  stop_group '.'
   rm -f "$pids"
   data_dir="$(node -p "require('$queue_dir/stack.json').dataDir" 2>/dev/null || true)"
   [ -n "$data_dir" ] && rm -rf "$data_dir"

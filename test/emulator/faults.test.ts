@@ -68,15 +68,15 @@ describe('emulator: control surface', () => {
 		emu.ctx.faults.add({ api: 'integration', action: { kind: 'stall', bytes: 10 } });
 		const answer = await request(projects(), { headers: { authorization: `Bearer ${token}` }, bodyTimeout: 300 });
 		expect(answer.statusCode).toBe(200);
-		const started = Date.now();
+		// A body timeout, not a closed connection: the rest never came and the socket stayed open.
 		await expect(answer.body.text()).rejects.toThrow(/timeout/i);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(250);
 	});
 
 	it('delays an answer', async () => {
 		emu.ctx.faults.add({ api: 'integration', action: { kind: 'delay', ms: 150 } });
 		const started = Date.now();
 		expect((await call('GET', projects(), { token })).status).toBe(200);
+		// A lower bound only: a slower machine makes it longer, never shorter.
 		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 	});
 

@@ -593,6 +593,17 @@ export const TOOL_CASES: ToolCase[] = [
 	},
 	{
 		resource: 'dataExtraction',
+		operation: 'getRecords',
+		parameters: { endpoint: 'v1/user', returnAll: false, limit: ai('limit', 'How many users', 'number') },
+		args: () => ({ limit: 2 }),
+		request: () => ({ method: 'GET', path: '/v1/user', query: { ChunkLimit: '2' } }),
+		result: (items) => {
+			expect(list(items)).toHaveLength(2);
+			expect(items.every((r) => r.id !== undefined && r.id !== null)).toBe(true);
+		},
+	},
+	{
+		resource: 'dataExtraction',
 		operation: 'getImages',
 		parameters: { returnAll: false, limit: ai('limit', 'How many images', 'number'), downloadImage: 'thumbnail', binaryPropertyName: 'image' },
 		args: () => ({ limit: 2 }),

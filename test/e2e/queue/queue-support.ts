@@ -27,27 +27,34 @@ export async function activate(server: N8nServer, workflowId: string) {
 }
 
 /**
- * Brings the next poll of an active workflow forward to now. With durable poll cursors n8n's
- * scheduler materialises each poll as a `scheduled_task` row (every minute at the shortest) and
- * runs due rows every few seconds; moving the next pending row's `runAt` lets a case poll many
- * times without waiting a minute each. The poll itself is n8n's own scheduled path.
+ * Runs a poll of an active workflow now, through n8n's own scheduled path, and waits until it has
+ * finished. With durable poll cursors n8n's scheduler keeps a `scheduled_job` per poll trigger and
+ * runs each occurrence as a `scheduled_task` row (every minute at the shortest, materialised a few
+ * seconds ahead); adding an occurrence due now, as the scheduler itself would, lets a case poll many
+ * times without waiting a minute each. Waits first for a poll already running to end, so two polls of
+ * the trigger never overlap. Answers the occurrence's end state (`succeeded`, `failed`).
  */
-export async function pollNow(workflowId: string): Promise<void> {
+export async function pollNow(workflowId: string): Promise<string> {
 	const db = await postgres('n8n');
+	const owner = `j."ownerType" = 'workflow' AND j."ownerId" = $1`;
 	try {
-		await waitFor(
-			`a pending poll of workflow ${workflowId}`,
-			async () => {
-				const moved = await db.query(
-					`UPDATE scheduled_task SET "runAt" = now() WHERE id = (
-						SELECT t.id FROM scheduled_task t JOIN scheduled_job j ON j.id = t."jobId"
-						WHERE j."ownerType" = 'workflow' AND j."ownerId" = $1 AND t.status = 'pending' ORDER BY t."scheduledFor" LIMIT 1)`,
-					[workflowId],
-				);
-				return (moved.rowCount ?? 0) > 0;
-			},
-			30_000,
+		const busy = async () =>
+			Number((await db.query(`SELECT count(*) AS n FROM scheduled_task t JOIN scheduled_job j ON j.id = t."jobId" WHERE ${owner} AND t.status = 'running'`, [workflowId])).rows[0].n) > 0;
+		await waitFor(`the running poll of workflow ${workflowId}`, async () => !(await busy()), 90_000);
+		const inserted = await db.query<{ id: string }>(
+			`INSERT INTO scheduled_task ("jobId", "taskType", payload, "scheduledFor", "runAt", status, "maxAttempts", "missedAfter")
+			 SELECT j.id, j."taskType", j.payload, now(), now(), 'pending', j."maxAttempts", now() + interval '60 seconds'
+			 FROM scheduled_job j WHERE ${owner} AND j.enabled RETURNING id`,
+			[workflowId],
 		);
+		if (inserted.rowCount !== 1) throw new Error(`Workflow ${workflowId} has ${inserted.rowCount} enabled poll jobs (is it active with durable poll cursors?)`);
+		const id = inserted.rows[0].id;
+		let status = 'pending';
+		await waitFor(`poll ${id} of workflow ${workflowId}`, async () => {
+			status = String((await db.query('SELECT status FROM scheduled_task WHERE id = $1', [id])).rows[0].status);
+			return status !== 'pending' && status !== 'running';
+		}, 120_000);
+		return status;
 	} finally {
 		await db.end();
 	}
