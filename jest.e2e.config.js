@@ -9,6 +9,8 @@ module.exports = {
 	rootDir: '.',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.ts'],
+	// Queue-mode cases need the stack of `npm run test:e2e:queue` (jest.e2e-queue.config.js).
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/queue/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},

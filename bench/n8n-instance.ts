@@ -21,13 +21,18 @@ import { HTTP_REQUEST_PAGINATION } from './http-request-pagination';
 export interface BenchN8n {
 	runtime: N8nRuntime;
 	instance: N8nInstance;
-	workflows: { workforce: string; httpRequest: string };
+	workflows: Record<BenchWorkflow, string>;
 	/** The node both workflows time: its executionTime is the figure. */
 	node: string;
 	scratch: string;
 }
 
 const NODE = 'Extract';
+
+/** The workflows every `n8n` suite can run (BENCH_N8N_WORKFLOW). */
+export type BenchWorkflow = 'workforce' | 'httpRequest' | 'httpSplitOut' | 'workforceFile' | 'workforceFileGzip' | 'workforceFileFootprint';
+/** Split Out after the HTTP Request node (the httpSplitOut workflow). */
+export const SPLIT = 'Split Out';
 const CREDENTIAL = { id: 'benchWorkforce01', name: 'Workforce (bench emulator)' };
 
 export async function prepareN8n(emulator: Emulator): Promise<BenchN8n> {
@@ -43,9 +48,9 @@ export async function prepareN8n(emulator: Emulator): Promise<BenchN8n> {
 	await importCredentials(runtime, instance, [{ ...CREDENTIAL, type: 'workforceApi', data: { clientId, clientSecret, scopes: 'svcapiv3 reportingapiv1', integrationBaseUrl: urls.integration, extractionBaseUrl: urls.extraction, identityBaseUrl: urls.identity } }], scratch);
 
 	const start = { id: 'b0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
-	const workforce = {
-		id: 'benchWfWorkforce',
-		name: 'Bench: Workforce node, Return All',
+	const workforceWith = (id: string, name: string, parameters: Record<string, unknown>) => ({
+		id,
+		name,
 		nodes: [
 			start,
 			{
@@ -54,13 +59,18 @@ export async function prepareN8n(emulator: Emulator): Promise<BenchN8n> {
 				type: 'n8n-nodes-workforce.workforce',
 				typeVersion: 1,
 				position: [240, 0],
-				parameters: { resource: 'dataExtraction', operation: 'getTimeRegistrations', returnAll: true, options: {} },
+				parameters: { resource: 'dataExtraction', operation: 'getTimeRegistrations', returnAll: true, options: {}, ...parameters },
 				credentials: { workforceApi: CREDENTIAL },
 			},
 		],
 		connections: { Start: { main: [[{ node: NODE, type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
-	};
+	});
+	const workforce = workforceWith('benchWfWorkforce', 'Bench: Workforce node, Return All', {});
+	const workforceFile = workforceWith('benchWfWfFile001', 'Bench: Workforce node, Return All to an NDJSON file', { output: 'file' });
+	const workforceFileGzip = workforceWith('benchWfWfFileGz1', 'Bench: Workforce node, Return All to a gzipped NDJSON file', { output: 'file', compress: true });
+	// n8n's own footprint for a File run: the same workflow reading one record.
+	const workforceFileFootprint = workforceWith('benchWfWfFile1Rc', 'Bench: Workforce node, one record to a file', { output: 'file', returnAll: false, limit: 1 });
 	// As a user would build it without this package: a token request, then the paginated GET.
 	const httpRequest = {
 		id: 'benchWfHttpRqst1',
@@ -100,8 +110,18 @@ export async function prepareN8n(emulator: Emulator): Promise<BenchN8n> {
 		connections: { Start: { main: [[{ node: 'Token', type: 'main', index: 0 }]] }, Token: { main: [[{ node: NODE, type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};
-	await importWorkflows(runtime, instance, [{ name: 'workforce', id: workforce.id, workflow: workforce }, { name: 'httpRequest', id: httpRequest.id, workflow: httpRequest }], scratch);
-	return { runtime, instance, workflows: { workforce: workforce.id, httpRequest: httpRequest.id }, node: NODE, scratch };
+	// The same, then n8n's Split Out node on `data`: one item per record, as the Workforce node's item mode gives.
+	const httpSplitOut = {
+		...httpRequest,
+		id: 'benchWfHttpSplit',
+		name: 'Bench: HTTP Request node with pagination, then Split Out',
+		nodes: [...httpRequest.nodes, { id: 'b0000000-0000-4000-8000-000000000005', name: SPLIT, type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [720, 0], parameters: { fieldToSplitOut: 'data', options: {} } }],
+		connections: { ...httpRequest.connections, [NODE]: { main: [[{ node: SPLIT, type: 'main', index: 0 }]] } },
+	};
+	const all = { workforce, httpRequest, httpSplitOut, workforceFile, workforceFileGzip, workforceFileFootprint };
+	await importWorkflows(runtime, instance, Object.entries(all).map(([name, workflow]) => ({ name, id: workflow.id, workflow })), scratch);
+	const workflows = Object.fromEntries(Object.entries(all).map(([name, workflow]) => [name, workflow.id])) as Record<BenchWorkflow, string>;
+	return { runtime, instance, workflows, node: NODE, scratch };
 }
 
 export function removeN8n(bench: BenchN8n | undefined) {

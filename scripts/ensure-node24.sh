@@ -7,6 +7,8 @@ dir="$cache/node24"
 bin="$dir/node_modules/node/bin"
 if [ ! -x "$bin/node" ] || ! "$bin/node" -v 2>/dev/null | grep -q '^v24\.'; then
   mkdir -p "$dir"
-  npm install --prefix "$dir" --no-audit --no-fund --loglevel=error node@24 >&2
+  source "$(dirname "$0")/lib/progress.sh"
+  wf_say "installing Node 24 into $dir from the npm registry: first time only, about 30 s"
+  wf_with_heartbeat "installing Node 24" npm install --prefix "$dir" --no-audit --no-fund --loglevel=error node@24 >&2
 fi
 echo "$bin"

@@ -10,6 +10,8 @@ if [ -L node_modules ]; then
 fi
 stamp=node_modules/.wf-lock-stamp
 if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
-  npm ci --no-audit --no-fund --loglevel=error
+  source scripts/lib/progress.sh
+  wf_say "installing the dev dependencies (npm ci): about 1-3 min when nothing is cached"
+  WF_HEARTBEAT_DIR=node_modules wf_with_heartbeat "installing the dev dependencies" npm ci --no-audit --no-fund --loglevel=error
   cp package-lock.json "$stamp"
 fi

@@ -18,7 +18,11 @@ import { loadWorkflowFixtures } from '../test/e2e/support/workflow-fixtures';
 
 async function main() {
 	const t0 = Number(process.env.SANDBOX_T0_MS ?? Date.now());
-	const step = (msg: string) => console.log(`[sandbox] ${msg} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+	// The same form as scripts/lib/progress.sh: what, then the time since `npm start` in brackets.
+	const step = (msg: string) => {
+		const s = Math.round((Date.now() - t0) / 1000);
+		console.log(`[sandbox] ${msg}  [${s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`}]`);
+	};
 
 	// Outside the repository: a node_modules above the user folder would shadow n8n's own modules.
 	const home = join(process.env.WF_TOOLS_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workforce'), `sandbox-${checkoutTag()}`);
@@ -27,13 +31,15 @@ async function main() {
 	const userFolder = join(home, 'n8n');
 
 	const runtime = n8nRuntime();
+	step(`6/7 packing this package and installing it into n8n ${runtime.version}, starting the emulator (about 15 s)`);
 	const tarball = packPackage(home);
 	const pkg = installCommunityPackage(tarball, userFolder);
-	step(`n8n ${runtime.version}: installed ${pkg.name}@${pkg.version} as a community package`);
+	step(`    installed ${pkg.name}@${pkg.version} as a community package of n8n ${runtime.version}`);
 
-	const emulator = await startEmulator({ port: await freePort(5680) });
+	// The sandbox is for trying the nodes by hand: its service keeps real time whatever the environment says.
+	const emulator = await startEmulator({ port: await freePort(5680), clock: 'system' });
 	const urls = emulator.urls;
-	step(`emulator with demo data on ${urls.origin}`);
+	step(`    emulator with demo data on ${urls.origin}`);
 
 	const port = await freePort(5678);
 	const instance = { userFolder, port, brokerPort: await freePort(port === 5678 ? 5679 : undefined) };
@@ -53,7 +59,7 @@ async function main() {
 	process.on('SIGTERM', () => void stop(0));
 	process.on('SIGHUP', () => void stop(0));
 
-	step('starting n8n (10-30 s)...');
+	step(`7/7 starting n8n, then its owner, credential and demo workflows (10-30 s; log: ${logFile})`);
 	await server.start();
 	const owner = { email: 'sandbox@example.com', firstName: 'Sandbox', lastName: 'Owner', password: `Wf-${randomBytes(6).toString('hex')}-A1` };
 	await server.setupOwner(owner);
@@ -63,7 +69,7 @@ async function main() {
 	const credentialId = await server.createCredential(credential);
 	const workflows = loadWorkflowFixtures(join(REPO_ROOT, 'sandbox', 'workflows'), fixtureVars({ id: credentialId, name: credential.name }));
 	for (const workflow of workflows) await server.createWorkflow(workflow.workflow);
-	step(`credential and ${workflows.length} demo workflow(s) created`);
+	step(`    credential and ${workflows.length} demo workflow(s) created`);
 
 	const seconds = ((Date.now() - t0) / 1000).toFixed(0);
 	console.log(

@@ -14,8 +14,9 @@ export const SAMPLE_DAYS = 30;
 export const SAMPLE_SIZE = 10;
 
 /**
- * One poll of an extraction endpoint in incremental mode: reads every page of the window,
- * emits each change once and, only when that worked, stores the next window and the memory.
+ * One poll of an extraction endpoint in incremental mode: reads the pages of the window (all,
+ * or until Max Changes per Poll or n8n's poll budget stops it), emits each change once and,
+ * only when that worked, stores where the next poll continues and the memory.
  */
 export async function pollExtraction(
 	this: IPollFunctions,
@@ -50,7 +51,7 @@ export async function pollExtraction(
 			pages: pagesOf(this, stream, window, manual ? SAMPLE_SIZE : settings.pageSize, settings, manual),
 			startedAt,
 			outOfTime: () => performance.now() - t0 >= budgetMs * 0.9,
-			maxChanges: manual ? SAMPLE_SIZE : undefined,
+			maxChanges: manual ? SAMPLE_SIZE : settings.maxChangesPerPoll === Infinity ? undefined : settings.maxChangesPerPoll,
 		});
 	} catch (error) {
 		if (error instanceof NodeApiError && !manual) {

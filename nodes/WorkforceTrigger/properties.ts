@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { payrollLineFilterProperties } from '../Workforce/resources/dataExtraction/payrollLineFilters';
 import { DATA_FILTER_OPTIONS, USER_PAYROLL_TYPE_OPTIONS } from '../Workforce/resources/payrollExport/fields';
 import { otherEndpointProperties } from './other-endpoint';
 
@@ -73,6 +74,7 @@ export const triggerProperties: INodeProperties[] = [
 		description: 'Whether to emit deleted payroll lines: items with only event "deleted", the ID and the deletion time',
 		displayOptions: onEvent('payrollLine'),
 	},
+	...payrollLineFilterProperties(onEvent('payrollLine')),
 	...otherEndpointProperties,
 	{
 		displayName: 'Image Filters',
@@ -202,6 +204,15 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Max Changes per Poll',
+				name: 'maxChangesPerPoll',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 10000,
+				description:
+					'A poll emits at most this many changes; the next poll continues exactly where it stopped (nothing skipped, nothing repeated), so a backfill from an early Start Date runs as a series of small executions. 0 means no bound (the poll still stops when n8n\'s time for one poll runs out). Keep Max Remembered Changes above the number of changes saved at one and the same instant. Not for Payroll Export Changed.',
+			},
+			{
 				displayName: 'Max Remembered Changes',
 				name: 'maxRemembered',
 				type: 'number',
@@ -241,7 +252,8 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: 10 },
 				default: 3,
-				description: 'How often a page that failed with a 5xx answer, a timeout or a dropped connection is asked again before the poll fails',
+				description:
+					'How often a page that failed with a 5xx answer, a timeout or a dropped connection, or was rate limited (429, after waiting what its Retry-After says), is asked again before the poll fails',
 			},
 			{
 				displayName: 'Retry Delay (Ms)',

@@ -8,6 +8,8 @@ export interface TriggerSettings {
 	pageSize: number;
 	retry: { attempts: number; delayMs: number };
 	timeoutMs: number;
+	/** Changes one poll emits at most (Max Changes per Poll); Infinity when 0. */
+	maxChangesPerPoll: number;
 	/** Where the first poll starts: undefined = now. */
 	startDate?: number;
 }
@@ -35,8 +37,16 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 			delayMs: numberOption(ctx, options, 'retryDelayMs', 'Retry Delay (Ms)', 1000, 0),
 		},
 		timeoutMs: numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
+		maxChangesPerPoll: wholeOrUnbounded(numberOption(ctx, options, 'maxChangesPerPoll', 'Max Changes per Poll', MAX_CHANGES_PER_POLL, 0)),
 		startDate,
 	};
+}
+
+/** Default of Max Changes per Poll: one execution of this many items stays small in n8n. */
+export const MAX_CHANGES_PER_POLL = 10_000;
+
+function wholeOrUnbounded(value: number): number {
+	return value === 0 ? Infinity : Math.max(1, Math.floor(value));
 }
 
 function numberOption(ctx: IPollFunctions, options: IDataObject, name: string, label: string, fallback: number, min: number, max = Infinity): number {

@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
+import { payrollLineFilterQuery } from '../Workforce/resources/dataExtraction/payrollLineFilters';
 import { OTHER_ENDPOINT_EVENT, otherEndpointStream } from './other-endpoint';
 import { imageStream, recordStream, type ChangeEvent, type StreamKind } from './sync/changes';
 import type { SeenSet } from './sync/seen';
@@ -38,11 +39,14 @@ export function extractionStream(ctx: IPollFunctions, event: string): Extraction
 	if (event === 'payrollLine') {
 		const extended = ctx.getNodeParameter('payrollLineDetail', 'plain') === 'extended';
 		const includeDeletions = ctx.getNodeParameter('includeDeletions', true) as boolean;
+		const filter = payrollLineFilterQuery(ctx.getNode(), (name) => ctx.getNodeParameter(name, null)) ?? {};
+		// Other filters watch other lines: the stream starts afresh instead of mixing two memories.
+		const filterName = Object.values(filter).join(':');
 		return {
-			name: extended ? 'payrollLineExtended' : 'payrollLine',
+			name: `${extended ? 'payrollLineExtended' : 'payrollLine'}${filterName ? `:${filterName}` : ''}`,
 			path: extended ? '/v1/payroll-lines-extended' : '/v1/payroll-lines',
 			what: extended ? 'Poll payroll lines extended' : 'Poll payroll lines',
-			filter: {},
+			filter,
 			kind: (seen, createdSince) => recordStream({ distinguishCreated: false, seen, createdSince }),
 			emit: new Set<ChangeEvent>(includeDeletions ? ['changed', 'deleted'] : ['changed']),
 		};

@@ -80,6 +80,35 @@ describe('Workforce API credential', () => {
 			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual(['integration:401', 'identity:200', 'integration:200']);
 		});
 
+		it('queue mode: executions that met the same expired token share the token this process just fetched', async () => {
+			await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			const expired = fx.credentials.get(CREDENTIAL_ID)!.accessToken;
+			fx.emulator.ctx.clients.expireAll();
+			fx.mark();
+			await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			const renewed = fx.credentials.get(CREDENTIAL_ID)!.accessToken;
+			expect(renewed).not.toBe(expired);
+			// A second execution of this worker loaded the credential before the first saved the new
+			// token: it still holds the expired one, meets a 401 and gets the new token without a fetch.
+			fx.credentials.set(CREDENTIAL_ID, { ...fx.credentials.get(CREDENTIAL_ID)!, accessToken: expired });
+			const late = await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			expect(late.error).toBeUndefined();
+			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual(['integration:401', 'identity:200', 'integration:200', 'integration:401', 'integration:200']);
+			expect(fx.credentials.get(CREDENTIAL_ID)!.accessToken).toBe(renewed);
+		});
+
+		it('queue mode: a token this process fetched is never handed back to the caller it failed for', async () => {
+			await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			fx.emulator.ctx.clients.expireAll();
+			await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			// The service revokes the token just fetched: the next 401 fetches again, at once.
+			fx.emulator.ctx.clients.expireAll();
+			fx.mark();
+			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			expect(result.error).toBeUndefined();
+			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual(['integration:401', 'identity:200', 'integration:200']);
+		});
+
 		it('does not refresh in a loop when the service keeps answering 401', async () => {
 			fx.emulator.ctx.faults.add({ api: 'integration', count: 10, action: { kind: 'status', status: 401 } });
 			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });

@@ -159,6 +159,26 @@ describe('Emulator: documents and files', () => {
 		expect(after.reduce((a, b) => a + b, 0)).toBe(before.reduce((a, b) => a + b, 0) + 1);
 	});
 
+	it('refuses .svgz and checks the extension after stripping trailing dots and spaces, storing the stripped name (behaviour notes: Documents: more)', async () => {
+		const p = project('P-1001');
+		const before = emulator.ctx.sections.documents.pagesOf(p.id).reduce((n, pg) => n + pg.documentIds.length, 0);
+		for (const name of ['drawing.svgz', 'report.exe.', 'report.exe ', 'run.EXE. . ', 'page.html..', 'map.SVGZ ']) {
+			const res = await call('POST', docsOf(p.id), { body: form(['ok.pdf', 'fine'], [name, 'bad']) });
+			expect([name, res.status]).toEqual([name, 400]);
+			expect(res.json.errors[0]).toMatchObject({ field: 'file', code: 'FileTypeNotAllowed' });
+		}
+		const dots = await call('POST', docsOf(p.id), { body: form(['. . .', 'x']) });
+		expect(dots.status).toBe(400);
+		expect(dots.json.errors[0].message).toMatch(/needs a file name/);
+		expect(emulator.ctx.sections.documents.pagesOf(p.id).reduce((n, pg) => n + pg.documentIds.length, 0)).toBe(before);
+		const ok = await call('POST', docsOf(p.id), { body: form(['plan.pdf. ', '%PDF', 'application/pdf'], ['notes.svg', '<svg/>', 'image/svg+xml']) });
+		expect(ok.status).toBe(200);
+		expect(ok.json.files.map((f: { name: string; fileReference: { fileNameOrig: string } }) => [f.name, f.fileReference.fileNameOrig])).toEqual([
+			['plan.pdf', 'plan.pdf'],
+			['notes.svg', 'notes.svg'],
+		]);
+	});
+
 	it('answers 413 above the request limit, by declared length and while streaming', async () => {
 		const p = project('P-1001', small);
 		const declared = await call('POST', docsOf(p.id), { emu: small, body: form(['big.bin', Buffer.alloc(3000)]) });

@@ -3,13 +3,17 @@ import { request } from 'undici';
 import { fetchToken } from '../support/fetch-token';
 import { DEMO, startEmulator, type Emulator } from './index';
 
-/** Contract of the extraction endpoints (/v1/time-registrations, /v1/payroll-lines[-extended]), driven with undici. */
+/**
+ * Contract of the extraction endpoints (/v1/time-registrations, /v1/payroll-lines[-extended]), driven with undici.
+ * The service's clock is frozen: a test reads "now", changes a record and asks for changes since
+ * that instant; with real time a millisecond could tick in between and change the answer.
+ */
 describe('Emulator: data extraction', () => {
 	let emulator: Emulator;
 	let token: string;
 
 	beforeAll(async () => {
-		emulator = await startEmulator({ workData: { timeRegistrations: 3000, pageSize: 500 } });
+		emulator = await startEmulator({ clock: 'frozen', workData: { timeRegistrations: 3000, pageSize: 500 } });
 		token = await fetchToken(emulator, DEMO.clients.admin);
 	});
 	afterAll(async () => emulator.close());
@@ -49,14 +53,35 @@ describe('Emulator: data extraction', () => {
 		expect(states).toEqual(new Set(['locked', 'approved', 'unapproved']));
 	});
 
-	it('FromDateTime is inclusive and ToDateTime exclusive on startDateTime', async () => {
+	it('FromDateTime and ToDateTime are both inclusive, on workDate; equal ends are one instant; chained windows share their boundary', async () => {
 		const { records: all } = await drain('/v1/time-registrations', {});
-		const from = all[1000].startDateTime as string;
-		const to = all[1500].startDateTime as string;
+		const days = [...new Set(all.map((r) => r.workDate as string))].sort();
+		const from = `${days[3]}T00:00:00Z`;
+		const to = `${days[8]}T00:00:00Z`;
 		const { records } = await drain('/v1/time-registrations', { FromDateTime: from, ToDateTime: to });
-		const expected = all.filter((r) => r.startDateTime >= from && r.startDateTime < to);
+		const expected = all.filter((r) => r.workDate >= days[3] && r.workDate <= days[8]);
 		expect(records.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
-		expect(records.length).toBeGreaterThan(0);
+		// A record dated exactly at ToDateTime is returned, whatever its start time.
+		expect(records.some((r) => r.workDate === days[8])).toBe(true);
+		const one = await drain('/v1/time-registrations', { FromDateTime: to, ToDateTime: to });
+		expect(one.records.length).toBeGreaterThan(0);
+		expect(one.records.every((r) => r.workDate === days[8])).toBe(true);
+		// Two windows chained end to start both return the boundary day; clipped 1 ms before, none twice.
+		const mid = `${days[5]}T00:00:00Z`;
+		const first = await drain('/v1/time-registrations', { FromDateTime: from, ToDateTime: mid });
+		const second = await drain('/v1/time-registrations', { FromDateTime: mid, ToDateTime: to });
+		const shared = first.records.filter((r) => second.records.some((s) => s.id === r.id));
+		expect(shared.length).toBeGreaterThan(0);
+		expect(shared.every((r) => r.workDate === days[5])).toBe(true);
+		const clipped = await drain('/v1/time-registrations', { FromDateTime: from, ToDateTime: new Date(Date.parse(mid) - 1).toISOString() });
+		expect(clipped.records.length + second.records.length).toBe(records.length);
+	});
+
+	it('payroll lines: the window is on transDateTime, both ends included', async () => {
+		const { records: all } = await drain('/v1/payroll-lines', {});
+		const days = [...new Set(all.map((r) => r.transDateTime as string))].sort();
+		const { records } = await drain('/v1/payroll-lines', { FromDateTime: days[2], ToDateTime: days[4], ExportFilter: 'All', UserPayrollTypeFilter: 'AllUsers' });
+		expect(new Set(records.map((r) => r.transDateTime))).toEqual(new Set([days[2], days[3], days[4]]));
 	});
 
 	it('incremental mode: oldest change first, ModifiedSince <= modified < ModifiedBefore, pages never split a timestamp', async () => {
@@ -111,6 +136,28 @@ describe('Emulator: data extraction', () => {
 		expect(new Set(pages[0].data.slice(1).map((r: any) => r.modifiedDateTime)).size).toBe(1);
 	});
 
+	it('never mixes tokens of full and incremental syncs: a token sent in the other mode answers 400 ContinuationTokenModeMismatch (behaviour notes)', async () => {
+		const since = '2000-01-01T00:00:00Z';
+		for (const path of ['/v1/time-registrations', '/v1/payroll-lines-extended', '/v1/project']) {
+			const full = await get(path, { ChunkLimit: 5 });
+			const incremental = await get(path, { ChunkLimit: 5, ModifiedSince: since });
+			const fullToken = full.body.continuationToken as string;
+			const incToken = incremental.body.continuationToken as string;
+			expect([path, fullToken !== '', incToken !== '']).toEqual([path, true, true]);
+			// Each continues its own mode.
+			expect((await get(path, { ChunkLimit: 5, ContinuationToken: fullToken })).status).toBe(200);
+			expect((await get(path, { ChunkLimit: 5, ModifiedSince: since, ContinuationToken: incToken })).status).toBe(200);
+			const fullInIncremental = await get(path, { ChunkLimit: 5, ModifiedSince: since, ContinuationToken: fullToken });
+			expect(fullInIncremental.status).toBe(400);
+			expect(fullInIncremental.body.errors[0]).toMatchObject({ field: 'ContinuationToken', code: 'ContinuationTokenModeMismatch' });
+			expect(fullInIncremental.body.errors[0].message).toMatch(/issued by a full sync .*cannot continue an incremental sync/);
+			const incrementalInFull = await get(path, { ChunkLimit: 5, ContinuationToken: incToken });
+			expect(incrementalInFull.status).toBe(400);
+			expect(incrementalInFull.body.errors[0]).toMatchObject({ field: 'ContinuationToken', code: 'ContinuationTokenModeMismatch' });
+			expect(incrementalInFull.body.errors[0].message).toMatch(/issued by an incremental sync .*cannot continue a full sync/);
+		}
+	});
+
 	it('answers 400 for a malformed, altered or re-used-with-other-parameters token, and for bad parameters', async () => {
 		const first = await get('/v1/time-registrations', { ChunkLimit: 100 });
 		const t = first.body.continuationToken as string;
@@ -156,7 +203,45 @@ describe('Emulator: data extraction', () => {
 		expect(line.overtime50Qty).toBe(2);
 		expect(line.overtime100Qty).toBeCloseTo(worked - 9.5);
 		expect(line.overtimeLines.map((o: any) => o.lineType)).toEqual([...line.overtimeLines.map((o: any) => o.lineType)].sort((a: number, b: number) => a - b));
-		expect(line.overtimeLines[0]).toMatchObject({ lineType: 20, overtimeType: 1, qty: 2, name: 'Overtime 50%' });
+		expect(line.overtimeLines[0]).toMatchObject({ lineType: 20, overtimeType: 0, qty: 2, name: 'Overtime 50%' });
+	});
+
+	it('overtimeType (behaviour notes): automatic levels 0, deducted from ordinary hours and netted out of qty/standardQty; manual overtime 1, paid on top; configurable per type and read per line', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		const { records: regs } = await drain('/v1/time-registrations', {});
+		const hoursOf = (l: Record<string, any>) => {
+			const own = regs.filter((r) => r.userId === l.userId && r.workDate === l.transDateTime.slice(0, 10) && !r.absenceTypeId);
+			return own.reduce((a, r) => a + r.qty, 0);
+		};
+		const deducted = (l: Record<string, any>) => l.overtimeLines.filter((o: any) => o.overtimeType === 0).reduce((a: number, o: any) => a + o.qty, 0);
+		const query = { ExportFilter: 'All', UserPayrollTypeFilter: 'AllUsers' };
+		const { records: lines } = await drain('/v1/payroll-lines-extended', query);
+		const manualType = data.payrollTypes[3].id;
+		expect(lines.some((l) => l.overtimeLines.some((o: any) => o.payrollTypeId === manualType))).toBe(true);
+		for (const l of lines) {
+			for (const o of l.overtimeLines) expect([o.lineType, o.overtimeType]).toEqual([o.lineType, o.lineType === 41 ? 1 : 0]);
+			// Registered hours = qty + what was deducted (type 0); type-1 hours stay in qty.
+			expect(l.qty + deducted(l)).toBeCloseTo(hoursOf(l));
+			expect(l.standardQty).toBeCloseTo(Math.min(hoursOf(l) - l.overtimeLines.filter((o: any) => o.lineType === 41).reduce((a: number, o: any) => a + o.qty, 0), 7.5));
+		}
+		// A company that pays 50 % overtime on top: that level is no longer netted out, per line.
+		const ot50 = data.payrollTypes[1].id;
+		data.setOvertimeType(ot50, 1);
+		try {
+			const { records: onTop } = await drain('/v1/payroll-lines-extended', query);
+			const before = new Map(lines.map((l) => [l.id, l]));
+			const changed = onTop.filter((l) => l.overtime50Qty > 0);
+			expect(changed.length).toBeGreaterThan(0);
+			for (const l of changed) {
+				const was = before.get(l.id)!;
+				expect(l.overtimeLines.find((o: any) => o.payrollTypeId === ot50)).toMatchObject({ lineType: 20, overtimeType: 1 });
+				expect(l.qty).toBeCloseTo(was.qty + l.overtime50Qty);
+				expect(l.standardQty).toBeCloseTo(was.standardQty + l.overtime50Qty);
+				expect(l.qty + deducted(l)).toBeCloseTo(hoursOf(l));
+			}
+		} finally {
+			data.setOvertimeType(ot50, 0);
+		}
 	});
 
 	it('payroll lines in incremental mode: a changed registration moves its line; a directly deleted line is a tombstone', async () => {
@@ -166,11 +251,43 @@ describe('Emulator: data extraction', () => {
 		data.changeTimeRegistration(data.timeRegistrationId(20), { hours: 12 });
 		const { records } = await drain('/v1/payroll-lines', { ModifiedSince: since });
 		expect(records).toHaveLength(1);
-		expect(records[0].qty).toBeGreaterThanOrEqual(12);
+		// qty is netted of the automatic overtime (type 0); the registered hours are qty plus that overtime.
+		expect(records[0].qty + records[0].overtime50Qty + records[0].overtime100Qty).toBeGreaterThanOrEqual(12);
 		emulator.ctx.clock.advance(1000);
 		data.deletePayrollLine(records[0].id);
 		const again = await drain('/v1/payroll-lines', { ModifiedSince: emulator.ctx.clock.nowIso() });
 		expect(again.records).toEqual([{ id: records[0].id, isDeleted: true, deletedDateTime: expect.any(String), modifiedDateTime: expect.any(String) }]);
+	});
+
+	it('deletion shapes (behaviour notes): a time registration and a payroll line (deleted directly or through its registrations) are tombstones whose modifiedDateTime is the deletion time; recordCount counts live and deleted', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		emulator.ctx.clock.advance(60_000);
+		const since = emulator.ctx.clock.nowIso();
+		emulator.ctx.clock.advance(1000);
+		const registration = data.timeRegistrationId(30);
+		data.deleteTimeRegistration(registration);
+		const regs = await drain('/v1/time-registrations', { ModifiedSince: since });
+		const tombstone = regs.records.find((r) => r.id === registration)!;
+		expect(tombstone).toEqual({ id: registration, isDeleted: true, deletedDateTime: emulator.ctx.clock.nowIso(), modifiedDateTime: emulator.ctx.clock.nowIso() });
+		expect(regs.pages[0]).toMatchObject({ recordCount: regs.records.length, deletedRecordCount: 1 });
+
+		// A line every registration of which is deleted: the same tombstone, extended or not (no overtimeLines).
+		emulator.ctx.clock.advance(60_000);
+		const lineSince = emulator.ctx.clock.nowIso();
+		emulator.ctx.clock.advance(1000);
+		const lines = data.payrollLines();
+		const i = [...Array(lines.count).keys()].find((k) => !lines.deleted[k] && lines.start[k + 1] - lines.start[k] >= 1)!;
+		const lineId = lines.id(i);
+		data.deleteTimeRegistrations(Array.from(lines.regs.subarray(lines.start[i], lines.start[i + 1])).map((r) => data.timeRegistrationId(r)));
+		const at = emulator.ctx.clock.nowIso();
+		for (const path of ['/v1/payroll-lines', '/v1/payroll-lines-extended']) {
+			const { records, pages } = await drain(path, { ModifiedSince: lineSince, ExportFilter: 'All', UserPayrollTypeFilter: 'AllUsers' });
+			expect([path, records.find((r) => r.id === lineId)]).toEqual([path, { id: lineId, isDeleted: true, deletedDateTime: at, modifiedDateTime: at }]);
+			expect(pages.reduce((a, p) => a + p.deletedRecordCount, 0)).toBe(records.filter((r) => r.isDeleted).length);
+			expect(pages.reduce((a, p) => a + p.recordCount, 0)).toBe(records.length);
+		}
+		// Full mode never returns it.
+		expect((await drain('/v1/payroll-lines', { ExportFilter: 'All', UserPayrollTypeFilter: 'AllUsers' })).records.some((r) => r.id === lineId)).toBe(false);
 	});
 
 	it('a subsidiary client sees only its own structure', async () => {
@@ -215,14 +332,15 @@ describe('Emulator: payroll-line pages stay stable when lines appear between pag
 			return (await res.body.json()) as Record<string, any>;
 		};
 		const before = new Set<string>();
-		let page = await read('');
+		const all = 'ExportFilter=All&UserPayrollTypeFilter=AllUsers';
+		let page = await read(all);
 		page.data.forEach((l: any) => before.add(l.id));
 		const data = emulator.ctx.sections.workData.data;
 		// A new day for the first employee: its line sorts before everything already read.
 		data.addTimeRegistration({ userId: data.employees[0].id, workDate: '2020-01-06', hours: 8, state: 'approved' });
 		const ids: string[] = [...before];
 		while (page.continuationToken) {
-			page = await read(`ContinuationToken=${encodeURIComponent(page.continuationToken)}`);
+			page = await read(`${all}&ContinuationToken=${encodeURIComponent(page.continuationToken)}`);
 			ids.push(...page.data.map((l: any) => l.id));
 		}
 		const lines = data.payrollLines();

@@ -20,6 +20,29 @@ describe('emulator: control surface', () => {
 		expect((await call('GET', projects(), { token })).status).toBe(200);
 	});
 
+	it('answers 429 with Retry-After in seconds, as an HTTP-date, or without it', async () => {
+		const faults = `${emu.urls.control}/faults`;
+		await call('POST', faults, { body: { api: 'integration', path: '/projects', action: { kind: 'rateLimit', retryAfterSeconds: 7 } } });
+		await call('POST', faults, { body: { api: 'integration', path: '/projects', action: { kind: 'rateLimit', retryAfterSeconds: 30, retryAfterAs: 'date' } } });
+		await call('POST', faults, { body: { api: 'integration', path: '/projects', action: { kind: 'rateLimit' } } });
+		const seconds = await request(projects(), { headers: { authorization: `Bearer ${token}` } });
+		expect(seconds.statusCode).toBe(429);
+		expect(seconds.headers['retry-after']).toBe('7');
+		expect(await seconds.body.json()).toMatchObject({ errors: [{ code: 'TooManyRequests' }] });
+		const date = await request(projects(), { headers: { authorization: `Bearer ${token}` } });
+		await date.body.dump();
+		expect(date.statusCode).toBe(429);
+		const at = Date.parse(String(date.headers['retry-after']));
+		expect(String(date.headers['retry-after'])).toMatch(/GMT$/);
+		expect(Math.abs(at - (emu.ctx.clock.now().getTime() + 30_000))).toBeLessThan(5_000);
+		const none = await request(projects(), { headers: { authorization: `Bearer ${token}` } });
+		await none.body.dump();
+		expect(none.statusCode).toBe(429);
+		expect(none.headers['retry-after']).toBeUndefined();
+		expect((await call('GET', projects(), { token })).status).toBe(200);
+		expect(emu.ctx.faults.fired.status429).toBeGreaterThanOrEqual(3);
+	});
+
 	it('lets requests through before a fault with skip', async () => {
 		emu.ctx.faults.add({ api: 'integration', skip: 1, action: { kind: 'status', status: 500 } });
 		expect((await call('GET', projects(), { token })).status).toBe(200);
@@ -45,16 +68,34 @@ describe('emulator: control surface', () => {
 		emu.ctx.faults.add({ api: 'integration', action: { kind: 'stall', bytes: 10 } });
 		const answer = await request(projects(), { headers: { authorization: `Bearer ${token}` }, bodyTimeout: 300 });
 		expect(answer.statusCode).toBe(200);
-		const started = Date.now();
+		// A body timeout, not a closed connection: the rest never came and the socket stayed open.
 		await expect(answer.body.text()).rejects.toThrow(/timeout/i);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(250);
 	});
 
 	it('delays an answer', async () => {
 		emu.ctx.faults.add({ api: 'integration', action: { kind: 'delay', ms: 150 } });
 		const started = Date.now();
 		expect((await call('GET', projects(), { token })).status).toBe(200);
+		// A lower bound only: a slower machine makes it longer, never shorter.
 		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+	});
+
+	it('holds a request, headers and all, until it is released; a client that gives up ends the hold', async () => {
+		emu.ctx.faults.add({ api: 'integration', count: 2, action: { kind: 'hold' } });
+		const held = call('GET', projects(), { token });
+		await emu.ctx.faults.whenHolding(1);
+		expect((await call('GET', `${emu.urls.control}/faults/held`)).body).toEqual({ holding: 1 });
+		expect((await call('POST', `${emu.urls.control}/faults/release`)).body).toEqual({ released: 1 });
+		expect((await held).status).toBe(200);
+
+		const aborted = new AbortController();
+		const gaveUp = request(projects(), { headers: { authorization: `Bearer ${token}` }, signal: aborted.signal });
+		await emu.ctx.faults.whenHolding(1);
+		aborted.abort();
+		await expect(gaveUp).rejects.toThrow();
+		await emu.ctx.faults.whenHolding(0);
+		expect(emu.ctx.faults.holding()).toBe(0);
+		expect((await call('GET', projects(), { token })).status).toBe(200);
 	});
 
 	it('logs every request with method, path, query, status and the bearer header', async () => {
@@ -68,6 +109,6 @@ describe('emulator: control surface', () => {
 	});
 
 	it('counts fired faults by kind', async () => {
-		expect(emu.ctx.faults.fired).toMatchObject({ status503: 2, status500: 1, drop: 1, truncate: 1, stall: 1, delay: 1 });
+		expect(emu.ctx.faults.fired).toMatchObject({ status503: 2, status500: 1, drop: 1, truncate: 1, stall: 1, delay: 1, hold: 2 });
 	});
 });

@@ -164,7 +164,7 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 		});
 	});
 
-	it('full mode FromDateTime/ToDateTime bound the parent creation date, [from, to)', async () => {
+	it('full mode FromDateTime/ToDateTime bound the parent creation date, [from, to] (ToDateTime inclusive)', async () => {
 		const created = [...new Set(section().allParents().map((p) => p.createdDateTime))].sort();
 		const from = created[2];
 		const to = created[created.length - 3];
@@ -173,8 +173,13 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 		expect(rows.length).toBeGreaterThan(0);
 		for (const row of rows) {
 			const parent = section().parent(row.idRef)!;
-			expect(parent.createdDateTime >= from && parent.createdDateTime < to).toBe(true);
+			expect(parent.createdDateTime >= from && parent.createdDateTime <= to).toBe(true);
 		}
+		expect(rows.some((r) => section().parent(r.idRef)!.createdDateTime === to)).toBe(true);
+		// Equal ends: the window of that one instant.
+		const instant = await api.all({ FromDateTime: to, ToDateTime: to });
+		expect(instant.rows.length).toBeGreaterThan(0);
+		expect(instant.rows.every((r) => section().parent(r.idRef)!.createdDateTime === to)).toBe(true);
 		const want = section().allRows(DEMO.companies.parent, { fromMs: Date.parse(from), toMs: Date.parse(to) }).map(rowKey).sort();
 		expect(rows.map(rowKey).sort()).toEqual(want);
 		expect(want.length).toBeLessThan(expected().length);
@@ -221,6 +226,20 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			}
 			const foreign = await api.page({ ChunkLimit: '1', Sources: 'feed', ContinuationToken: token }, DEMO.clients.subsidiary);
 			expectValidation(foreign.status, foreign.body, 'ContinuationToken');
+		});
+
+		it('a token of the other sync mode is named as such: 400 ContinuationTokenModeMismatch (behaviour notes)', async () => {
+			const since = '2000-01-01T00:00:00Z';
+			const fullToken = (await api.page({ ChunkLimit: '1', Sources: 'feed' })).body.continuationToken;
+			const incToken = (await api.page({ ChunkLimit: '1', Sources: 'feed', ModifiedSince: since })).body.continuationToken;
+			expect(fullToken).not.toBe('');
+			expect(incToken).not.toBe('');
+			const a = await api.page({ ChunkLimit: '1', Sources: 'feed', ModifiedSince: since, ContinuationToken: fullToken });
+			expectValidation(a.status, a.body, 'ContinuationToken');
+			expect(a.body.errors?.[0].code).toBe('ContinuationTokenModeMismatch');
+			const b = await api.page({ ChunkLimit: '1', Sources: 'feed', ContinuationToken: incToken });
+			expectValidation(b.status, b.body, 'ContinuationToken');
+			expect(b.body.errors?.[0].code).toBe('ContinuationTokenModeMismatch');
 		});
 	});
 

@@ -1,3 +1,4 @@
+import type { ClockSettings } from './core/clock';
 import type { EmulatorOptions } from './core/context';
 import { seedDemo, type SeedOptions } from './seed/demo';
 import { Emulator } from './server';
@@ -7,9 +8,12 @@ export { Emulator } from './server';
 export type { LoggedRequest } from './control/request-log';
 export type { FaultRule } from './control/faults';
 export type { WorkDataOptions } from './extraction/work-data';
+export type { ClockMode, ClockSettings, ClockState } from './core/clock';
 
 export interface StartOptions extends Partial<EmulatorOptions> {
 	port?: number;
+	/** The emulator's clock: `'frozen'`, `{ mode: 'stepped', stepMs: 1000 }`... (core/clock.ts); real time by default. */
+	clock?: ClockSettings | string;
 	seed?: SeedOptions | false;
 	/** Shorthand for `seed.workData`: e.g. `{ timeRegistrations: 200000, pageSize: 2500 }`. */
 	workData?: SeedOptions['workData'];

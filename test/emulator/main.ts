@@ -19,6 +19,7 @@ async function main() {
 		`  Scopes:        ${DEMO.scopes.integration} ${DEMO.scopes.extraction}`,
 		'',
 		`  Test control surface: ${urls.control}/info`,
+		`  Clock:         ${emulator.ctx.clock.state().mode} (WORKFORCE_EMULATOR_CLOCK; POST ${urls.control}/clock to change)`,
 		'Press Ctrl+C to stop.',
 	];
 	console.log(lines.join('\n'));

@@ -7,7 +7,7 @@ import { parseQuery, RequestLog, type LoggedRequest } from './control/request-lo
 import { API_PREFIXES, type ApiName } from './core/apis';
 import { ApiError } from './core/api-error';
 import { ANONYMOUS, type Caller } from './core/auth-context';
-import { Clock } from './core/clock';
+import { Clock, type ClockSettings } from './core/clock';
 import { Companies } from './core/companies';
 import { FileStore } from './core/file-store';
 import { DEFAULT_OPTIONS, type EmulatorContext, type EmulatorOptions } from './core/context';
@@ -38,8 +38,9 @@ export class Emulator {
 	private server?: Server;
 	urls!: EmulatorUrls;
 
-	constructor(options: Partial<EmulatorOptions> = {}) {
-		const clock = new Clock();
+	/** `clock`: the clock's mode (see core/clock.ts); `WORKFORCE_EMULATOR_CLOCK` when omitted, else real time. */
+	constructor({ clock: clockSettings, ...options }: Partial<EmulatorOptions> & { clock?: ClockSettings | string } = {}) {
+		const clock = new Clock(clockSettings ?? process.env.WORKFORCE_EMULATOR_CLOCK ?? {});
 		const ctx = {
 			options: { ...DEFAULT_OPTIONS, ...options },
 			clock,
@@ -84,6 +85,7 @@ export class Emulator {
 		const server = this.server;
 		if (!server) return;
 		this.server = undefined;
+		this.ctx.faults.release();
 		server.closeAllConnections();
 		await new Promise<void>((resolve) => server.close(() => resolve()));
 	}
@@ -129,6 +131,11 @@ export class Emulator {
 					const { ms } = fault;
 					await new Promise((r) => setTimeout(r, ms));
 				}
+				if (fault?.kind === 'hold') {
+					await this.ctx.faults.hold((done) => res.once('close', done));
+					// The client gave up (its timeout): nobody is left to answer.
+					if (res.destroyed || req.socket.destroyed) return;
+				}
 				if (fault?.kind === 'expireTokens') this.ctx.clients.expireAll();
 				if (fault?.kind === 'status') {
 					await drain(req);
@@ -137,6 +144,17 @@ export class Emulator {
 						errors: [],
 					};
 					this.reply(res, entry, { status: fault.status, body, headers: fault.headers });
+					return;
+				}
+				if (fault?.kind === 'rateLimit') {
+					await drain(req);
+					const headers: Record<string, string> = {};
+					if (fault.retryAfterSeconds !== undefined) {
+						headers['retry-after'] =
+							fault.retryAfterAs === 'date' ? new Date(this.ctx.clock.now().getTime() + fault.retryAfterSeconds * 1000).toUTCString() : String(fault.retryAfterSeconds);
+					}
+					const body = { message: 'Too many requests. Slow down and try again later.', errors: [{ category: 'RateLimitError', code: 'TooManyRequests', field: '', message: 'Rate limit exceeded.' }] };
+					this.reply(res, entry, { status: 429, body, headers });
 					return;
 				}
 			}

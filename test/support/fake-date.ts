@@ -1,7 +1,10 @@
 /**
- * The trigger notes its start with Date.now() and the emulator stamps changes with its clock
- * (real time plus an offset, also Date.now()). Faking only Date, moving with real time, lets a
- * test jump both ahead together (minutes between polls without waiting); the emulator's own
+ * The trigger notes its start with Date.now(), the credential its renewal time, and the emulator
+ * stamps changes with its clock (in `system` mode real time plus an offset, also Date.now()).
+ * Faking only Date, and keeping it still, gives node and service one clock that moves only when
+ * the test says so: minutes between polls without waiting, and no answer that depends on how many
+ * milliseconds the machine took between two statements. Timers (setTimeout, sockets) stay real,
+ * so sleeps, retries and request timeouts behave as they do in n8n. The emulator's own
  * `ctx.clock.advance` still moves the service's clock alone, to model a clock running apart.
  */
 export function useFakeDate() {
@@ -26,7 +29,7 @@ export function useFakeDate() {
 				'setTimeout',
 				'clearTimeout',
 			],
-			advanceTimers: true,
+			advanceTimers: false,
 			now: next,
 		});
 	});

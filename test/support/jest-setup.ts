@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // n8n keeps its instance settings and binary store under N8N_USER_FOLDER (the home folder by
-// default): the tests use a throwaway one, removed by jest-teardown.
-export const TEST_USER_FOLDER = join(tmpdir(), 'n8n-nodes-workforce-jest');
-
+// default). jest-global-setup makes one throwaway folder per run; a test file run without it
+// (an IDE runner, say) gets one of its own process.
 if (!process.env.N8N_USER_FOLDER) {
-	mkdirSync(TEST_USER_FOLDER, { recursive: true });
-	process.env.N8N_USER_FOLDER = TEST_USER_FOLDER;
+	const folder = join(tmpdir(), `n8n-nodes-workforce-jest-${process.pid}`);
+	mkdirSync(folder, { recursive: true });
+	process.env.N8N_USER_FOLDER = folder;
 }

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 
-import { TEST_USER_FOLDER } from './jest-setup';
-
+/** Removes this run's n8n user folder (jest-global-setup), and only that one. */
 export default function teardown() {
-	rmSync(TEST_USER_FOLDER, { recursive: true, force: true });
+	const folder = process.env.WF_JEST_USER_FOLDER;
+	if (folder) rmSync(folder, { recursive: true, force: true });
 }

@@ -22,12 +22,14 @@ interface FaultTarget {
 
 /**
  * Adds at most one fault on `path` (after 0 to 2 matching requests): 500 once or twice (10%), a
- * dropped connection (6%), expired tokens (6%), 503 four times (4%), a delay of `delayMs` (2%), an
- * answer cut off half-way through its body (4%), an answer that stops half-way and goes quiet (2%;
- * the client's timeout must give up on it).
+ * dropped connection (6%), expired tokens (6%), 503 four times (4%), an answer held back until the
+ * client's timeout gives up on it (2%), an answer cut off half-way through its body (4%), an answer
+ * that stops half-way and goes quiet (2%; the client's timeout must give up on it), a burst of one
+ * or two 429s (6%; with Retry-After in seconds, as an HTTP-date, or without it). The slow answer
+ * is held rather than delayed by a fixed time, so it times out on a fast and a slow machine alike.
  * The draws are always made in the same order, so a seed replays the same faults.
  */
-export function addRandomFault(random: () => number, faults: FaultTarget, path: string, delayMs = 400): string | undefined {
+export function addRandomFault(random: () => number, faults: FaultTarget, path: string): string | undefined {
 	const fault = random();
 	const skip = Math.floor(random() * 3);
 	const api = 'extraction' as const;
@@ -48,8 +50,8 @@ export function addRandomFault(random: () => number, faults: FaultTarget, path: 
 		return 'status503';
 	}
 	if (fault < 0.28) {
-		faults.add({ api, path, skip, action: { kind: 'delay', ms: delayMs } });
-		return 'delay';
+		faults.add({ api, path, skip, action: { kind: 'hold' } });
+		return 'hold';
 	}
 	if (fault < 0.32) {
 		faults.add({ api, path, skip, action: { kind: 'truncate' } });
@@ -58,6 +60,13 @@ export function addRandomFault(random: () => number, faults: FaultTarget, path: 
 	if (fault < 0.34) {
 		faults.add({ api, path, skip, action: { kind: 'stall' } });
 		return 'stall';
+	}
+	if (fault < 0.4) {
+		// A 429 burst: Retry-After as seconds, as an HTTP-date (both "now") or absent (back off).
+		const form = random();
+		const action = form < 1 / 3 ? { kind: 'rateLimit' as const, retryAfterSeconds: 0 } : form < 2 / 3 ? { kind: 'rateLimit' as const, retryAfterSeconds: 0, retryAfterAs: 'date' as const } : { kind: 'rateLimit' as const };
+		faults.add({ api, path, skip, count: 1 + Math.floor(random() * 2), action });
+		return 'status429';
 	}
 	return undefined;
 }

@@ -593,6 +593,17 @@ export const TOOL_CASES: ToolCase[] = [
 	},
 	{
 		resource: 'dataExtraction',
+		operation: 'getRecords',
+		parameters: { endpoint: 'v1/user', returnAll: false, limit: ai('limit', 'How many users', 'number') },
+		args: () => ({ limit: 2 }),
+		request: () => ({ method: 'GET', path: '/v1/user', query: { ChunkLimit: '2' } }),
+		result: (items) => {
+			expect(list(items)).toHaveLength(2);
+			expect(items.every((r) => r.id !== undefined && r.id !== null)).toBe(true);
+		},
+	},
+	{
+		resource: 'dataExtraction',
 		operation: 'getImages',
 		parameters: { returnAll: false, limit: ai('limit', 'How many images', 'number'), downloadImage: 'thumbnail', binaryPropertyName: 'image' },
 		args: () => ({ limit: 2 }),
@@ -621,7 +632,7 @@ export const TOOL_CASES: ToolCase[] = [
 		operation: 'get',
 		parameters: { fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'), toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'), dataFilter: 10, userPayrollTypeFilter: 'all-users' },
 		args: () => ({ fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) }),
-		request: () => ({ method: 'GET', path: '/api/payroll-export/', query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) } }),
+		request: () => ({ method: 'GET', path: '/api/payroll-export/readonly', query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) } }),
 		result: (items) => expect(list(items).every((r) => String(r.transDateTime).slice(0, 10) >= dayOffset(-10) && String(r.transDateTime).slice(0, 10) <= dayOffset(-8))).toBe(true),
 	},
 	{

@@ -30,6 +30,8 @@ export interface ExtractionPage {
 	hasMore: boolean;
 	/** Records received up to and including this page. */
 	recordsSoFar: number;
+	/** The page's JSON text as the service sent it (File output writes records from it without stringifying them again). */
+	raw: string;
 }
 
 export interface RetryPolicy {
@@ -115,6 +117,7 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 			},
 			hasMore: next !== undefined,
 			recordsSoFar: progress.records,
+			raw: settled.raw,
 		};
 	} while (token !== undefined);
 }
@@ -170,9 +173,22 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 				throw transportError(this, { code: code && /^E[A-Z]+$/.test(code) ? code : 'ECONNRESET', message: (cause as Error).message }, options);
 			}
 		} catch (error) {
+			const backoff = Math.min(maxDelay, firstDelay * 2 ** (attempt - 1));
+			const limited = rateLimitWait(error);
+			if (limited !== undefined) {
+				// 429: wait what Retry-After says (or back off without it), counted against the retries;
+				// a wait longer than the page timeout is not waited out here: the run fails and says when to retry.
+				const wait = limited ?? backoff;
+				if (attempt < attempts && wait <= (options.timeout ?? Infinity)) {
+					await sleep(wait);
+					continue;
+				}
+				const tooLong = attempt < attempts ? `, asked to wait ${Math.ceil(wait / 1000)} s, longer than the request timeout` : ` after ${attempt} attempt${attempt === 1 ? '' : 's'}`;
+				throw progressError(this, options, { ...progress }, `page ${progress.pages + 1} was rate limited (HTTP 429)${tooLong}`, error);
+			}
 			const transient = isTransient(error);
 			if (transient && attempt < attempts) {
-				await sleep(Math.min(maxDelay, firstDelay * 2 ** (attempt - 1)));
+				await sleep(backoff);
 				continue;
 			}
 			// Already a clear NodeApiError from the transport; wrapping returns the same instance.
@@ -227,6 +243,17 @@ interface Progress {
 	records: number;
 }
 
+/**
+ * For a 429: how long the service asked to wait (ms), or null when it sent no Retry-After;
+ * undefined for any other failure.
+ */
+export function rateLimitWait(error: unknown): number | null | undefined {
+	const e = error as { httpCode?: string | null; context?: { retryAfterMs?: number | null } };
+	if (String(e?.httpCode ?? '') !== '429') return undefined;
+	const ms = e.context?.retryAfterMs;
+	return typeof ms === 'number' ? ms : null;
+}
+
 /** Whether a failure is worth another attempt: 500/502/503/504, a timeout or a dropped connection. */
 export function isTransient(error: unknown): boolean {
 	const e = error as { httpCode?: string | null; errorResponse?: { code?: unknown }; cause?: { code?: unknown }; message?: string };
@@ -244,8 +271,15 @@ function progressError(ctx: WorkforceContext, options: PaginateOptions, progress
 	// Ours says how far it got, also when the cause was a network code.
 	const error = errorWithOwnMessage(ctx.getNode(), { message, httpCode: httpCode ?? null } as JsonObject, {
 		message,
-		description:
+		description: [
+			// A 429 says when to try again (from Retry-After); keep that advice in front.
+			String(httpCode) === '429' ? ((cause as { description?: string }).description ?? '') : '',
+			// A failure the service named by code (e.g. a token of the other sync mode) keeps its fix in front too.
+			String((cause as { context?: { codeAdvice?: unknown } } | undefined)?.context?.codeAdvice ?? ''),
 			'Nothing was output, because a partial extraction would look complete. Run the node again (the whole range is read again); if it keeps failing, narrow the date range or retry later.',
+		]
+			.filter(Boolean)
+			.join(' '),
 		httpCode: httpCode ?? undefined,
 		itemIndex: options.itemIndex,
 	});

@@ -80,6 +80,7 @@ export const TOOL_DESCRIPTIONS: Record<string, Record<string, string>> = {
 		getImages: 'List images of feed posts, alerts and checklist submissions in Workforce, optionally in a date window or since a change date. Returns one item per image and parent record (file ID, names, URLs, dates).',
 		getPayrollLines: 'Read processed payroll lines from Workforce (one per employee per day), in a date window (From/To Date Time) or changed since a date. Returns one item per line.',
 		getPayrollLinesExtended: 'Read payroll lines with full detail, overtime lines included, from Workforce, in a date window or changed since a date. Returns one item per line.',
+		getRecords: 'Read records of another Workforce extraction endpoint (projects, users, resources, absence, machine, checklist or incident registrations), all or changed since a date. Returns one item per record.',
 		getTimeRegistrations: 'Read time registrations (hours, quantities, approval and lock state) from Workforce, in a date window (From/To Date Time) or changed since a date. Returns one item per registration.',
 	},
 	payrollExport: {

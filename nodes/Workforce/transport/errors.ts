@@ -1,5 +1,6 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import { adviceForCodes } from './code-advice';
 import { redact } from './redact';
 
 interface ServiceErrorItem {
@@ -17,8 +18,29 @@ const ADVICE: Record<number, string> = {
 	404: 'Nothing with that id or number exists in your company. Check the id, or pick the record from the list.',
 	409: 'The data changed while the request ran. Reload the record and try again; do not retry blindly.',
 	413: 'The request is larger than the service accepts (30,000,000 bytes per request). Send fewer or smaller files per request.',
-	429: 'The service is rate limiting this client. Space requests out (node settings: Retry On Fail, or batching).',
 };
+
+/**
+ * How long a 429's Retry-After asks to wait, in ms: delta-seconds or an HTTP-date (RFC 9110);
+ * undefined when absent or unreadable. A date in the past means "now".
+ */
+export function retryAfterMs(headers: Record<string, unknown> | undefined, now = Date.now()): number | undefined {
+	const raw = headers?.['retry-after'] ?? headers?.['Retry-After'];
+	const text = String(Array.isArray(raw) ? raw[0] : (raw ?? '')).trim();
+	if (text === '') return undefined;
+	if (/^\d+$/.test(text)) return Number(text) * 1000;
+	const at = Date.parse(text);
+	return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** What a 429 tells the user: when to try again, from Retry-After when the service sent one. */
+function rateLimitAdvice(waitMs: number | undefined, now = Date.now()): string {
+	if (waitMs === undefined) {
+		return 'The service is rate limiting this client and did not say for how long. Try again in a minute or so, and space requests out (node settings: Retry On Fail with a wait of a few seconds, or batching).';
+	}
+	const seconds = Math.ceil(waitMs / 1000);
+	return `The service is rate limiting this client: try again in ${seconds} second${seconds === 1 ? '' : 's'} (after ${new Date(now + waitMs).toISOString()}), and space requests out (node settings: Retry On Fail with Wait Between Tries of at least that long, or batching).`;
+}
 
 /**
  * Turns an error answer of the service into an n8n error whose message names the offending
@@ -30,8 +52,9 @@ export function serviceError(
 	node: INode,
 	statusCode: number,
 	body: unknown,
-	context: { what?: string; itemIndex?: number; secrets?: string[] } = {},
+	context: { what?: string; itemIndex?: number; secrets?: string[]; headers?: Record<string, unknown> } = {},
 ): NodeApiError {
+	const retryAfter = statusCode === 429 ? retryAfterMs(context.headers) : undefined;
 	const parsed = redact(parseBody(body), context.secrets);
 	const items: ServiceErrorItem[] = Array.isArray(parsed.errors) ? (parsed.errors as ServiceErrorItem[]) : [];
 	const detail = items
@@ -45,7 +68,8 @@ export function serviceError(
 	const base = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : `HTTP ${statusCode}`;
 	const prefix = context.what ? `${context.what} failed` : 'The Workforce service refused the request';
 	const message = `${prefix} (HTTP ${statusCode}): ${detail || oauth || base}`;
-	const advice = ADVICE[statusCode] ?? (statusCode >= 500 ? 'The service failed unexpectedly. Retry later (node settings: Retry On Fail).' : undefined);
+	const codeAdvice = adviceForCodes(items.map((e) => e.code));
+	const advice = statusCode === 429 ? rateLimitAdvice(retryAfter) : codeAdvice ?? ADVICE[statusCode] ?? (statusCode >= 500 ? 'The service failed unexpectedly. Retry later (node settings: Retry On Fail).' : undefined);
 	const error = new NodeApiError(node, { message, httpCode: String(statusCode), body: parsed } as unknown as JsonObject, {
 		message,
 		description: [detail && base !== detail ? base : '', advice].filter(Boolean).join(' '),
@@ -53,6 +77,10 @@ export function serviceError(
 		itemIndex: context.itemIndex,
 	});
 	error.context.data = parsed;
+	// Kept for callers that wrap this error in their own (the paginator) and must not lose the fix.
+	if (codeAdvice) error.context.codeAdvice = codeAdvice;
+	// Read by the paginator, which waits this long before asking again.
+	if (statusCode === 429) error.context.retryAfterMs = retryAfter ?? null;
 	return error;
 }
 

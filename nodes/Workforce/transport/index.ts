@@ -91,7 +91,7 @@ export async function rejectErrorAnswer(ctx: WorkforceContext, response: IN8nHtt
 	if (response.statusCode >= 300 && response.statusCode < 400) throw redirectError(ctx.getNode(), response.statusCode, response.headers, context);
 	if (response.statusCode >= 400) {
 		const secrets = credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL).catch(() => undefined));
-		throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: context.what, itemIndex: context.itemIndex, secrets });
+		throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: context.what, itemIndex: context.itemIndex, secrets, headers: response.headers });
 	}
 }
 

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Change, StreamKind } from './changes';
 import { SeenSet } from './seen';
 import type { SyncState } from './state';
+import { parseServiceTime } from './time';
 import type { SyncWindow } from './window';
 
 export interface Page {
@@ -20,7 +21,11 @@ export interface CollectOptions {
 	startedAt: number;
 	/** True once the poll should stop fetching and hand over what it has (n8n's poll budget). */
 	outOfTime: () => boolean;
-	/** Stop after this many changes (manual sample); the run then counts as partial. */
+	/**
+	 * Emit at most this many changes (Max Changes per Poll; the manual sample). The poll stops
+	 * before the next new change and counts as partial; an ordered stream then resumes at that
+	 * change (see `resumeAt`).
+	 */
 	maxChanges?: number;
 }
 
@@ -28,8 +33,14 @@ export interface Collected {
 	changes: Change[];
 	/** Every page was read. */
 	complete: boolean;
-	/** For an ordered stream cut short: the last modification time read in full. */
+	/** For an ordered stream cut short by time: the last modification time read in full. */
 	readUpTo?: number;
+	/**
+	 * For an ordered stream stopped by Max Changes: the earliest position (modification time)
+	 * of the records not handled yet. The next poll reads from there: what it reads again at
+	 * that very time was emitted and is remembered, so it is dropped as a repeat.
+	 */
+	resumeAt?: number;
 	pages: number;
 	records: number;
 	/** Records dropped as already emitted (overlap repeats). */
@@ -52,21 +63,24 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 	for await (const page of options.pages) {
 		pages++;
 		let pageUpTo: number | undefined;
-		for (const record of page.records) {
+		for (let i = 0; i < page.records.length; i++) {
+			const record = page.records[i];
 			records++;
 			const change = kind.identify(record, options.startedAt);
 			if (!change) continue;
-			if (pageUpTo === undefined || change.time > pageUpTo) pageUpTo = change.time;
 			const fresh = seen.isNew(change.key, change.version);
+			if (fresh && options.maxChanges !== undefined && changes.length >= options.maxChanges) {
+				// Stop before this change: nothing from here on is remembered, so the next poll emits it.
+				const resumeAt = kind.ordered ? earliestPosition(kind, page.records, i, options.startedAt) : undefined;
+				return { changes, complete: false, resumeAt, pages, records: records - 1, repeats };
+			}
+			if (pageUpTo === undefined || change.time > pageUpTo) pageUpTo = change.time;
 			seen.remember(change.key, change.version, change.time);
 			if (!fresh) {
 				repeats++;
 				continue;
 			}
 			changes.push(change);
-			if (options.maxChanges !== undefined && changes.length >= options.maxChanges) {
-				return { changes, complete: false, pages, records, repeats };
-			}
 		}
 		if (pageUpTo !== undefined && (readUpTo === undefined || pageUpTo > readUpTo)) readUpTo = pageUpTo;
 		if (page.hasMore && options.outOfTime()) {
@@ -77,10 +91,28 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 }
 
 /**
+ * Where the records of a page from `from` on sit in the stream: the earliest of their change
+ * times and modification times (a tombstone's change time is its deletion, which the service
+ * may order by its last modification), so a query from there returns every one of them.
+ */
+function earliestPosition(kind: StreamKind, records: IDataObject[], from: number, fallback: number): number | undefined {
+	let earliest: number | undefined;
+	for (let i = from; i < records.length; i++) {
+		const change = kind.identify(records[i], fallback);
+		if (!change) continue;
+		const modified = parseServiceTime(records[i].modifiedDateTime);
+		const at = modified === undefined ? change.time : Math.min(change.time, modified);
+		if (earliest === undefined || at < earliest) earliest = at;
+	}
+	return earliest;
+}
+
+/**
  * The state after a run. A complete run moves the window to this poll's start minus the
  * overlap. An ordered stream cut short by the time budget moves it just past the last
- * modification time read in full (or to the start minus the overlap if that is earlier); an
- * unordered one keeps its window and relies on the memory for what it already emitted. The
+ * modification time read in full, one stopped by Max Changes to the first change it did not
+ * emit (either way, or to the start minus the overlap if that is earlier); an unordered one
+ * keeps its window and relies on the memory for what it already emitted. The
  * window never moves backwards. The memory keeps only what the next window can return again
  * (image rows: for longer).
  */
@@ -103,6 +135,9 @@ export function nextState(args: {
 	// splits one timestamp, so all of its records were read); the overlap is only needed near the
 	// poll's start, where a change may still become visible late.
 	else if (collected.readUpTo !== undefined) from = Math.min(collected.readUpTo + 1, args.startedAt - args.overlapMs);
+	// Stopped by Max Changes: continue at the first change not emitted; the memory (kept from
+	// `from` on) drops the changes of that same time that were emitted.
+	else if (collected.resumeAt !== undefined) from = Math.min(collected.resumeAt, args.startedAt - args.overlapMs);
 	// Never backwards (n8n's clock stepped back, say): the memory was pruned to the old edge, so
 	// reading before it again would emit repeats. Nor before where the stream started.
 	from = Math.max(from, args.previousFrom, args.origin);

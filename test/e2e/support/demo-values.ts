@@ -19,11 +19,22 @@ export function workforceCredential(id: string, name: string, urls: EmulatorUrls
 }
 
 /**
+ * The Postgres credential of the warehouse demo (sandbox/workflows/warehouse-sync.json). Only the
+ * queue-mode suite has a Postgres and creates it; elsewhere the demo is imported, never run.
+ */
+export const WAREHOUSE_CREDENTIAL = { id: 'wfWarehousePg01', name: 'Warehouse (Postgres)' };
+
+/**
  * Values for the `%%NAME%%` placeholders of workflow fixtures. The credential's API bases are there
  * for HTTP Request nodes that use the credential ("Custom API Call"), when its data is given.
  */
-export function fixtureVars(credential: { id: string; name: string; data?: Record<string, string> }): Record<string, string> {
+export function fixtureVars(
+	credential: { id: string; name: string; data?: Record<string, string> },
+	warehouse: { id: string; name: string } = WAREHOUSE_CREDENTIAL,
+): Record<string, string> {
 	return {
+		WAREHOUSE_CREDENTIAL_ID: warehouse.id,
+		WAREHOUSE_CREDENTIAL_NAME: warehouse.name,
 		CREDENTIAL_ID: credential.id,
 		CREDENTIAL_NAME: credential.name,
 		COMPANY_ID: DEMO.companies.parent,

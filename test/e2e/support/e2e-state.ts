@@ -31,9 +31,14 @@ export interface E2eState {
 	server: N8nInstance;
 	emulator: { pid: number; port: number; urls: EmulatorUrls };
 	credential: { id: string; name: string; type: string; data: Record<string, string> };
-	/** Fixture name (`project-create`, `sandbox/project-push`) -> imported workflow id. */
-	workflows: Record<string, { id: string; manual: boolean }>;
+	/** Fixture name (`project-create`, `sandbox/project-push`) -> imported workflow id and its Manual Trigger's name. */
+	workflows: Record<string, { id: string; manual: boolean; trigger?: string }>;
 	package: { name: string; version: string; tarball: string };
+	/**
+	 * Set in the queue-mode suite (`npm run test:e2e:queue`): `server` is the running main, manual
+	 * runs go through its REST API and execute on the workers listed in test/e2e/queue's stack file.
+	 */
+	queue?: { stackFile: string };
 }
 
 export function writeState(state: E2eState) {

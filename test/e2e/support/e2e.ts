@@ -5,6 +5,8 @@ import { E2E_DIR, readState, type E2eState } from './e2e-state';
 import { EmulatorControl } from './emulator-process';
 import { executeWorkflow, type Execution } from './n8n-cli';
 import { N8nServer, type Owner } from './n8n-server';
+import { asExecution, finishedExecution, startManualRun } from './rest-runner';
+import { readStack } from '../queue/stack-file';
 
 export type { Execution } from './n8n-cli';
 
@@ -26,9 +28,36 @@ export function useE2e(): E2e {
 		async run(fixture: string) {
 			const workflow = state.workflows[fixture];
 			if (!workflow) throw new Error(`No workflow fixture "${fixture}"; known: ${Object.keys(state.workflows).join(', ')}`);
+			if (state.queue) return await runOnWorkers(workflow);
 			return await executeWorkflow(state.runtime, state.cli, workflow.id);
 		},
 	};
+}
+
+/**
+ * Queue mode: the editor's "Execute workflow" on the main (REST), which hands the run to a worker;
+ * fails when no worker ran it (the main must never run it itself with offloading on).
+ */
+async function runOnWorkers(workflow: { id: string; trigger?: string }) {
+	if (!workflow.trigger) throw new Error(`Workflow ${workflow.id} has no Manual Trigger to run it from`);
+	const stack = readStack();
+	const main = await mainServer();
+	const executionId = await startManualRun(main, workflow.id, workflow.trigger);
+	const run = asExecution(await finishedExecution(main, executionId), stack.workers);
+	if (!run.worker) throw new Error(`Execution ${executionId} of workflow ${workflow.id}: no worker logged it (did the main run it?)`);
+	return run;
+}
+
+let loggedInMain: N8nServer | undefined;
+
+/** The running queue-mode main, logged in as the owner (one session per test file). */
+export async function mainServer(): Promise<N8nServer> {
+	if (loggedInMain) return loggedInMain;
+	const state = readState();
+	const server = new N8nServer(state.runtime, state.server);
+	await server.login(E2E_OWNER.email, E2E_OWNER.password);
+	loggedInMain = server;
+	return server;
 }
 
 export const E2E_OWNER: Owner = { email: 'e2e@example.com', firstName: 'End', lastName: 'To-End', password: 'E2e-Passw0rd-wf' };
@@ -39,6 +68,14 @@ export const E2E_OWNER: Owner = { email: 'e2e@example.com', firstName: 'End', la
  */
 export function useN8nServer(): { server: N8nServer } {
 	const state = readState();
+	if (state.queue) {
+		// Queue mode: the main the suite's script started (never stopped by a test file).
+		const running = { server: new N8nServer(state.runtime, state.server) };
+		beforeAll(async () => {
+			running.server = await mainServer();
+		}, 60_000);
+		return running;
+	}
 	const holder = {
 		server: new N8nServer(state.runtime, state.server, createWriteStream(join(E2E_DIR, 'n8n-server.log'), { flags: 'a' })),
 	};

@@ -51,6 +51,48 @@ export function n8nEnv(instance: N8nInstance, base: NodeJS.ProcessEnv = process.
 	};
 }
 
+/** Where the shared services of a queue-mode setup listen. */
+export interface QueueServices {
+	postgres: { host: string; port: number; database: string; user: string };
+	redis: { host: string; port: number };
+}
+
+/**
+ * A production-shaped queue-mode instance (main or worker): Postgres shared by all, Redis as the
+ * queue, manual executions offloaded to workers, execution data saved as production saves it,
+ * binary data in the database, and n8n's durable poll cursors (all four flags).
+ */
+export function queueN8nEnv(instance: N8nInstance, services: QueueServices, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+	const { DB_TYPE: _sqlite, ...quiet } = n8nEnv(instance, base);
+	void _sqlite;
+	return {
+		...quiet,
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: services.postgres.host,
+		DB_POSTGRESDB_PORT: String(services.postgres.port),
+		DB_POSTGRESDB_DATABASE: services.postgres.database,
+		DB_POSTGRESDB_USER: services.postgres.user,
+		DB_POSTGRESDB_PASSWORD: '',
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: services.redis.host,
+		QUEUE_BULL_REDIS_PORT: String(services.redis.port),
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+		N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+		N8N_SCHEDULER_ENABLED: 'true',
+		N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+		// A killed worker's job is declared stalled after its lock runs out (n8n's defaults: 60 s lock,
+		// 30 s check); shorter here so the crash case does not wait minutes. Test setting only.
+		QUEUE_WORKER_LOCK_DURATION: '15000',
+		QUEUE_WORKER_LOCK_RENEW_TIME: '3000',
+		QUEUE_WORKER_STALLED_INTERVAL: '5000',
+	};
+}
+
 /** Modules that call out to the internet (mcp-registry, since 2.x). n8n refuses to start when
  * N8N_DISABLED_MODULES names a module it does not have (n8n 1.123, 2.3: `Unknown module`). */
 const ONLINE_MODULES = ['mcp-registry'];

@@ -1,3 +1,5 @@
+import { ApiError, validationError } from '../core/api-error';
+import type { ClockSettings } from '../core/clock';
 import type { Router } from '../core/router';
 import type { Emulator } from '../server';
 import type { FaultRule } from './faults';
@@ -34,14 +36,27 @@ export function registerControlApi(router: Router, emulator: Emulator) {
 		return { status: 204 };
 	}, 'none');
 	router.get('/faults/fired', () => ({ status: 200, body: ctx.faults.fired }), 'none');
+	router.get('/faults/held', () => ({ status: 200, body: { holding: ctx.faults.holding() } }), 'none');
+	router.post('/faults/release', () => ({ status: 200, body: { released: ctx.faults.release() } }), 'none');
 	router.post('/expire-tokens', () => {
 		ctx.clients.expireAll();
 		return { status: 204 };
 	}, 'none');
+	router.get('/clock', () => ({ status: 200, body: ctx.clock.state() }), 'none');
+	// { mode?: 'system' | 'frozen' | 'stepped', now?: ISO time or epoch ms, stepMs?, advanceMs? }
+	router.post('/clock', async (req) => {
+		try {
+			ctx.clock.set(((await req.json()) ?? {}) as ClockSettings);
+		} catch (error) {
+			if (error instanceof ApiError) throw error;
+			throw validationError('clock', (error as Error).message);
+		}
+		return { status: 200, body: ctx.clock.state() };
+	}, 'none');
 	router.post('/clock/advance', async (req) => {
 		const { ms } = (await req.json()) as { ms: number };
 		ctx.clock.advance(Number(ms));
-		return { status: 200, body: { now: ctx.clock.nowIso() } };
+		return { status: 200, body: ctx.clock.state() };
 	}, 'none');
 	router.post('/clients', async (req) => ({
 		status: 201,

@@ -8,7 +8,18 @@ export type FaultAction =
 	| { kind: 'truncate'; bytes?: number }
 	/** Answers with this many body bytes (half when omitted), then sends nothing more and keeps the connection open. */
 	| { kind: 'stall'; bytes?: number }
-	| { kind: 'expireTokens' };
+	| { kind: 'expireTokens' }
+	/**
+	 * Sends nothing, not even headers, until released (`release()`, `POST /__control/faults/release`)
+	 * or until the client gives up and closes the connection: a timeout that never depends on
+	 * how fast the machine is (a `delay` races the client's timer).
+	 */
+	| { kind: 'hold' }
+	/**
+	 * 429 Too Many Requests. `retryAfterSeconds` sends Retry-After as seconds, or as an HTTP-date that
+	 * many seconds after the emulator's now when `retryAfterAs` is 'date'; omitted, no Retry-After.
+	 */
+	| { kind: 'rateLimit'; retryAfterSeconds?: number; retryAfterAs?: 'seconds' | 'date' };
 
 /** The faults that answer, but only part of the body. */
 export type PartialAnswer = Extract<FaultAction, { kind: 'truncate' | 'stall' }>;
@@ -32,10 +43,13 @@ interface ActiveRule extends FaultRule {
 	hits: number;
 }
 
-/** Answers chosen requests with a status, a delay, a dropped, cut-off or stalled connection or expired tokens. */
+/** Answers chosen requests with a status, a delay, a hold, a dropped, cut-off or stalled connection or expired tokens. */
 export class Faults {
 	private rules: ActiveRule[] = [];
 	private nextId = 1;
+	/** Requests held by a `hold` fault, with what lets each go. */
+	private readonly held = new Set<() => void>();
+	private readonly holdListeners = new Set<() => void>();
 	/** How many faults have fired, by kind, for soak reports. */
 	readonly fired: Record<string, number> = {};
 
@@ -53,6 +67,49 @@ export class Faults {
 		return this.rules.length;
 	}
 
+	/** Holds a request until `release()` or until `closed` fires (the client gave up). */
+	hold(closed: (done: () => void) => void): Promise<void> {
+		return new Promise<void>((resolve) => {
+			const done = () => {
+				if (!this.held.delete(done)) return;
+				this.heldChanged();
+				resolve();
+			};
+			this.held.add(done);
+			closed(done);
+			this.heldChanged();
+		});
+	}
+
+	/** How many requests are held right now. */
+	holding(): number {
+		return this.held.size;
+	}
+
+	/** Resolves once exactly `count` requests are held (an event, not a sleep). */
+	whenHolding(count = 1): Promise<void> {
+		return new Promise<void>((resolve) => {
+			const check = () => {
+				if (this.held.size !== count) return;
+				this.holdListeners.delete(check);
+				resolve();
+			};
+			this.holdListeners.add(check);
+			check();
+		});
+	}
+
+	private heldChanged() {
+		for (const listener of [...this.holdListeners]) listener();
+	}
+
+	/** Lets every held request go on (it is then answered as usual); answers how many were held. */
+	release(): number {
+		const waiting = [...this.held];
+		for (const done of waiting) done();
+		return waiting.length;
+	}
+
 	/** The action for this request, consuming one hit of the first matching rule. */
 	take(api: ApiName, method: string, path: string): FaultAction | undefined {
 		for (const rule of this.rules) {
@@ -65,7 +122,7 @@ export class Faults {
 			}
 			rule.hits++;
 			if (rule.hits >= (rule.count ?? 1)) this.rules = this.rules.filter((r) => r !== rule);
-			const key = rule.action.kind === 'status' ? `status${rule.action.status}` : rule.action.kind;
+			const key = rule.action.kind === 'status' ? `status${rule.action.status}` : rule.action.kind === 'rateLimit' ? 'status429' : rule.action.kind;
 			this.fired[key] = (this.fired[key] ?? 0) + 1;
 			return rule.action;
 		}

@@ -16,6 +16,8 @@ export interface TokenPayload {
 	n: number;
 	/** Filter hash. */
 	f?: string;
+	/** Mode the token was issued in: 'f' full (no ModifiedSince), 'i' incremental. */
+	m?: 'f' | 'i';
 	[extra: string]: unknown;
 }
 
@@ -32,14 +34,29 @@ export function signToken(secret: string, payload: TokenPayload): string {
 	return `${body}.${mac(secret, body)}`;
 }
 
-/** The payload of a token this emulator issued for exactly this query; 400 otherwise. */
-export function verifyToken(secret: string, token: string, hash: string): TokenPayload {
+/**
+ * The 400 for a token of the other sync mode (behaviour notes: a full-sync token is a position in
+ * another order than an incremental one, so the two are never mixed). Checked before the rest of
+ * the query, so the answer names the real cause rather than "a different query".
+ */
+export function tokenModeMismatch(tokenMode: 'f' | 'i'): ReturnType<typeof validationError> {
+	const [was, now] = tokenMode === 'i' ? ['an incremental sync (with ModifiedSince)', 'a full sync (no ModifiedSince)'] : ['a full sync (no ModifiedSince)', 'an incremental sync (with ModifiedSince)'];
+	return validationError(
+		'ContinuationToken',
+		`The continuation token was issued by ${was} and cannot continue ${now}: the two modes page in different orders. Start this sync again without a token, and never mix tokens of full and incremental syncs.`,
+		'ContinuationTokenModeMismatch',
+	);
+}
+
+/** The payload of a token this emulator issued for exactly this query (and `mode`, when given); 400 otherwise. */
+export function verifyToken(secret: string, token: string, hash: string, mode?: 'f' | 'i'): TokenPayload {
 	const [body, signature, ...rest] = token.split('.');
 	const expected = body ? mac(secret, body) : '';
 	if (!body || !signature || rest.length || signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) {
 		throw validationError('ContinuationToken', 'The continuation token is malformed or was altered. Send it exactly as received, or start again without it.', 'InvalidContinuationToken');
 	}
 	const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenPayload;
+	if (mode !== undefined && payload.m !== undefined && payload.m !== mode) throw tokenModeMismatch(payload.m);
 	if (payload.f !== hash) {
 		throw validationError(
 			'ContinuationToken',

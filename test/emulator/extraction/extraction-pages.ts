@@ -33,13 +33,17 @@ export interface PagedSource {
 export interface DateWindow {
 	/** Inclusive, ms. */
 	from?: number;
-	/** Exclusive, ms. */
+	/** Inclusive, ms: a record dated exactly at ToDateTime is returned (behaviour notes). */
 	to?: number;
 }
 
-/** Whether a record dated `ms` lies in the FromDateTime/ToDateTime window (one rule for every endpoint). */
+/**
+ * Whether a record dated `ms` lies in the FromDateTime/ToDateTime window (one rule for every
+ * endpoint): `[from, to]`, both ends included, so two windows chained end to start both return
+ * their shared boundary and `from == to` is the window of that one instant.
+ */
 export function inWindow(ms: number, w: DateWindow): boolean {
-	return (w.from === undefined || ms >= w.from) && (w.to === undefined || ms < w.to);
+	return (w.from === undefined || ms >= w.from) && (w.to === undefined || ms <= w.to);
 }
 
 export interface ExtractionQuery {
@@ -91,7 +95,7 @@ export function extractionPage(req: EmuRequest, endpoint: string, source: PagedS
 	const hash = filterHash(endpoint, req.query);
 	const rawToken = getQuery(req.query, 'ContinuationToken');
 	const incremental = query.modifiedSince !== undefined;
-	const token = rawToken ? verifyToken(secret, rawToken, hash) : undefined;
+	const token = rawToken ? verifyToken(secret, rawToken, hash, incremental ? 'i' : 'f') : undefined;
 	const pageNumber = token?.n ?? 1;
 	const data: Array<Record<string, unknown>> = [];
 	let deletedCount = 0;

@@ -61,8 +61,9 @@ export function readImageQuery(query: URLSearchParams): ImageQuery {
 			errors.push(fieldError('ModifiedBefore', "'ModifiedBefore' must be strictly greater than 'ModifiedSince'."));
 		}
 	}
-	if (parsed.fromMs !== undefined && parsed.toMs !== undefined && parsed.toMs <= parsed.fromMs) {
-		errors.push(fieldError('ToDateTime', "'ToDateTime' must be later than 'FromDateTime'."));
+	if (parsed.fromMs !== undefined && parsed.toMs !== undefined && parsed.toMs < parsed.fromMs) {
+		// Both ends are included, so equal ends are the window of that one instant.
+		errors.push(fieldError('ToDateTime', "'ToDateTime' must not be earlier than 'FromDateTime'."));
 	}
 	if (errors.length) throw validationErrors(errors);
 	return parsed;

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 import { validationError } from '../core/api-error';
+import { tokenModeMismatch } from './continuation-token';
 import type { ImageSource } from './image-model';
 
 /** Where a paging run stands: the source being drained and the sort key of the last parent served. */
@@ -16,6 +17,8 @@ interface Payload {
 	a: [string, string] | null;
 	/** Fingerprint of the query the run belongs to (every filter, the mode and the caller's company). */
 	q: string;
+	/** The sync mode the token was issued in, so a token of the other mode is named as such. */
+	m?: 'f' | 'i';
 }
 
 const SOURCES = new Set<string>(['feed', 'alert', 'checklist']);
@@ -34,8 +37,8 @@ export class ImageTokens {
 	private readonly encryptionKey = randomBytes(32);
 	private readonly ivKey = randomBytes(32);
 
-	issue(cursor: ImageCursor, fingerprint: string): string {
-		const payload: Payload = { v: 1, s: cursor.source, a: cursor.after, q: fingerprint };
+	issue(cursor: ImageCursor, fingerprint: string, mode?: 'full' | 'incremental'): string {
+		const payload: Payload = { v: 1, s: cursor.source, a: cursor.after, q: fingerprint, ...(mode ? { m: mode === 'full' ? 'f' : 'i' } : {}) };
 		const plain = Buffer.from(JSON.stringify(payload));
 		const iv = createHmac('sha256', this.ivKey).update(plain).digest().subarray(0, IV_BYTES);
 		const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
@@ -43,7 +46,7 @@ export class ImageTokens {
 		return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
 	}
 
-	verify(token: string, fingerprint: string): ImageCursor {
+	verify(token: string, fingerprint: string, mode?: 'full' | 'incremental'): ImageCursor {
 		if (!/^[A-Za-z0-9_-]+$/.test(token)) throw malformed();
 		const raw = Buffer.from(token, 'base64url');
 		if (raw.length <= IV_BYTES + TAG_BYTES) throw malformed();
@@ -57,6 +60,7 @@ export class ImageTokens {
 			throw malformed();
 		}
 		if (payload?.v !== 1 || !SOURCES.has(payload.s)) throw malformed();
+		if (mode !== undefined && payload.m !== undefined && payload.m !== (mode === 'full' ? 'f' : 'i')) throw tokenModeMismatch(payload.m);
 		if (payload.q !== fingerprint) {
 			throw validationError(
 				'ContinuationToken',

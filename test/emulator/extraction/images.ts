@@ -189,7 +189,7 @@ export class ImagesSection {
 		this.checkAccess(q, caller);
 		const scope = fingerprint(tokenScope(q, caller));
 		const cursor: ImageCursor = q.continuationToken
-			? this.tokens.verify(q.continuationToken, scope)
+			? this.tokens.verify(q.continuationToken, scope, q.mode)
 			: { source: q.sources[0], after: null };
 		const fileBase = `http://${req.headers.host ?? '127.0.0.1'}${API_PREFIXES.integration}`;
 		const nowMs = this.ctx.clock.now().getTime();
@@ -221,7 +221,7 @@ export class ImagesSection {
 		}
 
 		// The last page answers an empty token and no next link, as the other extraction endpoints do.
-		const continuationToken = next ? this.tokens.issue(next, scope) : '';
+		const continuationToken = next ? this.tokens.issue(next, scope, q.mode) : '';
 		return {
 			status: 200,
 			body: {
@@ -267,7 +267,7 @@ export class ImagesSection {
 			if (q.mode === 'full') {
 				const created = Date.parse(p.createdDateTime);
 				if (q.fromMs !== undefined && created < q.fromMs) continue;
-				if (q.toMs !== undefined && created >= q.toMs) continue;
+				if (q.toMs !== undefined && created > q.toMs) continue; // ToDateTime is inclusive
 			} else {
 				const modified = Date.parse(p.modifiedDateTime);
 				if (modified < (q.modifiedSinceMs as number)) continue;

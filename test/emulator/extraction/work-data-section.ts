@@ -1,6 +1,8 @@
+import { ApiError, errorBody } from '../core/api-error';
 import type { EmulatorContext } from '../core/context';
 import type { Router } from '../core/router';
 import { extractionPage, inWindow, type PagedSource } from './extraction-pages';
+import { passesPayrollLineFilter, readPayrollLineFilter } from './payroll-line-filters';
 import { DAY_MS, WorkData, type CompanyRefs, type WorkDataOptions } from './work-data';
 
 /**
@@ -29,6 +31,7 @@ export class WorkDataSection {
 	}
 
 	registerExtraction(router: Router) {
+		// The window filters on the record's own date: workDate (at 00:00 UTC) for registrations, transDateTime for lines.
 		router.get(
 			'/v1/time-registrations',
 			(req) => {
@@ -39,7 +42,7 @@ export class WorkDataSection {
 					modifiedOrder: () => data.modifiedOrder(),
 					modified: (i) => data.modified[i],
 					deleted: (i) => data.isDeleted(i),
-					passes: (i, w) => visible.has(data.projects[data.project[i]].companyId) && inWindow(data.day[i] * DAY_MS + data.startMinute[i] * 60_000, w),
+					passes: (i, w) => visible.has(data.projects[data.project[i]].companyId) && inWindow(data.day[i] * DAY_MS, w),
 					record: (i) => data.timeRegistration(i),
 				};
 				return extractionPage(req, '/v1/time-registrations', source, data.tokenSecret, data.pageSize, this.ctx.clock.now().getTime());
@@ -51,15 +54,17 @@ export class WorkDataSection {
 			router.get(
 				endpoint,
 				(req) => {
+					if (!req.caller.isAdministrator) throw administratorRequired(endpoint);
 					const data = this.data;
 					const lines = data.payrollLines();
 					const visible = this.visibleCompanies(req.caller.companyId);
+					const filter = readPayrollLineFilter(req);
 					const source: PagedSource = {
 						count: lines.count,
 						modifiedOrder: () => lines.byModified,
 						modified: (i) => lines.modified[i],
 						deleted: (i) => lines.deleted[i] !== 0,
-						passes: (i, w) => visible.has(lines.companyOf(i)) && inWindow(lines.dayOf(i) * DAY_MS, w),
+						passes: (i, w) => visible.has(lines.companyOf(i)) && inWindow(lines.dayOf(i) * DAY_MS, w) && passesPayrollLineFilter(data, lines, i, filter),
 						record: (i) => lines.record(i, extended),
 						keyOf: (i) => lines.keys[i],
 						seek: (key) => lines.seek(key),
@@ -74,4 +79,13 @@ export class WorkDataSection {
 	private visibleCompanies(companyId: string): Set<string> {
 		return new Set(this.ctx.companies.structureOf(companyId));
 	}
+}
+
+/**
+ * Payroll lines are read by Administrator clients only (behaviour notes: "reading payroll lines
+ * may need a client with Administrator access"; the emulator takes the strict reading): 403.
+ */
+export function administratorRequired(endpoint: string): ApiError {
+	const message = `Reading ${endpoint} requires an API client with Administrator access.`;
+	return new ApiError(403, errorBody(message, [{ category: 'AccessDeniedError', code: 'AdministratorRequired', field: '', message }]));
 }

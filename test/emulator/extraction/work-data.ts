@@ -83,11 +83,12 @@ export class WorkData {
 		this.pageSize = options.pageSize ?? 2500;
 		this.tokenSecret = options.tokenSecret ?? 'emulator-continuation-secret';
 		this.payrollTypes = [
-			{ id: typeId(1), name: 'Ordinary hours', code: '100', doNotExport: false, lineType: 0, sorting: 0 },
-			{ id: typeId(2), name: 'Overtime 50%', code: '150', doNotExport: false, lineType: 20, sorting: 1 },
-			{ id: typeId(3), name: 'Overtime 100%', code: '200', doNotExport: false, lineType: 30, sorting: 2 },
-			{ id: typeId(4), name: 'Overtime registered manually', code: '250', doNotExport: false, lineType: 41, sorting: 3 },
-			{ id: typeId(5), name: 'Internal training (do not export)', code: '900', doNotExport: true, lineType: 0, sorting: 4 },
+			// Automatic levels deducted from ordinary hours (overtimeType 0), manual overtime paid on top (1): the usual set-up.
+			{ id: typeId(1), name: 'Ordinary hours', code: '100', doNotExport: false, lineType: 0, sorting: 0, overtimeType: 0 },
+			{ id: typeId(2), name: 'Overtime 50%', code: '150', doNotExport: false, lineType: 20, sorting: 1, overtimeType: 0 },
+			{ id: typeId(3), name: 'Overtime 100%', code: '200', doNotExport: false, lineType: 30, sorting: 2, overtimeType: 0 },
+			{ id: typeId(4), name: 'Overtime registered manually', code: '250', doNotExport: false, lineType: 41, sorting: 3, overtimeType: 1 },
+			{ id: typeId(5), name: 'Internal training (do not export)', code: '900', doNotExport: true, lineType: 0, sorting: 4, overtimeType: 0 },
 		];
 		this.absenceTypes = [
 			{ id: typeId(11), name: 'Vacation', code: 'FE', exportedByDefault: true },
@@ -136,7 +137,12 @@ export class WorkData {
 		this.ensureCapacity(n);
 		// Fill from the newest working day backwards so the most recent days always hold data,
 		// while indices (creation order) still run from old to new.
-		const today = Math.floor(this.clock.now().getTime() / DAY_MS);
+		const nowMs = this.clock.now().getTime();
+		const today = Math.floor(nowMs / DAY_MS);
+		// Nothing is stamped after now: before the evening, today's registrations are not in yet
+		// (a change in the future would surface later as a change nobody made, and make every
+		// test depend on the time of day it runs at).
+		const latest = nowMs - 1000;
 		let pos = n - 1;
 		let rnd = 0x9e3779b9;
 		const next = () => {
@@ -150,6 +156,7 @@ export class WorkData {
 			if (weekday === 0 || weekday === 6) continue;
 			const age = today - d;
 			for (let e = employeeCount - 1; e >= 0 && pos >= 0; e--) {
+				if (d * DAY_MS + 17 * 3_600_000 + e * 1000 + 2 > latest) continue;
 				const perDay = 1 + Math.floor(next() * 3);
 				let minute = 7 * 60;
 				for (let k = 0; k < perDay && pos >= 0; k++, pos--) {
@@ -174,7 +181,7 @@ export class WorkData {
 						if (next() < 0.95 || age > 60) {
 							state = STATE.approved;
 							const weekEnd = d + (5 - ((d + 4) % 7));
-							this.approvedAt[pos] = Math.min(weekEnd * DAY_MS + 15 * 3_600_000 + (e % 50) * 1000, (today - 0.5) * DAY_MS);
+							this.approvedAt[pos] = Math.min(weekEnd * DAY_MS + 15 * 3_600_000 + (e % 50) * 1000, (today - 0.5) * DAY_MS, latest);
 							modified = Math.max(modified, this.approvedAt[pos]);
 							if (age > 35) {
 								state = STATE.locked;
@@ -326,6 +333,16 @@ export class WorkData {
 		if (key === undefined) throw new Error(`No payroll line ${id}`);
 		const previous = this.lineOverrides.get(key);
 		this.lineOverrides.set(key, { ...previous, modified: this.clock.now().getTime(), deleted: undefined, ...(patch.qty !== undefined ? { qty: patch.qty } : {}) });
+		this.lines = undefined;
+	}
+
+	/**
+	 * The company's payroll set-up changes whether an overtime type is deducted (0) or paid on top (1).
+	 * Lines are derived again; their modifiedDateTime does not move (a set-up change is no data change).
+	 */
+	setOvertimeType(payrollTypeId: string, overtimeType: 0 | 1) {
+		const type = this.payrollTypes[this.payrollTypeIndex(payrollTypeId)];
+		type.overtimeType = overtimeType;
 		this.lines = undefined;
 	}
 

@@ -4,7 +4,7 @@ import type { EmuRequest, EmuResponse, Router } from '../core/router';
 import { getQuery, queryBool } from '../core/validate';
 import type { Project } from './projects';
 import type { WorkOrder } from './work-orders';
-import { checkParts } from './document-rules';
+import { checkParts, normaliseFileName } from './document-rules';
 import { parseMultipart } from './multipart';
 import { contentDisposition } from './content-disposition';
 
@@ -96,7 +96,7 @@ export class DocumentsSection {
 		});
 		checkParts(parts);
 		const section = requested || defaultSection(parent);
-		const files = parts.map((p) => ({ name: p.fileName.trim(), mimeType: p.mimeType, bytes: p.bytes }));
+		const files = parts.map((p) => ({ name: normaliseFileName(p.fileName), mimeType: p.mimeType, bytes: p.bytes }));
 		const created = this.store(parent, section, files, replace);
 		const page = this.pages.get(pageKey(parent.project.id, section))!;
 		return {

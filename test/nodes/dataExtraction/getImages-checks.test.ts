@@ -63,7 +63,7 @@ describe('Data Extraction > Get Images: checks before calling', () => {
 	});
 
 	it('To Date Time not after From Date Time is refused', async () => {
-		await expectRefused({ fromDateTime: '2026-02-01T00:00:00Z', toDateTime: '2026-01-01T00:00:00Z' }, /To Date Time must be later than From Date Time/);
+		await expectRefused({ fromDateTime: '2026-02-01T00:00:00Z', toDateTime: '2026-01-01T00:00:00Z' }, /To Date Time must not be earlier than From Date Time/);
 	});
 
 	it('a Sources value outside feed, alert and checklist is refused', async () => {

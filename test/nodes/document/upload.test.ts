@@ -136,6 +136,11 @@ describe('Document > Upload', () => {
 		['index.HTML', 'text/html', 1],
 		['deploy.ps1', 'text/plain', 1],
 		['huge.svg', 'image/svg+xml', 5 * 1024 * 1024 + 1],
+		['drawing.svgz', 'image/svg+xml', 1],
+		['report.exe.', 'application/octet-stream', 1],
+		['report.exe ', 'application/octet-stream', 1],
+		['page.HTML. .', 'text/html', 1],
+		['. .', 'application/octet-stream', 1],
 	])('refuses %s before sending anything', async (name, mimeType, size) => {
 		const result = await executeNode({
 			credentials: fx.credentials,
@@ -143,7 +148,8 @@ describe('Document > Upload', () => {
 			items: [memoryItem({ ok: { name: 'fine.pdf', mimeType: 'application/pdf', bytes: Buffer.from('ok') }, bad: { name, mimeType, bytes: Buffer.alloc(size, 60) } })],
 		});
 		expect(result.error?.message).toContain(`Binary field "bad" cannot be uploaded: "${name}"`);
-		expect(result.error?.message).toMatch(/refuses HTML, script and executable files|SVG limit of 5242880 bytes/);
+		expect(result.error?.message).toMatch(/refuses HTML, script and executable files|SVG limit of 5242880 bytes|refuses \.svgz files|has no file name/);
+		if (/[. ]$/.test(name) && name.trim() !== '. .') expect(result.error?.message).toContain('strips trailing dots and spaces');
 		expect(fx.requests()).toEqual([]);
 	});
 

@@ -20,7 +20,7 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 		const projects = fx.emulator.ctx.sections.projects.list(DEMO.companies.parent).slice(0, 2);
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
-			parameters: { event: 'image', options: { pageSize: 2, retries: 3, retryDelayMs: 1, timeoutSeconds: 0.25 } },
+			parameters: { event: 'image', options: { pageSize: 2, retries: 3, retryDelayMs: 1, timeoutSeconds: 1 } },
 		});
 		await trigger.tick();
 		const parents: string[] = [];

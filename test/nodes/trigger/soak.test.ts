@@ -45,10 +45,12 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 	async function soak(seed: number, polls: number, cursorMode: CursorMode, restartEvery?: number): Promise<SoakFigures> {
 		const random = rng(seed);
 		const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
+		// A 1 s timeout is far above an ordinary page even on a loaded machine; held and stalled
+		// answers time out whatever the machine's speed.
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
 			cursorMode,
-			parameters: { event: 'timeRegistration', options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeoutSeconds: 0.25 } },
+			parameters: { event: 'timeRegistration', options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeoutSeconds: 1 } },
 		});
 		const ledger = new Map<string, Version[]>();
 		const live: string[] = [];
@@ -218,7 +220,7 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 		expect(figures).toMatchObject({ lost: 0, duplicated: 0, unexpected: 0 });
 		expect(figures.required).toBeGreaterThan(200);
 		expect(figures.failedPolls).toBeGreaterThan(0);
-		expect(Object.keys(figures.faults)).toEqual(expect.arrayContaining(['status500', 'status503', 'drop', 'expireTokens', 'delay']));
+		expect(Object.keys(figures.faults)).toEqual(expect.arrayContaining(['status500', 'status503', 'drop', 'expireTokens', 'hold']));
 		expect(figures.scenarios).toMatchObject({ windowEdgeExact: expect.any(Number), sameTimestampBurst: expect.any(Number), clockSkew: expect.any(Number), n8nClockStepBack: expect.any(Number) });
 		// Polls without new changes still re-read the overlap (7-record pages) and now and then
 		// refresh an expired token; a poll with an empty overlap costs one request (faults test).

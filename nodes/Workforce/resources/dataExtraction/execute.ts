@@ -2,6 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { paginate, type ExtractionPage } from '../../shared/continuation';
 import { outputOrThrow } from '../../shared/item-errors';
+import { manyItemsHint } from './output/hint';
+import { extractionFileName } from './output/file-name';
+import { extractToFile } from './output/file-sink';
+import { readOutput } from './outputField';
 import { buildQuery, type ExtractionOptions } from './query';
 import { pageFacts, readLimit, takeRecords } from './records';
 
@@ -16,8 +20,9 @@ export interface ExtractionTarget {
 }
 
 /**
- * Runs one paginated extraction per input item: one output item per record, every page
- * fetched through the shared paginator. With a Limit it stops asking once it has enough.
+ * Runs one paginated extraction per input item, every page fetched through the shared
+ * paginator: one output item per record, or (Output: File) one item per input item carrying the
+ * records as a file. With a Limit it stops asking once it has enough.
  */
 export async function runExtraction(this: IExecuteFunctions, target: ExtractionTarget | ((itemIndex: number) => ExtractionTarget)): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -28,6 +33,7 @@ export async function runExtraction(this: IExecuteFunctions, target: ExtractionT
 			const limit = readLimit(this, itemIndex, 'Set Limit to 1 or more, or turn on Return All.');
 			const returnAll = limit === Infinity;
 			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;
+			const output = readOutput(this, itemIndex);
 			const qs = buildQuery.call(this, itemIndex, options, returnAll ? undefined : limit);
 			check?.(qs);
 			const pages = paginate.call(this, {
@@ -40,17 +46,21 @@ export async function runExtraction(this: IExecuteFunctions, target: ExtractionT
 				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
 			});
 			let facts: { page?: ExtractionPage; value?: IDataObject } = {};
-			await takeRecords(pages, limit, (record, page) => {
-				if (!options.includePageFacts) {
-					out.push({ json: record, pairedItem: { item: itemIndex } });
-					return;
-				}
+			const shape = (record: IDataObject, page: ExtractionPage): IDataObject => {
 				if (facts.page !== page) facts = { page, value: pageFacts(page) };
-				out.push({ json: { ...record, _page: facts.value }, pairedItem: { item: itemIndex } });
+				return { ...record, _page: facts.value };
+			};
+			if (output.mode === 'file') {
+				out.push(await extractToFile.call(this, pages, limit, output, { baseName: extractionFileName(path, qs), shape: options.includePageFacts ? shape : undefined, itemIndex }));
+				continue;
+			}
+			await takeRecords(pages, limit, (record, page) => {
+				out.push({ json: options.includePageFacts ? shape(record, page) : record, pairedItem: { item: itemIndex } });
 			});
 		} catch (error) {
 			outputOrThrow(this, error, itemIndex, out);
 		}
 	}
+	manyItemsHint(this, out.length);
 	return [out];
 }

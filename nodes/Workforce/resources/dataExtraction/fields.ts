@@ -1,6 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../shared/options';
+import { outputFields } from './outputField';
+import { payrollLineFilterProperties } from './payrollLineFilters';
+
+/** Operations that read payroll lines and so take ExportFilter and UserPayrollTypeFilter. */
+const PAYROLL_LINE_OPERATIONS = ['getPayrollLines', 'getPayrollLinesExtended'];
 
 /**
  * The parameters every time-registration / payroll-line extraction shares: Return All or Limit,
@@ -11,6 +16,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 	const show = { show: { resource: ['dataExtraction'], operation: [operation] } };
 	return [
 		...returnAllAndLimit(show),
+		...outputFields(show),
 		{
 			displayName: 'From Date Time',
 			name: 'fromDateTime',
@@ -24,9 +30,11 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 			name: 'toDateTime',
 			type: 'dateTime',
 			default: '',
-			description: 'End of the window (ToDateTime, exclusive, UTC when no zone is given)',
+			description:
+				'End of the window (ToDateTime, inclusive: a record dated exactly then is returned; UTC when no zone is given). To read consecutive periods without repeats, end each 1 ms before the next one starts (e.g. 2026-01-31T23:59:59.999Z).',
 			displayOptions: show,
 		},
+		...(PAYROLL_LINE_OPERATIONS.includes(operation) ? payrollLineFilterProperties(show) : []),
 		{
 			displayName: 'Options',
 			name: 'options',
@@ -107,7 +115,8 @@ export const retryOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 10 },
 		default: 3,
-		description: 'How many times a page is asked again after a transient failure (HTTP 500/502/503/504, timeout, dropped connection)',
+		description:
+			'How many times a page is asked again after a transient failure (HTTP 500/502/503/504, timeout, dropped connection) or a 429 (after waiting what its Retry-After says, when that fits in the Request Timeout)',
 	},
 	{
 		displayName: 'Retry Delay (Ms)',

@@ -1,10 +1,14 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodePropertyOptions } from 'n8n-workflow';
 
-import { paginate } from '../../shared/continuation';
+import { paginate, type ExtractionPage } from '../../shared/continuation';
 import { downloadImage } from './imageBinary';
 import { getImagesProperties } from './imageFields';
 import { buildImageQuery, type ImageOptions } from './imageQuery';
 import { outputOrThrow } from '../../shared/item-errors';
+import { extractionFileName } from './output/file-name';
+import { extractToFile } from './output/file-sink';
+import { manyItemsHint } from './output/hint';
+import { readOutput } from './outputField';
 import { pageFacts, readLimit, takeRecords } from './records';
 
 export { getImagesProperties };
@@ -27,7 +31,9 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 		try {
 			const limit = readLimit(this, itemIndex, 'Set Limit to how many images you want, or turn on Return All.');
 			const options = this.getNodeParameter('options', itemIndex, {}) as ImageOptions;
-			const size = this.getNodeParameter('downloadImage', itemIndex, 'none') as string;
+			const output = readOutput(this, itemIndex);
+			// Download Image shows only with Output Items (n8n drops hidden parameters): a File holds the rows.
+			const size = output.mode === 'file' ? 'none' : (this.getNodeParameter('downloadImage', itemIndex, 'none') as string);
 			const binaryProperty = size === 'none' ? '' : String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 			if (size !== 'none' && binaryProperty === '') {
 				throw new NodeOperationError(this.getNode(), 'Put Image in Field is empty', { description: 'Name the binary property for the image, for example "data".', itemIndex });
@@ -42,8 +48,13 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 				prefetch: limit === Infinity,
 				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
 			});
+			const shape = (row: IDataObject, page: ExtractionPage) => (options.includePageFacts ? { ...row, _page: pageFacts(page, { source: page.envelope.meta?.source }) } : row);
+			if (output.mode === 'file') {
+				out.push(await extractToFile.call(this, pages, limit, output, { baseName: extractionFileName('/v1/images', qs), shape: options.includePageFacts ? shape : undefined, itemIndex }));
+				continue;
+			}
 			await takeRecords(pages, limit, async (row, page) => {
-				const json = options.includePageFacts ? { ...row, _page: pageFacts(page, { source: page.envelope.meta?.source }) } : row;
+				const json = shape(row, page);
 				const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };
 				if (binaryProperty) item.binary = { [binaryProperty]: await downloadImage.call(this, row, size, itemIndex) };
 				out.push(item);
@@ -52,5 +63,6 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 			outputOrThrow(this, error, itemIndex, out);
 		}
 	}
+	manyItemsHint(this, out.length);
 	return [out];
 }

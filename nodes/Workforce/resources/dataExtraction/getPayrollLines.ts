@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';
+import { emptyPayrollLinesHint } from './payrollLineFilters';
 
 export const getPayrollLinesOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines',
@@ -13,5 +14,7 @@ export const getPayrollLinesOption: INodePropertyOptions = {
 export const getPayrollLinesProperties: INodeProperties[] = extractionFields('getPayrollLines', 'payroll lines');
 
 export async function getPayrollLines(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runExtraction.call(this, { path: '/v1/payroll-lines', what: 'Get Payroll Lines' });
+	const result = await runExtraction.call(this, { path: '/v1/payroll-lines', what: 'Get Payroll Lines' });
+	emptyPayrollLinesHint(this, result[0].length);
+	return result;
 }

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';
+import { emptyPayrollLinesHint } from './payrollLineFilters';
 
 export const getPayrollLinesExtendedOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines Extended',
@@ -13,5 +14,7 @@ export const getPayrollLinesExtendedOption: INodePropertyOptions = {
 export const getPayrollLinesExtendedProperties: INodeProperties[] = extractionFields('getPayrollLinesExtended', 'extended payroll lines');
 
 export async function getPayrollLinesExtended(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runExtraction.call(this, { path: '/v1/payroll-lines-extended', what: 'Get Payroll Lines Extended' });
+	const result = await runExtraction.call(this, { path: '/v1/payroll-lines-extended', what: 'Get Payroll Lines Extended' });
+	emptyPayrollLinesHint(this, result[0].length);
+	return result;
 }

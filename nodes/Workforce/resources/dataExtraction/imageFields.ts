@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../shared/options';
 import { retryOptions } from './fields';
+import { outputFields } from './outputField';
 
 const show = { show: { resource: ['dataExtraction'], operation: ['getImages'] } };
 
@@ -11,6 +12,7 @@ export const IMAGE_SIZES: Record<string, string> = { original: '', thumbnail: '1
 /** Every parameter of GET /v1/images (specification: Image extraction), plus Return All / Limit and the image download. */
 export const getImagesProperties: INodeProperties[] = [
 	...returnAllAndLimit(show),
+	...outputFields(show),
 	{
 		displayName: 'Sources',
 		name: 'sources',
@@ -37,7 +39,7 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'toDateTime',
 		type: 'dateTime',
 		default: '',
-		description: 'Full-sync window end (ToDateTime), UTC when no zone is given',
+		description: 'Full-sync window end (ToDateTime, inclusive: a parent created exactly then is included), UTC when no zone is given',
 		displayOptions: show,
 	},
 	{
@@ -45,8 +47,8 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'downloadImage',
 		type: 'options',
 		default: 'none',
-		description: 'Whether to attach the image bytes to each item as binary data, and in which size (through the file endpoint of the integration API)',
-		displayOptions: show,
+		description: 'Whether to attach the image bytes to each item as binary data, and in which size (through the file endpoint of the integration API). Output Items only: a File holds the rows.',
+		displayOptions: { show: { ...show.show, output: ['items'] } },
 		options: [
 			{ name: 'Large (1980 Px)', value: 'large', description: 'Longer side at most 1980 pixels' },
 			{ name: 'Medium (640 Px)', value: 'medium', description: 'Longer side at most 640 pixels' },
@@ -62,7 +64,7 @@ export const getImagesProperties: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		description: 'Name of the binary property to put the image in',
-		displayOptions: { show: { ...show.show, downloadImage: ['original', 'thumbnail', 'medium', 'large'] } },
+		displayOptions: { show: { ...show.show, output: ['items'], downloadImage: ['original', 'thumbnail', 'medium', 'large'] } },
 	},
 	{
 		displayName: 'Filters',

@@ -60,8 +60,8 @@ export async function buildImageQuery(this: IExecuteFunctions, itemIndex: number
 	};
 	const from = date('FromDateTime', 'From Date Time', this.getNodeParameter('fromDateTime', itemIndex, ''));
 	const to = date('ToDateTime', 'To Date Time', this.getNodeParameter('toDateTime', itemIndex, ''));
-	if (from && to && Date.parse(from) >= Date.parse(to)) {
-		throw fail('To Date Time must be later than From Date Time', `The window ${from} to ${to} is empty. Move To Date Time after From Date Time.`);
+	if (from && to && Date.parse(from) > Date.parse(to)) {
+		throw fail('To Date Time must not be earlier than From Date Time', `The window ${from} to ${to} is empty. Both ends are included (equal ends read that one instant); set To Date Time on or after From Date Time.`);
 	}
 	const since = date('ModifiedSince', 'Modified Since', options.modifiedSince);
 	const before = date('ModifiedBefore', 'Modified Before', options.modifiedBefore);

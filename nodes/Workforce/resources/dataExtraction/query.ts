@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { toUtcIso } from '../../shared/dates';
+import { PAYROLL_LINE_FILTER_PARAMS, readPayrollLineFilters } from './payrollLineFilters';
 
 /** Parameters the node sets itself; an additional query parameter may not repeat them. */
 const OWN = ['fromdatetime', 'todatetime', 'modifiedsince', 'modifiedbefore', 'chunklimit', 'continuationtoken'];
@@ -31,9 +32,9 @@ export function buildQuery(this: IExecuteFunctions, itemIndex: number, options: 
 	};
 	const from = date('FromDateTime', 'From Date Time', this.getNodeParameter('fromDateTime', itemIndex, ''));
 	const to = date('ToDateTime', 'To Date Time', this.getNodeParameter('toDateTime', itemIndex, ''));
-	if (from && to && Date.parse(from) >= Date.parse(to)) {
-		throw new NodeOperationError(this.getNode(), 'To Date Time must be later than From Date Time', {
-			description: `The window ${from} to ${to} is empty. ToDateTime is exclusive; move it after FromDateTime.`,
+	if (from && to && Date.parse(from) > Date.parse(to)) {
+		throw new NodeOperationError(this.getNode(), 'To Date Time must not be earlier than From Date Time', {
+			description: `The window ${from} to ${to} is empty. Both ends are included (equal ends read that one instant); set To Date Time on or after From Date Time.`,
 			itemIndex,
 		});
 	}
@@ -61,6 +62,8 @@ export function buildQuery(this: IExecuteFunctions, itemIndex: number, options: 
 		// A small Limit asks for a page of that size instead of the default 2500 records.
 		qs.ChunkLimit = limit;
 	}
+	const lineFilters = readPayrollLineFilters(this, itemIndex);
+	if (lineFilters) Object.assign(qs, lineFilters);
 	const extra = this.getNodeParameter('additionalQuery.parameter', itemIndex, []) as Array<{ name?: string; value?: string }>;
 	for (const { name, value } of extra) {
 		const key = String(name ?? '').trim();
@@ -70,6 +73,12 @@ export function buildQuery(this: IExecuteFunctions, itemIndex: number, options: 
 		if (OWN.includes(key.toLowerCase())) {
 			throw new NodeOperationError(this.getNode(), `Additional query parameter "${key}" is set by the node`, {
 				description: 'Use the node\'s own field for it (dates and incremental options); ContinuationToken is handled by the node.',
+				itemIndex,
+			});
+		}
+		if (lineFilters && PAYROLL_LINE_FILTER_PARAMS.includes(key.toLowerCase())) {
+			throw new NodeOperationError(this.getNode(), `Additional query parameter "${key}" has a field of its own`, {
+				description: 'Set it with the node\'s Export Filter or User Payroll Type Filter field instead.',
 				itemIndex,
 			});
 		}

@@ -1,0 +1,61 @@
+/*
+ * Trigger backfill: the Workforce Trigger (time registrations) started from 2000-01-01 over every
+ * generated record, with Max Changes per Poll (BENCH_MAX_CHANGES, default 10,000), polled through
+ * n8n-core's PollTriggerExecutor (durable cursor) until a poll emits nothing. Then a plain
+ * incremental read of the same window (up to the last poll's start) is the reference: every
+ * record in it must have been emitted once, none twice.
+ */
+import { request } from 'undici';
+
+import { PollHarness } from '../../test/harness/poll';
+import { report, targetFromEnv } from '../measure';
+import { credentialsFor } from './engine';
+import { fetchToken } from './token';
+
+const maxChanges = Number(process.env.BENCH_MAX_CHANGES ?? 10_000);
+const target = targetFromEnv();
+
+async function reference(before: string): Promise<Set<string>> {
+	const token = await fetchToken(target);
+	const ids = new Set<string>();
+	let continuation = '';
+	do {
+		const qs = new URLSearchParams({ ModifiedSince: '2000-01-01T00:00:00Z', ModifiedBefore: before, ChunkLimit: '10000', ...(continuation ? { ContinuationToken: continuation } : {}) });
+		const answer = await request(`${target.extraction}/v1/time-registrations?${qs.toString()}`, { headers: { authorization: `Bearer ${token}` } });
+		const page = (await answer.body.json()) as { data: Array<{ id: string; isDeleted?: boolean }>; continuationToken?: string };
+		for (const record of page.data) if (!record.isDeleted) ids.add(record.id);
+		continuation = page.continuationToken ?? '';
+	} while (continuation);
+	return ids;
+}
+
+void report(async () => {
+	const trigger = new PollHarness({
+		credentials: credentialsFor(target),
+		parameters: { event: 'timeRegistration', startFrom: 'date', startDate: '2000-01-01T00:00:00Z', options: { maxChangesPerPoll: maxChanges } },
+	});
+	const emitted = new Map<string, number>();
+	let polls = 0;
+	let largest = 0;
+	let largestBytes = 0;
+	let lastStart = '';
+	for (;;) {
+		lastStart = new Date().toISOString();
+		const tick = polls === 0 ? await trigger.activate() : await trigger.tick();
+		if (tick.error) throw tick.error;
+		polls++;
+		if (!tick.emitted) break;
+		largest = Math.max(largest, tick.items.length);
+		largestBytes = Math.max(largestBytes, JSON.stringify(tick.items).length);
+		for (const item of tick.items) emitted.set(String(item.json.id), (emitted.get(String(item.json.id)) ?? 0) + 1);
+	}
+	const expected = await reference(lastStart);
+	const lost = [...expected].filter((id) => !emitted.has(id)).length;
+	const duplicated = [...emitted.values()].reduce((n, count) => n + count - 1, 0);
+	const unexpected = [...emitted.keys()].filter((id) => !expected.has(id)).length;
+	return {
+		records: emitted.size,
+		requests: polls,
+		note: `${polls} polls (the last one empty), Max Changes per Poll ${maxChanges}, largest execution ${largest} items (${(largestBytes / 2 ** 20).toFixed(1)} MiB of JSON), lost ${lost}, duplicated ${duplicated}, unexpected ${unexpected}`,
+	};
+});

@@ -1,0 +1,20 @@
+/**
+ * Queue-mode end-to-end suite (`npm run test:e2e:queue`, scripts/test-e2e-queue.sh): every e2e case
+ * of test/e2e plus the queue-only cases of test/e2e/queue, against n8n in queue mode (one main, two
+ * workers, Postgres, Redis) that the script started. Manual runs go through the main's REST API and
+ * execute on the workers.
+ * @type {import('jest').Config}
+ */
+module.exports = {
+	testEnvironment: 'node',
+	rootDir: '.',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['**/*.e2e.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
+	},
+	globalSetup: '<rootDir>/test/e2e/queue/global-setup.ts',
+	testTimeout: 180_000,
+	maxWorkers: 1,
+	verbose: true,
+};

@@ -1,0 +1,53 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RecordEncoder } from './encoder';
+
+/** The last column: keys not among the columns, as one JSON object. */
+export const EXTRA_COLUMN = '_extra';
+
+/**
+ * CSV (RFC 4180: comma, CRLF, fields quoted when they hold a quote, comma or line break). The
+ * header is written with the first records, before later pages are known, so the columns are
+ * the keys of the first page's records in order of first appearance; a key seen only later goes
+ * with its value into the "_extra" column as JSON (empty when a record has none).
+ */
+export function csvEncoder(): RecordEncoder {
+	let columns: string[] | undefined;
+	let known: Set<string>;
+	return {
+		extension: 'csv',
+		mimeType: 'text/csv',
+		usesText: false,
+		page(records: IDataObject[]): string {
+			if (records.length === 0) return '';
+			let text = '';
+			if (!columns) {
+				known = new Set();
+				for (const record of records) for (const key of Object.keys(record)) known.add(key);
+				known.delete(EXTRA_COLUMN);
+				columns = [...known];
+				text += [...columns, EXTRA_COLUMN].map(cell).join(',') + '\r\n';
+			}
+			for (const record of records) {
+				let row = '';
+				for (const column of columns) row += cell(record[column]) + ',';
+				let extra: IDataObject | undefined;
+				for (const key of Object.keys(record)) {
+					if (known.has(key)) continue;
+					(extra ??= {})[key] = record[key];
+				}
+				text += row + (extra ? cell(JSON.stringify(extra)) : '') + '\r\n';
+			}
+			return text;
+		},
+	};
+}
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One field: text as it is, null and absent as empty, objects and lists as JSON; quoted when needed. */
+function cell(value: unknown): string {
+	if (value === null || value === undefined) return '';
+	const text = typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+	return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

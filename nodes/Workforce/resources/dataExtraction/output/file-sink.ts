@@ -1,0 +1,76 @@
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { ExtractionPage } from '../../../shared/continuation';
+import type { OutputSettings } from '../outputField';
+import { ByteSource } from './byte-source';
+import { csvEncoder } from './csv';
+import type { RecordEncoder } from './encoder';
+import { gzip } from './gzip';
+import { ndjsonEncoder } from './ndjson';
+import { rawRecords } from './raw-records';
+import { readAhead } from './read-ahead';
+import { FileSummary } from './summary';
+
+export interface FileTarget {
+	/** Start of the file name: what was read and its window, e.g. `time-registrations_2026-01-01_2026-02-01`. */
+	baseName: string;
+	/** One record as item mode would output it (page facts added, for instance); absent when records go out as they came. */
+	shape?: (record: IDataObject, page: ExtractionPage) => IDataObject;
+	itemIndex: number;
+}
+
+/**
+ * Writes the records of `pages` (at most `limit`) into one file in n8n's binary data while they
+ * arrive: each page is encoded (and compressed) only when the store asks for more, so at most
+ * the page in hand and the one prefetched are in memory, never the file (except in the binary
+ * modes that keep files in memory or in one database row, which is n8n's choice). A page that
+ * fails fails the write, and the store keeps nothing: no item is output.
+ */
+export async function extractToFile(
+	this: IExecuteFunctions,
+	pages: AsyncGenerator<ExtractionPage>,
+	limit: number,
+	settings: Extract<OutputSettings, { mode: 'file' }>,
+	target: FileTarget,
+): Promise<INodeExecutionData> {
+	const encoder: RecordEncoder = settings.format === 'csv' ? csvEncoder() : ndjsonEncoder();
+	const summary = new FileSummary(settings.format, settings.compress);
+	// The next page is encoded (and compressed) while the store writes this one.
+	const text = readAhead(encodePages(pages, limit, encoder, summary, target.shape));
+	const bytes = settings.compress ? readAhead(gzip(text)) : text;
+	const fileName = `${target.baseName}.${encoder.extension}${settings.compress ? '.gz' : ''}`;
+	const mimeType = settings.compress ? 'application/gzip' : encoder.mimeType;
+	const binary: IBinaryData = await this.helpers.prepareBinaryData(new ByteSource(bytes).asReadable(), fileName, mimeType);
+	binary.fileName = fileName;
+	return {
+		json: summary.toJSON(binary.bytes ?? summary.bytes),
+		binary: { [settings.binaryProperty]: binary },
+		pairedItem: { item: target.itemIndex },
+	};
+}
+
+const utf8 = new TextEncoder();
+
+async function* encodePages(
+	pages: AsyncGenerator<ExtractionPage>,
+	limit: number,
+	encoder: RecordEncoder,
+	summary: FileSummary,
+	shape: FileTarget['shape'],
+): AsyncGenerator<Uint8Array> {
+	let taken = 0;
+	// Leaving the loop (limit reached, or the store stopped reading) ends the paginator: no page is asked for in vain.
+	for await (const page of pages) {
+		const room = Math.min(page.records.length, limit - taken);
+		let records = room === page.records.length ? page.records : page.records.slice(0, room);
+		let texts: string[] | undefined;
+		if (shape) records = records.map((record) => shape(record, page));
+		else if (encoder.usesText) texts = rawRecords(page.raw, page.records.length)?.slice(0, room);
+		summary.addPage(records);
+		taken += room;
+		const chunk = utf8.encode(encoder.page(records, texts));
+		summary.bytes += chunk.byteLength;
+		if (chunk.byteLength > 0) yield chunk;
+		if (taken >= limit) break;
+	}
+}
