@@ -103,7 +103,8 @@ async function fetchWithRetry(ctx: IPollFunctions, qs: IDataObject, settings: Tr
 	for (let attempt = 1; ; attempt++) {
 		let body: unknown;
 		try {
-			body = await workforceJson.call(ctx, { method: 'GET', path: '/api/payroll-export/', qs, what: 'Poll payroll export', timeout: settings.timeoutMs });
+			// Always the read-only variant: watching for changes must never lock payroll data (behaviour notes).
+			body = await workforceJson.call(ctx, { method: 'GET', path: '/api/payroll-export/readonly', qs, what: 'Poll payroll export', timeout: settings.timeoutMs });
 		} catch (error) {
 			if (attempt < settings.retry.attempts && isTransient(error)) {
 				await sleep(settings.retry.delayMs * 2 ** (attempt - 1));

@@ -33,7 +33,7 @@ describe('Sandbox demo workflows in a real n8n', () => {
 		const now = new Date();
 		const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
 		const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
-		expect(request).toMatchObject({ method: 'GET', path: '/api/payroll-export/', status: 200 });
+		expect(request).toMatchObject({ method: 'GET', path: '/api/payroll-export/readonly', status: 200 });
 		expect(request.query).toMatchObject({ fromWorkDate: [first.toISOString().slice(0, 10)], toWorkDate: [last.toISOString().slice(0, 10)], dataFilter: ['0'], userPayrollTypeFilter: ['all-users'] });
 		const file = run.runData['CSV file'][0].data!.main![0]![0].binary!.data as { fileName: string; mimeType: string; fileSize?: string | number };
 		expect(file).toMatchObject({ fileName: `payroll-${first.toISOString().slice(0, 7)}.csv`, mimeType: 'text/csv' });

@@ -42,8 +42,7 @@ describe('Workforce Trigger on a running n8n', () => {
 			connections: { [TRIGGER]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 			settings: { saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
 		});
-		const { versionId } = await n8n.server.rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
-		await n8n.server.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
+		await n8n.server.activateWorkflow(workflowId);
 
 		const first = await nextExecution(workflowId, 0);
 		expect(first.status).toBe('success');
@@ -72,7 +71,7 @@ describe('Workforce Trigger on a running n8n', () => {
 		const last = polls.at(-1)!;
 		expect(Date.parse(last.query.ModifiedSince[0])).toBeLessThan(Date.parse(polls[0].query.ModifiedBefore[0]));
 
-		await n8n.server.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+		await n8n.server.deactivateWorkflow(workflowId);
 		expect(await executionsOf(n8n.server, workflowId)).toHaveLength(2);
 	}, 240_000);
 

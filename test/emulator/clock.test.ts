@@ -67,9 +67,10 @@ describe('emulator clock: system, frozen and stepped', () => {
 
 		it('POST /__control/clock sets, steps and advances it; the service stamps with it', async () => {
 			emu = await startEmulator({ workData: { timeRegistrations: 20 } });
-			const token = await tokenFor(emu);
 			const clock = (body: unknown) => call('POST', `${emu!.urls.control}/clock`, { body });
 			expect((await clock({ mode: 'frozen', now: AT })).body).toEqual({ mode: 'frozen', now: AT, stepMs: 1 });
+			// Issued on the service's new time (one issued before the jump could be expired at AT).
+			const token = await tokenFor(emu);
 			expect((await call('GET', `${emu.urls.control}/clock`)).body).toEqual({ mode: 'frozen', now: AT, stepMs: 1 });
 			expect((await clock({ advanceMs: 60_000 })).body).toMatchObject({ now: '2026-03-02T08:01:00.000Z' });
 			expect((await call('POST', `${emu.urls.control}/clock/advance`, { body: { ms: 1000 } })).body).toMatchObject({ now: '2026-03-02T08:01:01.000Z' });

@@ -203,7 +203,45 @@ describe('Emulator: data extraction', () => {
 		expect(line.overtime50Qty).toBe(2);
 		expect(line.overtime100Qty).toBeCloseTo(worked - 9.5);
 		expect(line.overtimeLines.map((o: any) => o.lineType)).toEqual([...line.overtimeLines.map((o: any) => o.lineType)].sort((a: number, b: number) => a - b));
-		expect(line.overtimeLines[0]).toMatchObject({ lineType: 20, overtimeType: 1, qty: 2, name: 'Overtime 50%' });
+		expect(line.overtimeLines[0]).toMatchObject({ lineType: 20, overtimeType: 0, qty: 2, name: 'Overtime 50%' });
+	});
+
+	it('overtimeType (behaviour notes): automatic levels 0, deducted from ordinary hours and netted out of qty/standardQty; manual overtime 1, paid on top; configurable per type and read per line', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		const { records: regs } = await drain('/v1/time-registrations', {});
+		const hoursOf = (l: Record<string, any>) => {
+			const own = regs.filter((r) => r.userId === l.userId && r.workDate === l.transDateTime.slice(0, 10) && !r.absenceTypeId);
+			return own.reduce((a, r) => a + r.qty, 0);
+		};
+		const deducted = (l: Record<string, any>) => l.overtimeLines.filter((o: any) => o.overtimeType === 0).reduce((a: number, o: any) => a + o.qty, 0);
+		const query = { ExportFilter: 'All', UserPayrollTypeFilter: 'AllUsers' };
+		const { records: lines } = await drain('/v1/payroll-lines-extended', query);
+		const manualType = data.payrollTypes[3].id;
+		expect(lines.some((l) => l.overtimeLines.some((o: any) => o.payrollTypeId === manualType))).toBe(true);
+		for (const l of lines) {
+			for (const o of l.overtimeLines) expect([o.lineType, o.overtimeType]).toEqual([o.lineType, o.lineType === 41 ? 1 : 0]);
+			// Registered hours = qty + what was deducted (type 0); type-1 hours stay in qty.
+			expect(l.qty + deducted(l)).toBeCloseTo(hoursOf(l));
+			expect(l.standardQty).toBeCloseTo(Math.min(hoursOf(l) - l.overtimeLines.filter((o: any) => o.lineType === 41).reduce((a: number, o: any) => a + o.qty, 0), 7.5));
+		}
+		// A company that pays 50 % overtime on top: that level is no longer netted out, per line.
+		const ot50 = data.payrollTypes[1].id;
+		data.setOvertimeType(ot50, 1);
+		try {
+			const { records: onTop } = await drain('/v1/payroll-lines-extended', query);
+			const before = new Map(lines.map((l) => [l.id, l]));
+			const changed = onTop.filter((l) => l.overtime50Qty > 0);
+			expect(changed.length).toBeGreaterThan(0);
+			for (const l of changed) {
+				const was = before.get(l.id)!;
+				expect(l.overtimeLines.find((o: any) => o.payrollTypeId === ot50)).toMatchObject({ lineType: 20, overtimeType: 1 });
+				expect(l.qty).toBeCloseTo(was.qty + l.overtime50Qty);
+				expect(l.standardQty).toBeCloseTo(was.standardQty + l.overtime50Qty);
+				expect(l.qty + deducted(l)).toBeCloseTo(hoursOf(l));
+			}
+		} finally {
+			data.setOvertimeType(ot50, 0);
+		}
 	});
 
 	it('payroll lines in incremental mode: a changed registration moves its line; a directly deleted line is a tombstone', async () => {
@@ -213,11 +251,43 @@ describe('Emulator: data extraction', () => {
 		data.changeTimeRegistration(data.timeRegistrationId(20), { hours: 12 });
 		const { records } = await drain('/v1/payroll-lines', { ModifiedSince: since });
 		expect(records).toHaveLength(1);
-		expect(records[0].qty).toBeGreaterThanOrEqual(12);
+		// qty is netted of the automatic overtime (type 0); the registered hours are qty plus that overtime.
+		expect(records[0].qty + records[0].overtime50Qty + records[0].overtime100Qty).toBeGreaterThanOrEqual(12);
 		emulator.ctx.clock.advance(1000);
 		data.deletePayrollLine(records[0].id);
 		const again = await drain('/v1/payroll-lines', { ModifiedSince: emulator.ctx.clock.nowIso() });
 		expect(again.records).toEqual([{ id: records[0].id, isDeleted: true, deletedDateTime: expect.any(String), modifiedDateTime: expect.any(String) }]);
+	});
+
+	it('deletion shapes (behaviour notes): a time registration and a payroll line (deleted directly or through its registrations) are tombstones whose modifiedDateTime is the deletion time; recordCount counts live and deleted', async () => {
+		const data = emulator.ctx.sections.workData.data;
+		emulator.ctx.clock.advance(60_000);
+		const since = emulator.ctx.clock.nowIso();
+		emulator.ctx.clock.advance(1000);
+		const registration = data.timeRegistrationId(30);
+		data.deleteTimeRegistration(registration);
+		const regs = await drain('/v1/time-registrations', { ModifiedSince: since });
+		const tombstone = regs.records.find((r) => r.id === registration)!;
+		expect(tombstone).toEqual({ id: registration, isDeleted: true, deletedDateTime: emulator.ctx.clock.nowIso(), modifiedDateTime: emulator.ctx.clock.nowIso() });
+		expect(regs.pages[0]).toMatchObject({ recordCount: regs.records.length, deletedRecordCount: 1 });
+
+		// A line every registration of which is deleted: the same tombstone, extended or not (no overtimeLines).
+		emulator.ctx.clock.advance(60_000);
+		const lineSince = emulator.ctx.clock.nowIso();
+		emulator.ctx.clock.advance(1000);
+		const lines = data.payrollLines();
+		const i = [...Array(lines.count).keys()].find((k) => !lines.deleted[k] && lines.start[k + 1] - lines.start[k] >= 1)!;
+		const lineId = lines.id(i);
+		data.deleteTimeRegistrations(Array.from(lines.regs.subarray(lines.start[i], lines.start[i + 1])).map((r) => data.timeRegistrationId(r)));
+		const at = emulator.ctx.clock.nowIso();
+		for (const path of ['/v1/payroll-lines', '/v1/payroll-lines-extended']) {
+			const { records, pages } = await drain(path, { ModifiedSince: lineSince, ExportFilter: 'All', UserPayrollTypeFilter: 'AllUsers' });
+			expect([path, records.find((r) => r.id === lineId)]).toEqual([path, { id: lineId, isDeleted: true, deletedDateTime: at, modifiedDateTime: at }]);
+			expect(pages.reduce((a, p) => a + p.deletedRecordCount, 0)).toBe(records.filter((r) => r.isDeleted).length);
+			expect(pages.reduce((a, p) => a + p.recordCount, 0)).toBe(records.length);
+		}
+		// Full mode never returns it.
+		expect((await drain('/v1/payroll-lines', { ExportFilter: 'All', UserPayrollTypeFilter: 'AllUsers' })).records.some((r) => r.id === lineId)).toBe(false);
 	});
 
 	it('a subsidiary client sees only its own structure', async () => {

@@ -632,7 +632,7 @@ export const TOOL_CASES: ToolCase[] = [
 		operation: 'get',
 		parameters: { fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'), toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'), dataFilter: 10, userPayrollTypeFilter: 'all-users' },
 		args: () => ({ fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) }),
-		request: () => ({ method: 'GET', path: '/api/payroll-export/', query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) } }),
+		request: () => ({ method: 'GET', path: '/api/payroll-export/readonly', query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) } }),
 		result: (items) => expect(list(items).every((r) => String(r.transDateTime).slice(0, 10) >= dayOffset(-10) && String(r.transDateTime).slice(0, 10) <= dayOffset(-8))).toBe(true),
 	},
 	{

@@ -54,5 +54,16 @@ export async function downloadBinary(ctx: IExecuteFunctions, request: DownloadRe
 	// prepareBinaryData derives these from a path; set them from the cleaned name itself.
 	binary.fileName = fileName;
 	binary.mimeType = mimeType;
+	binary.bytes ??= await byteCount(ctx, binary);
 	return { binary, fileName, mimeType, contentDisposition: disposition };
+}
+
+/**
+ * The size in bytes of stored binary data. n8n 2.x sets `bytes`; n8n 1.x only a rounded
+ * `fileSize` text ("195 kB"): there the size comes from the stored file's metadata, or from the
+ * base64 data of the default in-memory mode.
+ */
+async function byteCount(ctx: IExecuteFunctions, binary: IBinaryData): Promise<number | undefined> {
+	if (binary.id) return (await ctx.helpers.getBinaryMetadata(binary.id)).fileSize;
+	return typeof binary.data === 'string' ? Buffer.byteLength(binary.data, 'base64') : undefined;
 }

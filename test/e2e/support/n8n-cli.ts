@@ -8,7 +8,9 @@ import type { N8nRuntime } from './runtime';
 import type { WorkflowFixture } from './workflow-fixtures';
 
 export interface CliResult {
+	/** Exit code; -1 when the process was ended by a signal. */
 	code: number;
+	signal?: NodeJS.Signals | null;
 	stdout: string;
 	stderr: string;
 }
@@ -31,7 +33,7 @@ export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[
 		}
 	};
 	return new Promise((resolve, reject) => {
-		const child = spawn(runtime.node, [runtime.bin, ...args], { env: n8nEnv(instance), stdio: ['ignore', out, 'pipe'] });
+		const child = spawn(runtime.node, [runtime.bin, ...args], { env: n8nEnv(instance, process.env, runtime), stdio: ['ignore', out, 'pipe'] });
 		closeSync(out);
 		let stderr = '';
 		child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -44,9 +46,9 @@ export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[
 			rmSync(scratch, { recursive: true, force: true });
 			reject(error);
 		});
-		child.on('close', (code) => {
+		child.on('close', (code, signal) => {
 			clearTimeout(timer);
-			resolve({ code: code ?? -1, stdout: readOut(), stderr });
+			resolve({ code: code ?? -1, signal, stdout: readOut(), stderr });
 		});
 	});
 }
@@ -127,8 +129,12 @@ export async function executeWorkflow(runtime: N8nRuntime, instance: N8nInstance
 	};
 	const { runData, error } = run.data.resultData;
 	return {
-		code: result.code,
-		status: run.status,
+		// n8n 1.123's `execute` was once ended by a signal after it had printed the whole run (a
+		// successful one), while shutting down: the run printed is the outcome then.
+		code: result.code === -1 && result.signal ? (error ? 1 : 0) : result.code,
+		// n8n 2.3 prints a failed run before it records its final status ("running"); the process has
+		// ended, so the run has too, and its error says how.
+		status: run.status === 'running' ? (error ? 'error' : 'success') : run.status,
 		error: error
 			? { message: String(error.message), description: error.description, node: error.node?.name, name: error.name, httpCode: error.httpCode }
 			: undefined,

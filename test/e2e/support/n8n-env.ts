@@ -1,3 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { N8nRuntime } from './runtime';
+
 export interface N8nInstance {
 	/** Throwaway N8N_USER_FOLDER: n8n keeps `.n8n/` (SQLite database, community packages) in it. */
 	userFolder: string;
@@ -13,8 +18,9 @@ export const ENCRYPTION_KEY = 'n8n-nodes-workforce-local-e2e-key-0b1d';
 /**
  * Environment of a quiet, local-only n8n: SQLite in the user folder, loopback only, no telemetry,
  * no version checks or templates, no module that calls out to the internet, community packages on.
+ * `runtime` is the n8n it is for (default: a version that has every module named below).
  */
-export function n8nEnv(instance: N8nInstance, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function n8nEnv(instance: N8nInstance, base: NodeJS.ProcessEnv = process.env, runtime?: Pick<N8nRuntime, 'dir'>): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	// Only what n8n needs from the parent: no stray N8N_* or DB_* settings of the developer's shell.
 	for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SystemRoot']) if (base[key] !== undefined) env[key] = base[key];
@@ -32,7 +38,7 @@ export function n8nEnv(instance: N8nInstance, base: NodeJS.ProcessEnv = process.
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		...disabledModules(runtime),
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		N8N_SECURE_COOKIE: 'false',
@@ -85,4 +91,15 @@ export function queueN8nEnv(instance: N8nInstance, services: QueueServices, base
 		QUEUE_WORKER_LOCK_RENEW_TIME: '3000',
 		QUEUE_WORKER_STALLED_INTERVAL: '5000',
 	};
+}
+
+/** Modules that call out to the internet (mcp-registry, since 2.x). n8n refuses to start when
+ * N8N_DISABLED_MODULES names a module it does not have (n8n 1.123, 2.3: `Unknown module`). */
+const ONLINE_MODULES = ['mcp-registry'];
+
+function disabledModules(runtime?: Pick<N8nRuntime, 'dir'>): NodeJS.ProcessEnv {
+	const modules = runtime
+		? ONLINE_MODULES.filter((name) => existsSync(join(runtime.dir, 'node_modules', 'n8n', 'dist', 'modules', name)))
+		: ONLINE_MODULES;
+	return modules.length > 0 ? { N8N_DISABLED_MODULES: modules.join(',') } : {};
 }

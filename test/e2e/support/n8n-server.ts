@@ -38,10 +38,14 @@ export class N8nServer {
 		return this.child?.pid;
 	}
 
-	/** Starts n8n and waits for /healthz/readiness (8-12 s on a 2-core machine, more when busy). */
+	/**
+	 * Starts n8n and waits for /healthz/readiness and its REST routes (8-12 s on a 2-core machine,
+	 * more when busy). n8n 1.x answers ready before it registers the REST controllers (POST
+	 * /rest/login: 404 for a moment), so a route is probed too: any answer but 404 means it is there.
+	 */
 	async start(timeoutMs = 120_000): Promise<void> {
 		const child = spawn(this.runtime.node, [this.runtime.bin, 'start'], {
-			env: n8nEnv(this.instance),
+			env: n8nEnv(this.instance, process.env, this.runtime),
 			stdio: ['ignore', 'pipe', 'pipe'],
 			detached: this.detached,
 		});
@@ -54,7 +58,9 @@ export class N8nServer {
 		child.stderr?.on('data', collect);
 		await waitFor(
 			`n8n on port ${this.instance.port}`,
-			async () => (await fetch(`http://127.0.0.1:${this.instance.port}/healthz/readiness`)).ok,
+			async () =>
+				(await fetch(`http://127.0.0.1:${this.instance.port}/healthz/readiness`)).ok &&
+				(await fetch(`http://127.0.0.1:${this.instance.port}/rest/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status !== 404,
 			timeoutMs,
 			() => (child.exitCode !== null ? `exited with ${child.exitCode}:\n${this.output}` : undefined),
 		);
@@ -114,8 +120,28 @@ export class N8nServer {
 
 	/** Creates a workflow as the logged-in user (its `id`, when given, is kept). */
 	async createWorkflow(workflow: Record<string, unknown>): Promise<string> {
-		const created = await this.rest<{ id: string }>('POST', '/rest/workflows', workflow);
+		// n8n 1.x and early 2.x store `active` with the workflow and require it.
+		const body = { active: false, ...workflow };
+		const created = await this.rest<{ id: string }>('POST', '/rest/workflows', body);
 		return created.id;
+	}
+
+	/** Activates a workflow as the editor's toggle does (n8n 2.x: POST .../activate; 1.x: PATCH active). */
+	async activateWorkflow(workflowId: string): Promise<void> {
+		const { versionId } = await this.rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
+		if (this.major < 2) await this.rest('PATCH', `/rest/workflows/${workflowId}`, { active: true, versionId });
+		else await this.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
+	}
+
+	async deactivateWorkflow(workflowId: string): Promise<void> {
+		if (this.major < 2) {
+			const { versionId } = await this.rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
+			await this.rest('PATCH', `/rest/workflows/${workflowId}`, { active: false, versionId });
+		} else await this.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+	}
+
+	private get major(): number {
+		return Number(this.runtime.version.split('.')[0]);
 	}
 
 	/** A JSON document the editor loads as the logged-in user, as it is (no `{ data }` envelope): `/types/nodes.json`. */

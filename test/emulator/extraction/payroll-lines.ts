@@ -1,9 +1,11 @@
-import { NO_TYPE, NORMAL_DAY_HOURS, OVERTIME50_HOURS, STATE, dateOf, entityId, iso, type PayrollType } from './work-model';
+import { dayOvertime } from './overtime';
+import { NO_TYPE, STATE, dateOf, entityId, iso } from './work-model';
 import type { WorkData } from './work-data';
 
 /**
  * One payroll line per employee per day, derived from the registrations: standard hours up to
- * 7.5, then 2 hours at 50 % and the rest at 100 %, plus manually registered overtime.
+ * 7.5, then 2 hours at 50 % and the rest at 100 %, plus manually registered overtime; qty and
+ * standardQty netted of the overtime types deducted from ordinary hours (see overtime.ts).
  */
 export class PayrollLineTable {
 	/** Sorted unique keys (user * 2^20 + day offset). */
@@ -134,18 +136,10 @@ export class PayrollLineTable {
 		}
 		const override = d.lineOverrides.get(this.keys[i]);
 		if (override?.qty !== undefined) worked = override.qty;
-		const standardQty = Math.min(worked, NORMAL_DAY_HOURS);
-		const overtime50Qty = Math.min(Math.max(worked - NORMAL_DAY_HOURS, 0), OVERTIME50_HOURS);
-		const overtime100Qty = Math.max(worked - NORMAL_DAY_HOURS - OVERTIME50_HOURS, 0);
-		const types = d.payrollTypes;
-		const overtimeLines: Array<Record<string, unknown>> = [];
-		// Ordered by lineType, sorting, name (the notes' order).
-		if (overtime50Qty > 0) overtimeLines.push(overtimeLine(types[1], 1, overtime50Qty));
-		if (overtime100Qty > 0) overtimeLines.push(overtimeLine(types[2], 1, overtime100Qty));
-		if (manualOvertime > 0) overtimeLines.push(overtimeLine(types[3], 1, manualOvertime));
+		const { qty, standardQty, overtime50Qty, overtime100Qty, overtimeLines } = dayOvertime(d.payrollTypes, worked, manualOvertime);
 		return {
 			count,
-			qty: worked + manualOvertime,
+			qty,
 			standardQty,
 			overtime50Qty,
 			overtime100Qty,
@@ -216,7 +210,4 @@ export function lineKey(user: number, day: number): number {
 	return user * LINE_DAY_SPAN + day + LINE_DAY_OFFSET;
 }
 
-function overtimeLine(type: PayrollType, overtimeType: number, qty: number) {
-	return { payrollTypeId: type.id, name: type.name, lineType: type.lineType, overtimeType, sorting: type.sorting, qty };
-}
 

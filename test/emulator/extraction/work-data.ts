@@ -83,11 +83,12 @@ export class WorkData {
 		this.pageSize = options.pageSize ?? 2500;
 		this.tokenSecret = options.tokenSecret ?? 'emulator-continuation-secret';
 		this.payrollTypes = [
-			{ id: typeId(1), name: 'Ordinary hours', code: '100', doNotExport: false, lineType: 0, sorting: 0 },
-			{ id: typeId(2), name: 'Overtime 50%', code: '150', doNotExport: false, lineType: 20, sorting: 1 },
-			{ id: typeId(3), name: 'Overtime 100%', code: '200', doNotExport: false, lineType: 30, sorting: 2 },
-			{ id: typeId(4), name: 'Overtime registered manually', code: '250', doNotExport: false, lineType: 41, sorting: 3 },
-			{ id: typeId(5), name: 'Internal training (do not export)', code: '900', doNotExport: true, lineType: 0, sorting: 4 },
+			// Automatic levels deducted from ordinary hours (overtimeType 0), manual overtime paid on top (1): the usual set-up.
+			{ id: typeId(1), name: 'Ordinary hours', code: '100', doNotExport: false, lineType: 0, sorting: 0, overtimeType: 0 },
+			{ id: typeId(2), name: 'Overtime 50%', code: '150', doNotExport: false, lineType: 20, sorting: 1, overtimeType: 0 },
+			{ id: typeId(3), name: 'Overtime 100%', code: '200', doNotExport: false, lineType: 30, sorting: 2, overtimeType: 0 },
+			{ id: typeId(4), name: 'Overtime registered manually', code: '250', doNotExport: false, lineType: 41, sorting: 3, overtimeType: 1 },
+			{ id: typeId(5), name: 'Internal training (do not export)', code: '900', doNotExport: true, lineType: 0, sorting: 4, overtimeType: 0 },
 		];
 		this.absenceTypes = [
 			{ id: typeId(11), name: 'Vacation', code: 'FE', exportedByDefault: true },
@@ -332,6 +333,16 @@ export class WorkData {
 		if (key === undefined) throw new Error(`No payroll line ${id}`);
 		const previous = this.lineOverrides.get(key);
 		this.lineOverrides.set(key, { ...previous, modified: this.clock.now().getTime(), deleted: undefined, ...(patch.qty !== undefined ? { qty: patch.qty } : {}) });
+		this.lines = undefined;
+	}
+
+	/**
+	 * The company's payroll set-up changes whether an overtime type is deducted (0) or paid on top (1).
+	 * Lines are derived again; their modifiedDateTime does not move (a set-up change is no data change).
+	 */
+	setOvertimeType(payrollTypeId: string, overtimeType: 0 | 1) {
+		const type = this.payrollTypes[this.payrollTypeIndex(payrollTypeId)];
+		type.overtimeType = overtimeType;
 		this.lines = undefined;
 	}
 

@@ -32,6 +32,8 @@ export interface PayrollType {
 	/** 20/30/40 automatic overtime levels, 41 manually registered overtime, 0 ordinary. */
 	lineType: number;
 	sorting: number;
+	/** For overtime types: 0 = deducted from ordinary hours (netted out of qty/standardQty), 1 = paid on top. Per type, per company. */
+	overtimeType: 0 | 1;
 }
 
 export interface AbsenceType {

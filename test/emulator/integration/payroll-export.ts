@@ -2,7 +2,8 @@ import { forbidden, validationError } from '../core/api-error';
 import type { EmulatorContext } from '../core/context';
 import type { EmuRequest, Router } from '../core/router';
 import { getQuery, getQueryAll, isDateTime, queryBool } from '../core/validate';
-import { dateOf, dayOf, DAY_MS, NORMAL_DAY_HOURS, OVERTIME50_HOURS, STATE, type WorkData } from '../extraction/work-data';
+import { dayOvertime } from '../extraction/overtime';
+import { dateOf, dayOf, DAY_MS, STATE, type WorkData } from '../extraction/work-data';
 
 /**
  * Payroll export (/api/payroll-export/...): per-employee-per-day summaries of the generated work
@@ -46,7 +47,9 @@ export class PayrollExportSection {
 	constructor(private readonly ctx: EmulatorContext) {}
 
 	registerIntegration(router: Router) {
-		router.get('/api/payroll-export', (req) => ({ status: 200, body: this.summaries(req) }));
+		// The plain export locks the approved hours it exported, as a payroll run does; /readonly is the
+		// same export and never locks (behaviour notes, "Payroll export: more"): it changes nothing.
+		router.get('/api/payroll-export', (req) => ({ status: 200, body: this.summaries(req, { lock: true }) }));
 		router.get('/api/payroll-export/readonly', (req) => ({ status: 200, body: this.summaries(req) }));
 		router.get('/api/payroll-export/summary-as-lines', (req) => ({ status: 200, body: this.lines(req) }));
 		router.get('/api/payroll-export/file', (req) => this.file(req));
@@ -121,7 +124,7 @@ export class PayrollExportSection {
 		const projectIds = new Set(query.projectIds);
 		const payrollTypeIds = new Set(query.payrollTypeIds);
 		const absenceTypeIds = new Set(query.absenceTypeIds);
-		const rows: Array<{ summary: Record<string, unknown>; parts: SummaryLine[] }> = [];
+		const rows: Array<{ summary: Record<string, unknown>; parts: SummaryLine[]; exported: number[] }> = [];
 		for (let i = 0; i < lines.count; i++) {
 			const day = lines.dayOf(i);
 			if (day < query.fromDay || day > query.toDay) continue;
@@ -137,6 +140,7 @@ export class PayrollExportSection {
 			let allLocked = true;
 			const absences = new Map<number, number>();
 			const projectHours = new Map<string, number>();
+			const exported: number[] = [];
 			for (let j = lines.start[i]; j < lines.start[i + 1]; j++) {
 				const r = lines.regs[j];
 				if (d.deleted[r]) continue;
@@ -164,15 +168,16 @@ export class PayrollExportSection {
 					projectHours.set(project.projectNumber, (projectHours.get(project.projectNumber) ?? 0) + h);
 				}
 				if (state !== STATE.locked) allLocked = false;
+				exported.push(r);
 				lastModified = Math.max(lastModified, d.modified[r]);
 				if (query.modifiedSince !== undefined && d.modified[r] >= query.modifiedSince) anyModified = true;
 			}
 			if (!anyModified) continue;
-			const standard = Math.min(worked, NORMAL_DAY_HOURS);
-			const ot50 = Math.min(Math.max(worked - NORMAL_DAY_HOURS, 0), OVERTIME50_HOURS);
-			const ot100 = Math.max(worked - NORMAL_DAY_HOURS - OVERTIME50_HOURS, 0);
 			// Fixed-pay employees get only overtime unless the override asks for regular hours.
-			const standardQty = regularToo ? standard : 0;
+			const overtime = dayOvertime(d.payrollTypes, worked, manual, regularToo ? worked : 0);
+			const standardQty = overtime.standardQty;
+			const ot50 = overtime.overtime50Qty;
+			const ot100 = overtime.overtime100Qty;
 			const types = d.payrollTypes;
 			const mainProject = [...projectHours.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 			const parts: SummaryLine[] = [];
@@ -185,22 +190,20 @@ export class PayrollExportSection {
 				parts.push({ code: type.code, name: type.name, absenceTypeId: type.id, qty, projectNumber: '' });
 			}
 			if (parts.length === 0) continue;
-			const overtimeLines = parts
-				.filter((p) => p.payrollTypeId && p.payrollTypeId !== types[0].id)
-				.map((p) => {
-					const t = types.find((x) => x.id === p.payrollTypeId)!;
-					return { payrollTypeId: t.id, name: t.name, lineType: t.lineType, overtimeType: 1, sorting: t.sorting, qty: p.qty };
-				});
+			// Only the overtime types the export kept (payrollTypeIds, do-not-export) appear as lines.
+			const overtimeLines = overtime.overtimeLines.filter((l) => parts.some((p) => p.payrollTypeId === l.payrollTypeId));
 			const absenceQty = [...absences.values()].reduce((a, b) => a + b, 0);
 			rows.push({
 				parts,
+				exported,
 				summary: {
 					userId: employee.id,
 					userName: employee.name,
 					employeeNumber: employee.employeeNumber,
 					userPayrollType: employee.hourly ? 'paid-by-hour' : 'fixed-pay',
 					transDateTime: `${dateOf(day)}T00:00:00Z`,
-					qty: standardQty + ot50 + ot100 + manual,
+					// Netted of the overtime deducted from ordinary hours (overtimeType 0), as payroll lines are.
+					qty: standardQty + overtimeLines.filter((l) => l.overtimeType === 1).reduce((a, l) => a + l.qty, 0),
 					standardQty,
 					overtime50Qty: ot50,
 					overtime100Qty: ot100,
@@ -216,8 +219,18 @@ export class PayrollExportSection {
 		return rows;
 	}
 
-	private summaries(req: EmuRequest) {
-		return this.build(req).map((r) => r.summary);
+	/**
+	 * The JSON export. With `lock`, the approved (not yet locked) registrations it exported become
+	 * locked at one instant after the answer is built: the answer shows them as they were read.
+	 */
+	private summaries(req: EmuRequest, options: { lock?: boolean } = {}) {
+		const rows = this.build(req);
+		if (options.lock) {
+			const d = this.data;
+			const toLock = rows.flatMap((r) => r.exported).filter((r) => d.state[r] === STATE.approved);
+			if (toLock.length) d.changeTimeRegistrations(toLock.map((r) => d.timeRegistrationId(r)), { state: 'locked' });
+		}
+		return rows.map((r) => r.summary);
 	}
 
 	private lines(req: EmuRequest) {

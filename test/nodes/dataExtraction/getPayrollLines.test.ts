@@ -31,12 +31,13 @@ describe('Data Extraction > Get Payroll Lines', () => {
 		data.changeTimeRegistration(data.timeRegistrationId(1500), { hours: 3 });
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'dataExtraction', operation: 'getPayrollLines', returnAll: false, limit: 1, options: { modifiedSince: since } },
+			// Every line: whether registration 100's employee is paid by the hour depends on the day's demo data.
+			parameters: { resource: 'dataExtraction', operation: 'getPayrollLines', returnAll: false, limit: 1, options: { modifiedSince: since }, lineExportFilter: 'All', lineUserPayrollTypeFilter: 'AllUsers' },
 		});
 		const items = jsonOf(result);
 		expect(items).toHaveLength(1);
 		expect(items[0].userId).toBe(data.employees[data.user[100]].id);
 		expect(fx.apiRequests()).toHaveLength(1);
-		expect(fx.apiRequests()[0].query).toEqual({ ModifiedSince: [since.replace('.000Z', 'Z')], ChunkLimit: ['1'] });
+		expect(fx.apiRequests()[0].query).toEqual({ ModifiedSince: [since.replace('.000Z', 'Z')], ChunkLimit: ['1'], ExportFilter: ['All'], UserPayrollTypeFilter: ['AllUsers'] });
 	});
 });

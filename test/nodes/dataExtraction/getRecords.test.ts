@@ -91,6 +91,22 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 		expect(tombstone.modifiedDateTime).toBe(tombstone.deletedDateTime);
 	});
 
+	it('deletion shape per kind (behaviour notes): a checklist is its full record with isDeleted, the deletion its last change; the node passes each kind on unchanged', async () => {
+		const clock = fx.emulator.ctx.clock;
+		clock.advance(60_000);
+		const since = clock.nowIso();
+		clock.advance(1000);
+		const victim = section().table('v1/checklist-registrations').live().find((r) => r.fields.companyId === DEMO.companies.parent)!;
+		const before = section().view('v1/checklist-registrations', victim.id)!;
+		const deleted = section().delete('v1/checklist-registrations', victim.id);
+		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, endpoint: 'v1/checklist-registrations', returnAll: true, options: { modifiedSince: since, includePageFacts: true } } });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([
+			{ ...before, isDeleted: true, deletedDateTime: deleted.deletedDateTime, modifiedDateTime: deleted.deletedDateTime, _page: { pageNumber: 1, syncTypeName: 'incremental', recordCount: 1, deletedRecordCount: 1 } },
+		]);
+		expect(jsonOf(result)[0]).toMatchObject({ checklistName: expect.any(String), answers: expect.any(Array) });
+	});
+
 	it('Other Path: a typed path (slashes around it allowed) reads that endpoint; a listed one keeps its rules', async () => {
 		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, endpoint: 'otherPath', endpointPath: ' /v1/project/work-breakdown-structure/ ', returnAll: true } });
 		expect(jsonOf(result).map((r) => r.id)).toEqual(expectedIds('/v1/project/work-breakdown-structure'));

@@ -1,6 +1,7 @@
 import { executeNode, jsonOf } from '../../harness/execute';
 import { DEMO, useEmulator } from '../../support/emulator-fixture';
 import { daysAgo, dayNumber } from './dates';
+import { getProperties } from '../../../nodes/Workforce/resources/payrollExport/get';
 
 const base = { resource: 'payrollExport', operation: 'get' };
 
@@ -35,7 +36,7 @@ describe('Payroll Export > Get', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = fx.apiRequests();
-		expect(request).toMatchObject({ method: 'GET', path: '/api/payroll-export/', status: 200 });
+		expect(request).toMatchObject({ method: 'GET', path: '/api/payroll-export/readonly', status: 200 });
 		expect(request.query).toEqual({
 			fromWorkDate: [daysAgo(30)],
 			toWorkDate: [daysAgo(1)],
@@ -67,10 +68,30 @@ describe('Payroll Export > Get', () => {
 		expect(items[0]).toMatchObject({ userName: expect.any(String), transDateTime: expect.any(String), qty: expect.any(Number), standardQty: expect.any(Number), overtimeLines: expect.any(Array) });
 	});
 
-	it('uses the read-only alias when asked', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, options: { readOnly: true } } });
-		expect(result.error).toBeUndefined();
-		expect(fx.apiRequests().map((r) => r.path)).toEqual(['/api/payroll-export/readonly']);
+	it('reads /readonly by default (option not added, or added and on): the export locks nothing', async () => {
+		const d = data();
+		const before = JSON.stringify([Array.from(d.state), Array.from(d.modified)]);
+		for (const options of [{}, { readOnly: true }]) {
+			const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, dataFilter: 10, userPayrollTypeFilter: 'all-users', options } });
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result).length).toBeGreaterThan(0);
+		}
+		expect(fx.apiRequests().map((r) => r.path)).toEqual(['/api/payroll-export/readonly', '/api/payroll-export/readonly']);
+		expect(JSON.stringify([Array.from(d.state), Array.from(d.modified)])).toBe(before);
+	});
+
+	it('Read Only (Never Lock Data) off calls /api/payroll-export/, which locks the approved hours it exported', async () => {
+		const option = getProperties.find((p) => p.name === 'options')!.options!.find((o) => (o as { name: string }).name === 'readOnly') as { displayName: string; default: unknown; description: string };
+		expect(option).toMatchObject({ displayName: 'Read Only (Never Lock Data)', default: true });
+		expect(option.description).toMatch(/never locks data.*Turn off.*lock the approved hours/);
+		const window = { fromWorkDate: daysAgo(12), toWorkDate: daysAgo(2) };
+		const first = await executeNode({ credentials: fx.credentials, parameters: { ...base, ...window, options: { readOnly: false } } });
+		expect(first.error).toBeUndefined();
+		expect(jsonOf(first).some((r) => r.locked === false)).toBe(true);
+		expect(fx.apiRequests().map((r) => r.path)).toEqual(['/api/payroll-export/']);
+		const again = await executeNode({ credentials: fx.credentials, parameters: { ...base, ...window } });
+		expect(jsonOf(again).map((r) => [r.userId, r.transDateTime])).toEqual(jsonOf(first).map((r) => [r.userId, r.transDateTime]));
+		expect(jsonOf(again).every((r) => r.locked === true)).toBe(true);
 	});
 
 	it('splits a year into consecutive windows of at most 45 days (inclusive ends, no gap, no overlap) and merges the rows', async () => {

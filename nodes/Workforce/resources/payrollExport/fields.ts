@@ -115,7 +115,15 @@ export function exportFields(operation: string, extra: { file?: boolean; readOnl
 		},
 	];
 	if (extra.readOnly) {
-		options.push({ displayName: 'Use Read-Only Endpoint', name: 'readOnly', type: 'boolean', default: false, description: 'Whether to call the read-only alias /api/payroll-export/readonly instead of /api/payroll-export/' });
+		options.push({
+			displayName: 'Read Only (Never Lock Data)',
+			name: 'readOnly',
+			type: 'boolean',
+			// On also when the option is not added (see get.ts): reading must not change payroll data unless asked.
+			default: true,
+			description:
+				'Whether to read through /api/payroll-export/readonly, which never locks data. Turn off only for the export that closes a payroll run: /api/payroll-export/ may then lock the approved hours it returns (marked as exported), after which they can no longer be edited and show up under Only Locked.',
+		});
 	}
 	fields.push({ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions: show, options });
 	return fields;

@@ -15,7 +15,7 @@ export const getProperties: INodeProperties[] = exportFields('get', { readOnly: 
 export async function get(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runJsonExport.call(
 		this,
-		(itemIndex) => ((this.getNodeParameter('options.readOnly', itemIndex, false) as boolean) ? '/api/payroll-export/readonly' : '/api/payroll-export/'),
+		(itemIndex) => ((this.getNodeParameter('options.readOnly', itemIndex, true) as boolean) ? '/api/payroll-export/readonly' : '/api/payroll-export/'),
 		'Get payroll export',
 	);
 }
