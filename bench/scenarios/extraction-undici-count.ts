@@ -2,15 +2,9 @@
 import { request } from 'undici';
 
 import { report, targetFromEnv } from '../measure';
-import { fetchToken } from './token';
+import { fetchToken, warmUpExtraction } from './token';
 
 const target = targetFromEnv();
-
-async function warmUp() {
-	const token = await fetchToken(target);
-	const answer = await request(`${target.extraction}/v1/time-registrations?ChunkLimit=10`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-	await answer.body.json();
-}
 
 void report(async () => {
 	const token = await fetchToken(target);
@@ -27,4 +21,4 @@ void report(async () => {
 		continuation = page.continuationToken ?? '';
 	} while (continuation);
 	return { records, requests };
-}, warmUp);
+}, () => warmUpExtraction(target));

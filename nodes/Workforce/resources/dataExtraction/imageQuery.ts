@@ -3,19 +3,14 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 import { toUtcIso } from '../../shared/dates';
 import { assertSegment } from '../../shared/path-segment';
 import { workforceJson } from '../../transport';
+import type { ExtractionOptions } from './query';
 
 export const IMAGE_SOURCES = ['feed', 'alert', 'checklist'];
 export const CHUNK_LIMIT_MAX = 10_000;
 const CHUNK_LIMIT_DEFAULT = 2500;
 
-export interface ImageOptions {
-	chunkLimit?: number;
-	includePageFacts?: boolean;
-	modifiedBefore?: string;
-	modifiedSince?: string;
-	retries?: number;
-	retryDelay?: number;
-}
+/** The options of Get Images: those of the other extractions but the page timeout. */
+export type ImageOptions = Omit<ExtractionOptions, 'timeout'>;
 
 interface ImageFilters {
 	companyId?: string;
