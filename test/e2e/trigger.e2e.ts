@@ -1,8 +1,7 @@
 import { useE2e, useN8nServer } from './support/e2e';
 import { executionItems, executionsOf, type ExecutionSummary } from './support/executions';
 import { waitFor } from './support/runtime';
-
-const TRIGGER = 'Workforce Trigger';
+import { TRIGGER, timeRegistrationTriggerWorkflow } from './support/trigger-workflow';
 
 /**
  * The polling trigger in an active workflow on a running n8n: the activation's poll, then n8n's own
@@ -25,23 +24,7 @@ describe('Workforce Trigger on a running n8n', () => {
 		const [changed] = (await change({ action: 'change', indexes: [5], patch: { hours: 6.5 } })).ids;
 		const [deleted] = (await change({ action: 'delete', indexes: [7] })).ids;
 
-		const workflowId = await n8n.server.createWorkflow({
-			name: 'E2E: Workforce Trigger, time registrations',
-			nodes: [
-				{
-					id: 'c0a80f0e-0000-4000-8000-000000000001',
-					name: TRIGGER,
-					type: 'n8n-nodes-workforce.workforceTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'timeRegistration', startFrom: 'date', startDate },
-					credentials: { workforceApi: { id: credential.id, name: credential.name } },
-				},
-				{ id: 'c0a80f0e-0000-4000-8000-000000000002', name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
-			],
-			connections: { [TRIGGER]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-			settings: { saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
-		});
+		const workflowId = await n8n.server.createWorkflow(timeRegistrationTriggerWorkflow({ name: 'E2E: Workforce Trigger, time registrations', idPrefix: 'c0a80f0e-0000-4000-8000-00000000000', credential, startDate, settings: { saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' } }));
 		await n8n.server.activateWorkflow(workflowId);
 
 		const first = await nextExecution(workflowId, 0);

@@ -2,9 +2,8 @@ import { mainServer, useE2e } from '../support/e2e';
 import { executionItems, executionsOf, type ExecutionSummary } from '../support/executions';
 import { workerOf } from '../support/rest-runner';
 import { waitFor } from '../support/runtime';
+import { TRIGGER, timeRegistrationTriggerWorkflow } from '../support/trigger-workflow';
 import { activate, pollNow, workerLogs } from './queue-support';
-
-const TRIGGER = 'Workforce Trigger';
 
 /**
  * The Workforce Trigger active on the main with n8n's durable poll cursors (all four flags set by
@@ -32,23 +31,7 @@ describe('Queue mode: Workforce Trigger with durable poll cursors', () => {
 			expected.push([`created ${created}`, `changed ${changed}`, `deleted ${deleted}`].sort());
 		};
 		await round(1);
-		workflowId = await main.createWorkflow({
-			name: 'E2E queue: Workforce Trigger, durable cursors',
-			nodes: [
-				{
-					id: 'c0a80f0e-0000-4000-8000-00000000a001',
-					name: TRIGGER,
-					type: 'n8n-nodes-workforce.workforceTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'timeRegistration', startFrom: 'date', startDate },
-					credentials: { workforceApi: { id: credential.id, name: credential.name } },
-				},
-				{ id: 'c0a80f0e-0000-4000-8000-00000000a002', name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
-			],
-			connections: { [TRIGGER]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-			settings: {},
-		});
+		workflowId = await main.createWorkflow(timeRegistrationTriggerWorkflow({ name: 'E2E queue: Workforce Trigger, durable cursors', idPrefix: 'c0a80f0e-0000-4000-8000-00000000a00', credential, startDate }));
 		await activate(main, workflowId);
 
 		// A scheduled poll may also fall between two changes of a round (it runs every minute), so the

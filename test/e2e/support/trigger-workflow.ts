@@ -1,0 +1,33 @@
+/**
+ * The workflow both trigger cases activate (single process and queue mode): the Workforce Trigger
+ * on time registrations from `startDate`, polled every minute, into a No Op named "Received".
+ */
+export const TRIGGER = 'Workforce Trigger';
+
+export function timeRegistrationTriggerWorkflow(options: {
+	name: string;
+	/** Node ids differ per file so that two workflows never share one. */
+	idPrefix: string;
+	credential: { id: string; name: string };
+	startDate: string;
+	settings?: Record<string, unknown>;
+}): Record<string, unknown> {
+	const { name, idPrefix, credential, startDate, settings = {} } = options;
+	return {
+		name,
+		nodes: [
+			{
+				id: `${idPrefix}1`,
+				name: TRIGGER,
+				type: 'n8n-nodes-workforce.workforceTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'timeRegistration', startFrom: 'date', startDate },
+				credentials: { workforceApi: { id: credential.id, name: credential.name } },
+			},
+			{ id: `${idPrefix}2`, name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
+		],
+		connections: { [TRIGGER]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+		settings,
+	};
+}
