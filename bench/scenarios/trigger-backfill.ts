@@ -33,6 +33,8 @@ void report(async () => {
 	const trigger = new PollHarness({
 		credentials: credentialsFor(target),
 		parameters: { event: 'timeRegistration', startFrom: 'date', startDate: '2000-01-01T00:00:00Z', options: { maxChangesPerPoll: maxChanges } },
+		// Only ids are counted here: the harness keeping a million items would measure the harness.
+		keepExecutions: false,
 	});
 	const emitted = new Map<string, number>();
 	let polls = 0;

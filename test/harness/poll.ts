@@ -36,6 +36,8 @@ export interface PollHarnessOptions {
 	cursorMode?: CursorMode;
 	/** What getPollBudgetMs() answers (n8n's default is 5 minutes). */
 	budgetMs?: number;
+	/** Keep every execution's items in `executions` (default true); a benchmark of a million changes keeps none. */
+	keepExecutions?: boolean;
 }
 
 export interface Tick {
@@ -149,7 +151,7 @@ export class PollHarness {
 						throw new Error('The database transaction that stores the execution and the cursor failed');
 					}
 					if (cursor) this.storedCursor = cursor;
-					this.executions.push(items);
+					if (this.options.keepExecutions !== false) this.executions.push(items);
 					return items;
 				}),
 			);
