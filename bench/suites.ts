@@ -50,6 +50,21 @@ const withN8n = {
 const inN8n = (label: string, workflow: string, baseline = false): Variant => ({ label, script: 'n8n-execute', baseline, env: { BENCH_N8N_WORKFLOW: workflow } });
 
 /** What `npm run bench` measures. */
+/** File output against the plain undici loop over `records` time registrations (one suite per volume). */
+const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
+	id,
+	title: `File output in a running n8n, ${records.toLocaleString('en-US')} time registrations`,
+	emulator: { workData: { timeRegistrations: records } },
+	...withN8n,
+	runs: longRuns,
+	variants: [
+		{ label: 'plain undici loop, parse and keep nothing', script: 'extraction-undici-count', baseline: true },
+		inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint'),
+		inN8n('Workforce node, Output File (NDJSON)', 'workforceFile'),
+		...(gzip ? [inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip')] : []),
+	],
+});
+
 export const SUITES: Suite[] = [
 	{
 		id: 'extraction',
@@ -78,19 +93,7 @@ export const SUITES: Suite[] = [
 			{ label: 'Workforce node', script: 'n8n-execute', env: { BENCH_N8N_WORKFLOW: 'workforce' } },
 		],
 	},
-	{
-		id: 'n8nFile',
-		title: `File output in a running n8n, ${fileRecords.toLocaleString('en-US')} time registrations`,
-		emulator: { workData: { timeRegistrations: fileRecords } },
-		...withN8n,
-		runs: longRuns,
-		variants: [
-			{ label: 'plain undici loop, parse and keep nothing', script: 'extraction-undici-count', baseline: true },
-			inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint'),
-			inN8n('Workforce node, Output File (NDJSON)', 'workforceFile'),
-			inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip'),
-		],
-	},
+	fileSuite('n8nFile', fileRecords, true),
 	{
 		id: 'n8nItems',
 		title: `Item mode in a running n8n, ${itemRecords.toLocaleString('en-US')} time registrations`,
@@ -110,18 +113,7 @@ export const SUITES: Suite[] = [
 		runs: longRuns,
 		variants: [{ label: 'Workforce Trigger (n8n PollTriggerExecutor, durable cursor)', script: 'trigger-backfill', baseline: true }],
 	},
-	{
-		id: 'n8nFileLarge',
-		title: `File output in a running n8n, ${fileRecordsLarge.toLocaleString('en-US')} time registrations`,
-		emulator: { workData: { timeRegistrations: fileRecordsLarge } },
-		...withN8n,
-		runs: longRuns,
-		variants: [
-			{ label: 'plain undici loop, parse and keep nothing', script: 'extraction-undici-count', baseline: true },
-			inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint'),
-			inN8n('Workforce node, Output File (NDJSON)', 'workforceFile'),
-		],
-	},
+	fileSuite('n8nFileLarge', fileRecordsLarge, false),
 	{
 		id: 'payroll',
 		title: `Payroll export, 365 days in 45-day windows (${payrollRegistrations.toLocaleString('en-US')} time registrations)`,
