@@ -18,3 +18,20 @@ export async function warmUpExtraction(target: Target): Promise<void> {
 	const answer = await request(`${target.extraction}/v1/time-registrations?ChunkLimit=10`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
 	await answer.body.json();
 }
+
+/** The undici baselines' Return All: every page of time registrations, each handed to `onPage`; answers the request count. */
+export async function eachTimeRegistrationPage(target: Target, onPage: (records: unknown[]) => void): Promise<number> {
+	const token = await fetchToken(target);
+	let continuation = '';
+	let requests = 0;
+	do {
+		const url = `${target.extraction}/v1/time-registrations${continuation ? `?ContinuationToken=${encodeURIComponent(continuation)}` : ''}`;
+		const answer = await request(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+		requests++;
+		if (answer.statusCode !== 200) throw new Error(`HTTP ${answer.statusCode}`);
+		const page = (await answer.body.json()) as { data: unknown[]; continuationToken?: string };
+		onPage(page.data);
+		continuation = page.continuationToken ?? '';
+	} while (continuation);
+	return requests;
+}
