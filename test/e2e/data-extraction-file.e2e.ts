@@ -42,6 +42,7 @@ describe('Data Extraction Output File in a real n8n, read back by n8n\'s own nod
 			const run = await e2e.run('data-extraction-file-output', env);
 			expect(run.error).toBeUndefined();
 			expect(run.status).toBe('success');
+			const api = await e2e.emulator.apiRequests();
 			// What the service holds now (other files may have added or deleted a few): one page, read after the run.
 			const page = (await e2e.emulator.extractionGet('/v1/time-registrations?ChunkLimit=10000')) as { data?: Row[] } | Row[];
 			const records = Array.isArray(page) ? page : (page.data ?? []);
@@ -110,7 +111,6 @@ describe('Data Extraction Output File in a real n8n, read back by n8n\'s own nod
 			expect(gzFile.bytes!).toBeLessThan(Buffer.byteLength(ndjson) / 3);
 
 			// Page by page through the service: each node's pages once, at its chunk limit, no page twice.
-			const api = await e2e.emulator.apiRequests();
 			expect(api.every((r) => r.api === 'extraction' && r.method === 'GET' && r.path === '/v1/time-registrations' && r.status === 200)).toBe(true);
 			const byChunk = (limit: number) => api.filter((r) => r.query.ChunkLimit?.[0] === String(limit));
 			expect(byChunk(CSV_CHUNK)).toHaveLength(Math.ceil(records.length / CSV_CHUNK));
