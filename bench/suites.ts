@@ -47,7 +47,9 @@ const withN8n = {
 		delete process.env.BENCH_N8N_INSTANCE;
 	},
 };
-const inN8n = (label: string, workflow: string, baseline = false): Variant => ({ label, script: 'n8n-execute', baseline, env: { BENCH_N8N_WORKFLOW: workflow } });
+const inN8n = (label: string, workflow: string, baseline = false, env: Record<string, string> = {}): Variant => ({ label, script: 'n8n-execute', baseline, env: { BENCH_N8N_WORKFLOW: workflow, ...env } });
+/** File runs get Node's own heap limit, as a plain `n8n start` does, unless BENCH_N8N_HEAP_MB says otherwise. */
+const fileHeap = { BENCH_N8N_HEAP_MB: process.env.BENCH_N8N_HEAP_MB ?? 'stock' };
 
 /** What `npm run bench` measures. */
 /** File output against the plain undici loop over `records` time registrations (one suite per volume). */
@@ -59,9 +61,9 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 	runs: longRuns,
 	variants: [
 		{ label: 'plain undici loop, parse and keep nothing', script: 'extraction-undici-count', baseline: true },
-		inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint'),
-		inN8n('Workforce node, Output File (NDJSON)', 'workforceFile'),
-		...(gzip ? [inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip')] : []),
+		inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint', false, fileHeap),
+		inN8n('Workforce node, Output File (NDJSON)', 'workforceFile', false, fileHeap),
+		...(gzip ? [inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip', false, fileHeap)] : []),
 	],
 });
 

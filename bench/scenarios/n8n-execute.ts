@@ -44,10 +44,12 @@ async function lastSavedExecution(bench: BenchN8n): Promise<SavedExecution | und
 const savedNote = (saved: SavedExecution | undefined) => (saved ? `saved execution: ${saved.status}, ${saved.dataLength ?? 0} characters of run data` : 'no saved execution found');
 
 /**
- * n8n's heap limit: 8 GB by default so that item-mode runs get as far as they can; a File run with
- * a small limit (BENCH_N8N_HEAP_MB=1024) shows what V8 only put off collecting under a large one.
+ * n8n's heap limit: 8 GB by default so that item-mode runs get as far as they can; `stock` leaves
+ * Node's own limit (what a plain `n8n start` gets; the File suites use it); a small limit
+ * (BENCH_N8N_HEAP_MB=1024) shows what V8 only put off collecting under a large one.
  */
-const HEAP_MB = Number(process.env.BENCH_N8N_HEAP_MB ?? 8192);
+const HEAP = process.env.BENCH_N8N_HEAP_MB ?? '8192';
+const HEAP_ARGS = HEAP === 'stock' ? [] : [`--max-old-space-size=${Number(HEAP)}`];
 
 /** A run that does not end by then counts as failed (n8n leaves an execution it cannot save "running"). */
 const TIMEOUT_MS = Number(process.env.BENCH_N8N_TIMEOUT_S ?? 900) * 1000;
@@ -59,7 +61,7 @@ async function main() {
 	// The run data of 100,000 records is hundreds of MB: to a file, not through a pipe into a string.
 	const file = join(bench.scratch, `run-${process.pid}.json`);
 	const out = openSync(file, 'w');
-	const child = spawn(bench.runtime.node, [`--max-old-space-size=${HEAP_MB}`, bench.runtime.bin, 'execute', `--id=${bench.workflows[which]}`, '--rawOutput'], {
+	const child = spawn(bench.runtime.node, [...HEAP_ARGS, bench.runtime.bin, 'execute', `--id=${bench.workflows[which]}`, '--rawOutput'], {
 		env: n8nEnv(bench.instance),
 		stdio: ['ignore', out, 'inherit'],
 	});
