@@ -28,7 +28,7 @@ export function outputFields(displayOptions: { show: Record<string, string[]> })
 			description: 'How records are written',
 			displayOptions: file,
 			options: [
-				{ name: 'NDJSON', value: 'ndjson', description: 'One JSON record per line, exactly as item mode outputs it' },
+				{ name: 'NDJSON', value: 'ndjson', description: 'One JSON record per line: the records item mode outputs, value for value' },
 				{
 					name: 'CSV',
 					value: 'csv',
