@@ -11,6 +11,8 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
+import type { Client } from 'pg';
+
 import { DEMO } from '../test/emulator/seed/demo';
 import { workforceCredential } from '../test/e2e/support/demo-values';
 import { N8nServer } from '../test/e2e/support/n8n-server';
@@ -57,37 +59,44 @@ async function main() {
 	const db = await postgres('n8n');
 	try {
 		const started = new Date();
+		// Activation itself polls once (n8n's PollTriggerExecutor, outside the scheduler's tables) and
+		// hands its changes to an execution; the scheduled polls start from the cursor it commits.
 		await activate(main, workflowId);
-		say(`workflow ${workflowId} active; polling (Max Changes per Poll ${n(maxChanges)}, ${n(records)} records)`);
-		const pollWallMs: number[] = [];
-		let lastPollStart = '';
+		await waitFor('the execution of the activation poll', async () => (await executionRows(db, workflowId)).length > 0, 120_000);
+		const pollWallMs = [Date.now() - started.getTime()];
+		say(`workflow ${workflowId} active, its activation poll executed; polling (Max Changes per Poll ${n(maxChanges)}, ${n(records)} records)`);
+		let lastPollStart = started.toISOString();
 		let failedPolls = 0;
 		for (;;) {
 			if (pollWallMs.length >= maxPolls) throw new Error(`No empty poll after ${maxPolls} polls (the safety cap): the backfill does not end`);
 			const executionsBefore = (await executionRows(db, workflowId)).length;
+			const errorsBefore = (await pollerErrors(db, workflowId)).consecutiveErrors;
 			lastPollStart = new Date().toISOString();
 			const pollStarted = Date.now();
 			const status = await pollNow(workflowId);
 			const tasks = await pollTasks(db, workflowId);
 			const task = tasks[tasks.length - 1];
 			if (status !== 'succeeded' || !task) throw new Error(`Poll ended ${status}: see .e2e/queue/main.log`);
-			if (!task.dispatchedAt) {
-				const errors = await pollerErrors(db, workflowId);
-				if (!errors.consecutiveErrors) {
-					pollWallMs.push(Date.now() - pollStarted);
-					say(`poll ${pollWallMs.length}: nothing new, the backfill is complete`);
-					break;
-				}
-				// A poll that failed or timed out emits nothing too: not the end. Wait out n8n's back-off.
+			// The cursor is committed with the execution row, after the poll's occurrence ends: the next poll must read it.
+			// A poll that failed also ends "dispatched" (to the error workflow), and one that timed out emits nothing: both count on the poller's errors.
+			let failed = false;
+			await waitFor(`the execution of poll ${pollWallMs.length + 1} (task ${task.id})`, async () => {
+				failed = (await pollerErrors(db, workflowId)).consecutiveErrors > errorsBefore;
+				return failed || !task.dispatchedAt || (await executionRows(db, workflowId)).length > executionsBefore;
+			}, 120_000);
+			pollWallMs.push(Date.now() - pollStarted);
+			if (failed) {
 				failedPolls++;
-				say(`poll failed (${errors.consecutiveErrors} in a row; back-off until ${errors.backoffUntil?.toISOString() ?? '-'}): see .e2e/queue/main.log`);
+				const errors = await pollerErrors(db, workflowId);
+				say(`poll ${pollWallMs.length} failed (${errors.consecutiveErrors} in a row; back-off until ${errors.backoffUntil?.toISOString() ?? '-'}): see .e2e/queue/main.log`);
 				if (failedPolls > 5) throw new Error('More than 5 failed polls: see .e2e/queue/main.log');
 				if (errors.backoffUntil) await new Promise((r) => setTimeout(r, Math.max(0, errors.backoffUntil!.getTime() - Date.now()) + 500));
 				continue;
 			}
-			// The cursor is committed with the execution row, after the poll's occurrence ends: the next poll must read it.
-			await waitFor(`the execution of poll ${task.id}`, async () => (await executionRows(db, workflowId)).length > executionsBefore, 300_000);
-			pollWallMs.push(Date.now() - pollStarted);
+			if (!task.dispatchedAt) {
+				say(`poll ${pollWallMs.length}: nothing new, the backfill is complete`);
+				break;
+			}
 			say(`poll ${pollWallMs.length}: ${ms(task.startedAt, task.dispatchedAt)} ms in the poll, ${pollWallMs[pollWallMs.length - 1]} ms until its execution was created`);
 		}
 		const pollsDoneMs = Date.now() - started.getTime();
@@ -113,9 +122,21 @@ async function main() {
 		const tasks = await pollTasks(db, workflowId);
 		print({ started, pollsDoneMs, lastStop, tasks, executions, pollWallMs, failedPolls, emitted, expected, lost, duplicated, unexpected, largest, peakAtStart, peakAtEnd, names: n8nProcesses.map((p) => p.name), version: stack.runtime.version });
 		await main.deactivateWorkflow(workflowId);
+	} catch (error) {
+		await diagnose(db, workflowId);
+		throw error;
 	} finally {
 		await db.end();
 	}
+}
+
+/** On failure: what n8n recorded of the run (polls, executions, the poller's state), for the report. */
+async function diagnose(db: Client, workflowId: string) {
+	const file = join(QUEUE_DIR, 'bench-diagnostics.json');
+	const poller = await db.query(`SELECT * FROM poller_state WHERE "workflowId" = $1`, [workflowId]).catch(() => ({ rows: [] }));
+	const state = { tasks: await pollTasks(db, workflowId).catch(() => []), executions: await executionRows(db, workflowId).catch(() => []), poller: poller.rows };
+	writeFileSync(file, JSON.stringify(state, null, 2));
+	say(`what n8n recorded: ${file}`);
 }
 
 function print(r: {
@@ -143,11 +164,11 @@ function print(r: {
 	const handOff = (e: ExecutionRow) => [...dispatched].reverse().find((t) => t.dispatchedAt! <= e.createdAt)?.dispatchedAt ?? null;
 	const statuses = [...new Set(r.executions.map((e) => e.status))].map((s) => `${r.executions.filter((e) => e.status === s).length} ${s}`).join(', ');
 	const rows: Array<[string, string]> = [
-		['Polls (the last one empty)', `${r.tasks.length} (${dispatched.length} with changes${r.failedPolls ? `, ${r.failedPolls} failed` : ''})`],
+		['Polls (the activation\'s, then the scheduled ones; the last one empty)', `1 + ${r.tasks.length} (${dispatched.length} of the scheduled ones with changes${r.failedPolls ? `, ${r.failedPolls} failed` : ''})`],
 		['Executions', `${r.executions.length} (${statuses})`],
 		['Wall time, activation to the empty poll (s)', (r.pollsDoneMs / 1000).toFixed(1)],
 		['Wall time, activation to the last execution finished (s)', ((r.lastStop - r.started.getTime()) / 1000).toFixed(1)],
-		['Per poll, from pollNow to its execution created (ms, median / max)', spread(r.pollWallMs)],
+		['Per poll, from its start (pollNow; the first: activation) to its execution created (ms, median / max)', spread(r.pollWallMs)],
 		["Scheduler's pick-up: occurrence due to poll started (ms, median / max)", spread(r.tasks.map((t) => ms(t.runAt, t.startedAt)))],
 		['The poll itself: started to data handed off (ms, median / max)', spread(dispatched.map((t) => ms(t.startedAt, t.dispatchedAt)))],
 		['Hand-off to the execution row committed with the cursor (ms, median / max)', spread(r.executions.map((e) => ms(handOff(e), e.createdAt)).filter(Number.isFinite))],

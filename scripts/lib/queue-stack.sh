@@ -3,7 +3,8 @@
 # Redis, the emulator, n8n as one main and two workers) and stops everything it started when the
 # script exits, also on failure or Ctrl+C. Logs, the pids file and stack.json in .e2e/queue/.
 # WF_QUEUE_PORT_FROM / WF_QUEUE_PORT_TO: the port range (default 15400-15499);
-# WF_QUEUE_TIME_REGISTRATIONS: the emulator's generated time registrations (default 3000).
+# WF_QUEUE_TIME_REGISTRATIONS: the emulator's generated time registrations (default 3000);
+# WF_QUEUE_N8N_LOG_LEVEL: n8n's log level in the stack (default info; debug shows the scheduler's decisions).
 
 queue_dir="$PWD/.e2e/queue"
 pids="$queue_dir/pids"
