@@ -21,6 +21,7 @@ import { TRIGGER, timeRegistrationTriggerWorkflow } from '../test/e2e/support/tr
 import { activate, pollNow, postgres } from '../test/e2e/queue/queue-support';
 import { QUEUE_DIR, readStack } from '../test/e2e/queue/stack-file';
 import { BACKFILL_START, backfillReference, compareWithReference } from './backfill-reference';
+import { LogTail } from './log-tail';
 import { median, vmHwmMb, type Target } from './measure';
 import { executionRows, pollerErrors, pollTasks, savedItems, type ExecutionRow, type PollTask } from './queue-records';
 
@@ -58,6 +59,7 @@ async function main() {
 	const peakAtStart = n8nProcesses.map((p) => vmHwmMb(p.pid));
 	const db = await postgres('n8n');
 	try {
+		const mainLog = new LogTail(stack.main.log);
 		const started = new Date();
 		// Activation itself polls once (n8n's PollTriggerExecutor, outside the scheduler's tables) and
 		// hands its changes to an execution; the scheduled polls start from the cursor it commits.
@@ -79,10 +81,14 @@ async function main() {
 			if (status !== 'succeeded' || !task) throw new Error(`Poll ended ${status}: see .e2e/queue/main.log`);
 			// The cursor is committed with the execution row, after the poll's occurrence ends: the next poll must read it.
 			// A poll that failed also ends "dispatched" (to the error workflow), and one that timed out emits nothing: both count on the poller's errors.
+			// Whether it emitted shows in no table before its execution row: n8n's scheduler marks every
+			// finished occurrence dispatched. An empty poll says so in the main's debug log.
 			let failed = false;
-			await waitFor(`the execution of poll ${pollWallMs.length + 1} (task ${task.id})`, async () => {
+			let empty = false;
+			await waitFor(`the execution of poll ${pollWallMs.length + 1} (task ${task.id}) or its "no new data" in .e2e/queue/main.log`, async () => {
 				failed = (await pollerErrors(db, workflowId)).consecutiveErrors > errorsBefore;
-				return failed || !task.dispatchedAt || (await executionRows(db, workflowId)).length > executionsBefore;
+				empty = mainLog.seen(new RegExp(`Poll returned no new data.*"taskId": "${task.id}"`));
+				return failed || empty || (await executionRows(db, workflowId)).length > executionsBefore;
 			}, 120_000);
 			pollWallMs.push(Date.now() - pollStarted);
 			if (failed) {
@@ -93,11 +99,11 @@ async function main() {
 				if (errors.backoffUntil) await new Promise((r) => setTimeout(r, Math.max(0, errors.backoffUntil!.getTime() - Date.now()) + 500));
 				continue;
 			}
-			if (!task.dispatchedAt) {
+			if (empty) {
 				say(`poll ${pollWallMs.length}: nothing new, the backfill is complete`);
 				break;
 			}
-			say(`poll ${pollWallMs.length}: ${ms(task.startedAt, task.dispatchedAt)} ms in the poll, ${pollWallMs[pollWallMs.length - 1]} ms until its execution was created`);
+			say(`poll ${pollWallMs.length}: ${ms(task.startedAt, task.finishedAt)} ms in the poll, ${pollWallMs[pollWallMs.length - 1]} ms until its execution was created`);
 		}
 		const pollsDoneMs = Date.now() - started.getTime();
 		let executions: ExecutionRow[] = [];
@@ -159,9 +165,11 @@ function print(r: {
 	version: string;
 }) {
 	const spread = (values: number[]) => (values.length ? `${n(median(values))} / ${n(Math.max(...values))}` : '');
-	const dispatched = r.tasks.filter((t) => t.dispatchedAt);
-	// Each execution belongs to the last poll that handed data off before its row was created.
-	const handOff = (e: ExecutionRow) => [...dispatched].reverse().find((t) => t.dispatchedAt! <= e.createdAt)?.dispatchedAt ?? null;
+	// Each execution belongs to the last poll that ended before its row was created (the activation's to none).
+	const pollOf = (e: ExecutionRow) => [...r.tasks].reverse().find((t) => t.finishedAt && t.finishedAt <= e.createdAt);
+	const withData = new Set(r.executions.map((e) => pollOf(e)?.id).filter(Boolean));
+	const dispatched = r.tasks.filter((t) => withData.has(t.id));
+	const handOff = (e: ExecutionRow) => pollOf(e)?.finishedAt ?? null;
 	const statuses = [...new Set(r.executions.map((e) => e.status))].map((s) => `${r.executions.filter((e) => e.status === s).length} ${s}`).join(', ');
 	const rows: Array<[string, string]> = [
 		['Polls (the activation\'s, then the scheduled ones; the last one empty)', `1 + ${r.tasks.length} (${dispatched.length} of the scheduled ones with changes${r.failedPolls ? `, ${r.failedPolls} failed` : ''})`],
@@ -170,8 +178,8 @@ function print(r: {
 		['Wall time, activation to the last execution finished (s)', ((r.lastStop - r.started.getTime()) / 1000).toFixed(1)],
 		['Per poll, from its start (pollNow; the first: activation) to its execution created (ms, median / max)', spread(r.pollWallMs)],
 		["Scheduler's pick-up: occurrence due to poll started (ms, median / max)", spread(r.tasks.map((t) => ms(t.runAt, t.startedAt)))],
-		['The poll itself: started to data handed off (ms, median / max)', spread(dispatched.map((t) => ms(t.startedAt, t.dispatchedAt)))],
-		['Hand-off to the execution row committed with the cursor (ms, median / max)', spread(r.executions.map((e) => ms(handOff(e), e.createdAt)).filter(Number.isFinite))],
+		['The poll itself, with changes: started to ended (ms, median / max)', spread(dispatched.map((t) => ms(t.startedAt, t.finishedAt)))],
+		['Poll ended to its execution row committed with the cursor (ms, median / max)', spread(r.executions.map((e) => ms(handOff(e), e.createdAt)).filter(Number.isFinite))],
 		['Queue: execution created to started on a worker (ms, median / max)', spread(r.executions.map((e) => ms(e.createdAt, e.startedAt)))],
 		['Worker: execution started to stopped (ms, median / max)', spread(r.executions.map((e) => ms(e.startedAt, e.stoppedAt)))],
 		['Largest execution', `${n(r.largest.items)} items, ${n(r.largest.characters)} characters of run data saved (execution ${r.largest.id})`],

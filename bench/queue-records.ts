@@ -13,8 +13,6 @@ export interface PollTask {
 	status: string;
 	runAt: Date;
 	startedAt: Date | null;
-	/** Set when the poll handed data off to an execution; null when it emitted nothing. */
-	dispatchedAt: Date | null;
 	finishedAt: Date | null;
 }
 
@@ -30,7 +28,7 @@ const OWNER = `j."ownerType" = 'workflow' AND j."ownerId" = $1`;
 
 export async function pollTasks(db: Client, workflowId: string): Promise<PollTask[]> {
 	const { rows } = await db.query<PollTask>(
-		`SELECT t.id, t.status, t."runAt", t."startedAt", t."dispatchedAt", t."finishedAt"
+		`SELECT t.id, t.status, t."runAt", t."startedAt", t."finishedAt"
 		 FROM scheduled_task t JOIN scheduled_job j ON j.id = t."jobId" WHERE ${OWNER} AND t."startedAt" IS NOT NULL ORDER BY t."startedAt"`,
 		[workflowId],
 	);

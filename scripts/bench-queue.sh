@@ -12,6 +12,8 @@ bash scripts/install-deps.sh
 source scripts/env.sh
 start=$(date +%s)
 export WF_QUEUE_TIME_REGISTRATIONS="${BENCH_BACKFILL_RECORDS:-1000000}"
+# The main says in its debug log when a poll found nothing new (no table records it).
+export WF_QUEUE_N8N_LOG_LEVEL="${WF_QUEUE_N8N_LOG_LEVEL:-debug}"
 source scripts/lib/queue-stack.sh
 start_stack
 node .build/bench/queue-backfill.js "$@"
