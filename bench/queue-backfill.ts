@@ -165,11 +165,11 @@ function print(r: {
 	version: string;
 }) {
 	const spread = (values: number[]) => (values.length ? `${n(median(values))} / ${n(Math.max(...values))}` : '');
-	// Each execution belongs to the last poll that ended before its row was created (the activation's to none).
-	const pollOf = (e: ExecutionRow) => [...r.tasks].reverse().find((t) => t.finishedAt && t.finishedAt <= e.createdAt);
+	// Each execution belongs to the last poll started before its row was created (the activation's to none):
+	// the row is committed with the cursor while the scheduler is still closing the poll's occurrence.
+	const pollOf = (e: ExecutionRow) => [...r.tasks].reverse().find((t) => t.startedAt && t.startedAt <= e.createdAt);
 	const withData = new Set(r.executions.map((e) => pollOf(e)?.id).filter(Boolean));
 	const dispatched = r.tasks.filter((t) => withData.has(t.id));
-	const handOff = (e: ExecutionRow) => pollOf(e)?.finishedAt ?? null;
 	const statuses = [...new Set(r.executions.map((e) => e.status))].map((s) => `${r.executions.filter((e) => e.status === s).length} ${s}`).join(', ');
 	const rows: Array<[string, string]> = [
 		['Polls (the activation\'s, then the scheduled ones; the last one empty)', `1 + ${r.tasks.length} (${dispatched.length} of the scheduled ones with changes${r.failedPolls ? `, ${r.failedPolls} failed` : ''})`],
@@ -179,7 +179,7 @@ function print(r: {
 		['Per poll, from its start (pollNow; the first: activation) to its execution created (ms, median / max)', spread(r.pollWallMs)],
 		["Scheduler's pick-up: occurrence due to poll started (ms, median / max)", spread(r.tasks.map((t) => ms(t.runAt, t.startedAt)))],
 		['The poll itself, with changes: started to ended (ms, median / max)', spread(dispatched.map((t) => ms(t.startedAt, t.finishedAt)))],
-		['Poll ended to its execution row committed with the cursor (ms, median / max)', spread(r.executions.map((e) => ms(handOff(e), e.createdAt)).filter(Number.isFinite))],
+		['Poll started to its execution row committed with the cursor (ms, median / max)', spread(r.executions.map((e) => ms(pollOf(e)?.startedAt ?? null, e.createdAt)).filter(Number.isFinite))],
 		['Queue: execution created to started on a worker (ms, median / max)', spread(r.executions.map((e) => ms(e.createdAt, e.startedAt)))],
 		['Worker: execution started to stopped (ms, median / max)', spread(r.executions.map((e) => ms(e.startedAt, e.stoppedAt)))],
 		['Largest execution', `${n(r.largest.items)} items, ${n(r.largest.characters)} characters of run data saved (execution ${r.largest.id})`],
