@@ -31,7 +31,9 @@ async function runScenario(emulator: Emulator, variant: Variant): Promise<{ resu
 		...DEMO.clients.admin,
 	};
 	const output = await new Promise<string>((resolve, reject) => {
-		const child = spawn(process.execPath, [join(__dirname, 'scenarios', `${variant.script}.js`)], {
+		// BENCH_NODE_ARGS: flags for the scenario's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes).
+		const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+		const child = spawn(process.execPath, [...nodeArgs, join(__dirname, 'scenarios', `${variant.script}.js`)], {
 			env: { ...process.env, BENCH_TARGET: JSON.stringify(target), ...(variant.env ?? {}) },
 			stdio: ['pipe', 'pipe', 'inherit'],
 		});

@@ -219,7 +219,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 100 },
 				default: 20000,
 				description:
-					'How many recently emitted changes the trigger remembers to drop repeats inside the overlap. Above it the oldest are forgotten: a repeat may then be emitted twice, a change is never skipped.',
+					'How many recently emitted changes the trigger remembers to drop repeats inside the overlap. Above it the oldest are forgotten: a repeat may then be emitted twice, a change is never skipped. Changes at the instant a poll stopped by Max Changes per Poll resumes from are always kept.',
 			},
 			{
 				displayName: 'Overlap (Minutes)',

@@ -30,6 +30,8 @@ export interface ExtractionPage {
 	hasMore: boolean;
 	/** Records received up to and including this page. */
 	recordsSoFar: number;
+	/** The page as it came: the File output cuts NDJSON lines from it instead of serialising the records again. */
+	source: { text: string; keys: string[] };
 }
 
 export interface RetryPolicy {
@@ -115,6 +117,7 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 			},
 			hasMore: next !== undefined,
 			recordsSoFar: progress.records,
+			source: { text: settled.raw, keys: Object.keys(body) },
 		};
 	} while (token !== undefined);
 }

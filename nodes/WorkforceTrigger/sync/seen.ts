@@ -38,8 +38,11 @@ export class SeenSet {
 	 * Forgets entries that the next window cannot return any more (time before `lowerBound`),
 	 * then, above `cap`, the oldest ones: past the cap a repeat may be emitted again, but no
 	 * change is ever skipped (a duplicate is recoverable downstream, a lost change is not).
+	 * Entries from `keepFrom` on are never dropped for the cap: a poll stopped by Max Changes
+	 * resumes there, and what it emitted at that instant must stay known, however many (a
+	 * month-end lock stamps a whole month with one time), or each poll would emit it again.
 	 */
-	prune(lowerBound: number, cap: number): { expired: number; overCap: number } {
+	prune(lowerBound: number, cap: number, keepFrom = Infinity): { expired: number; overCap: number } {
 		let expired = 0;
 		for (const [key, [, time]] of this.entries) {
 			if (time < lowerBound) {
@@ -49,9 +52,9 @@ export class SeenSet {
 		}
 		let overCap = 0;
 		if (this.entries.size > cap) {
-			const oldest = [...this.entries].sort((a, b) => a[1][1] - b[1][1]);
-			overCap = this.entries.size - cap;
-			for (const [key] of oldest.slice(0, overCap)) this.entries.delete(key);
+			const droppable = [...this.entries].filter((entry) => entry[1][1] < keepFrom).sort((a, b) => a[1][1] - b[1][1]);
+			overCap = Math.min(this.entries.size - cap, droppable.length);
+			for (const [key] of droppable.slice(0, overCap)) this.entries.delete(key);
 		}
 		return { expired, overCap };
 	}

@@ -14,8 +14,12 @@ export interface E2e {
 	state: E2eState;
 	/** The emulator's request log and control surface. */
 	emulator: EmulatorControl;
-	/** Runs an imported workflow fixture (`project-create`, `sandbox/project-push`) with `n8n execute`. */
-	run(fixture: string): Promise<Execution>;
+	/**
+	 * Runs an imported workflow fixture (`project-create`, `sandbox/project-push`) with `n8n execute`.
+	 * `env`: n8n settings for this run only (single-process suite only: the queue stack's processes
+	 * are started once with theirs).
+	 */
+	run(fixture: string, env?: NodeJS.ProcessEnv): Promise<Execution>;
 }
 
 /** For a test file: the run prepared by the global set-up. */
@@ -25,11 +29,14 @@ export function useE2e(): E2e {
 	return {
 		state,
 		emulator,
-		async run(fixture: string) {
+		async run(fixture: string, env?: NodeJS.ProcessEnv) {
 			const workflow = state.workflows[fixture];
 			if (!workflow) throw new Error(`No workflow fixture "${fixture}"; known: ${Object.keys(state.workflows).join(', ')}`);
-			if (state.queue) return await runOnWorkers(workflow);
-			return await executeWorkflow(state.runtime, state.cli, workflow.id);
+			if (state.queue) {
+				if (env && Object.keys(env).length) throw new Error(`Workflow ${fixture}: a queue-mode run cannot take its own n8n settings (${Object.keys(env).join(', ')})`);
+				return await runOnWorkers(workflow);
+			}
+			return await executeWorkflow(state.runtime, state.cli, workflow.id, env);
 		},
 	};
 }

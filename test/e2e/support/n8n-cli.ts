@@ -19,9 +19,10 @@ export interface CliResult {
  * Runs one n8n command (`import:workflow`, `execute`, ...) on Node 24 against the instance's user
  * folder. Its standard output goes to a file, not a pipe: n8n prints the run data and then calls
  * process.exit(), and output still queued for a pipe that the reader (a busy jest process) has not
- * drained is lost; a file is written synchronously.
+ * drained is lost; a file is written synchronously. `env` adds to (or overrides) the quiet
+ * environment of n8nEnv, e.g. another binary data mode for one run.
  */
-export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[], timeoutMs = 180_000): Promise<CliResult> {
+export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[], timeoutMs = 180_000, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
 	const scratch = mkdtempSync(join(tmpdir(), 'wf-n8n-cli-'));
 	const outFile = join(scratch, 'stdout');
 	const out = openSync(outFile, 'w');
@@ -33,7 +34,7 @@ export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[
 		}
 	};
 	return new Promise((resolve, reject) => {
-		const child = spawn(runtime.node, [runtime.bin, ...args], { env: n8nEnv(instance, process.env, runtime), stdio: ['ignore', out, 'pipe'] });
+		const child = spawn(runtime.node, [runtime.bin, ...args], { env: { ...n8nEnv(instance, process.env, runtime), ...env }, stdio: ['ignore', out, 'pipe'] });
 		closeSync(out);
 		let stderr = '';
 		child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -114,10 +115,10 @@ export interface Execution {
  * `n8n execute --id=... --rawOutput`: runs the workflow from its Manual Trigger in a fresh n8n
  * process and returns the run data. n8n prints its log lines first, then the run as JSON
  * (indented: the document starts and ends at lines that are exactly `{` and `}`), also when the
- * workflow failed.
+ * workflow failed. `env`: settings of this run's n8n on top of the suite's (see n8nCli).
  */
-export async function executeWorkflow(runtime: N8nRuntime, instance: N8nInstance, workflowId: string): Promise<Execution> {
-	const result = await n8nCli(runtime, instance, ['execute', `--id=${workflowId}`, '--rawOutput']);
+export async function executeWorkflow(runtime: N8nRuntime, instance: N8nInstance, workflowId: string, env: NodeJS.ProcessEnv = {}): Promise<Execution> {
+	const result = await n8nCli(runtime, instance, ['execute', `--id=${workflowId}`, '--rawOutput'], 180_000, env);
 	const log = `${result.stdout}\n${result.stderr}`;
 	const lines = result.stdout.split('\n');
 	const start = lines.indexOf('{');

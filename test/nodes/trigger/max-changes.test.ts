@@ -64,6 +64,25 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 		expect([...emitted.keys()].sort()).toEqual(ids.map((id) => `${id}@${at}`).sort());
 	});
 
+	// A month-end lock stamps every registration of the month with one time: tens of thousands at
+	// one instant, more than the trigger remembers. What it emitted at the instant it resumes from
+	// must outlive the Max Remembered cap, or the next poll emits them again, and again, forever.
+	it('an instant larger than Max Remembered + Max Changes (900 at once, remember 200, 150 a poll): each once, then done', async () => {
+		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'timeRegistration', options: { maxChangesPerPoll: 150, maxRemembered: 200, pageSize: 64 } } });
+		await trigger.tick();
+		clock.advance(MIN);
+		const ids = Array.from({ length: 900 }, (_, i) => data().timeRegistrationId(i + 100));
+		const at = data().changeTimeRegistrations(ids, { description: 'Month-end lock' });
+		// A backfill meets such an instant in the past, beyond the overlap (within it, Max Remembered is the documented bound).
+		clock.advance(30 * MIN);
+		const emitted = new Map<string, number>();
+		expect(await drain(trigger, emitted, 20)).toEqual([150, 150, 150, 150, 150, 150]);
+		expect([...emitted.values()].every((n) => n === 1)).toBe(true);
+		expect([...emitted.keys()].sort()).toEqual(ids.map((id) => `${id}@${at}`).sort());
+		// Once past the instant the memory is back under its cap.
+		expect(Object.keys((trigger.state as { seen?: object }).seen ?? {}).length).toBeLessThanOrEqual(200);
+	});
+
 	it('0 means no bound: one poll emits the whole backlog', async () => {
 		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'timeRegistration', options: { maxChangesPerPoll: 0, pageSize: 500 } } });
 		await trigger.tick();

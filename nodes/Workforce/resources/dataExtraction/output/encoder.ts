@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { PageText } from './raw-lines';
+
 /** Turns pages of records into the text of a file, one page at a time. */
 export interface RecordEncoder {
-	/** The text of these records (with a header first, when the format has one). */
-	page(records: IDataObject[]): string;
+	/** The text of these records (with a header first, when the format has one); `source`: the page they are all of, as it came. */
+	page(records: IDataObject[], source?: PageText): string;
 	extension: string;
 	mimeType: string;
 }

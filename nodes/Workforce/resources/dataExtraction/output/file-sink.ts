@@ -65,7 +65,9 @@ async function* encodePages(
 		if (shape) records = records.map((record) => shape(record, page));
 		summary.addPage(records);
 		taken += room;
-		const chunk = utf8.encode(encoder.page(records));
+		// The page as it came only when these are all its records, unchanged.
+		const whole = room === page.records.length && !shape;
+		const chunk = utf8.encode(encoder.page(records, whole ? page.source : undefined));
 		summary.bytes += chunk.byteLength;
 		if (chunk.byteLength > 0) yield chunk;
 		if (taken >= limit) break;
