@@ -23,6 +23,7 @@ import { QUEUE_DIR, readStack } from '../test/e2e/queue/stack-file';
 import { BACKFILL_START, backfillReference, compareWithReference } from './backfill-reference';
 import { LogTail } from './log-tail';
 import { median, vmHwmMb, type Target } from './measure';
+import { emulatorPageMs, pageRequestTimes } from './queue-emulator';
 import { executionRows, pollerErrors, pollTasks, savedItems, type ExecutionRow, type PollTask } from './queue-records';
 
 const records = Number(process.env.BENCH_BACKFILL_RECORDS ?? 1_000_000);
@@ -31,6 +32,8 @@ const maxChanges = Number(process.env.BENCH_MAX_CHANGES ?? 10_000);
 const maxPolls = Math.ceil(records / maxChanges) * 2 + 10;
 /** The scheduler's own occurrences once a year only: every poll of the run is a forced one (pollNow), none overlaps another. */
 const POLL_TIMES = { item: [{ mode: 'custom', cronExpression: '0 0 1 1 *' }] };
+/** The trigger's Page Size (its default). */
+const PAGE_SIZE = 2500;
 const OWNER = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Queue', password: 'Bench-Passw0rd-wf' };
 
 const t0 = Date.now();
@@ -82,7 +85,7 @@ async function main() {
 			// The cursor is committed with the execution row, after the poll's occurrence ends: the next poll must read it.
 			// A poll that failed also ends "dispatched" (to the error workflow), and one that timed out emits nothing: both count on the poller's errors.
 			// Whether it emitted shows in no table before its execution row: n8n's scheduler marks every
-			// finished occurrence dispatched. An empty poll says so in the main's debug log.
+			// finished occurrence withChanges. An empty poll says so in the main's debug log.
 			let failed = false;
 			let empty = false;
 			await waitFor(`the execution of poll ${pollWallMs.length + 1} (task ${task.id}) or its "no new data" in .e2e/queue/main.log`, async () => {
@@ -126,7 +129,9 @@ async function main() {
 		const expected = await backfillReference(target, lastPollStart);
 		const { lost, duplicated, unexpected } = compareWithReference(emitted, expected);
 		const tasks = await pollTasks(db, workflowId);
-		print({ started, pollsDoneMs, lastStop, tasks, executions, pollWallMs, failedPolls, emitted, expected, lost, duplicated, unexpected, largest, peakAtStart, peakAtEnd, names: n8nProcesses.map((p) => p.name), version: stack.runtime.version });
+		const pageTimes = await pageRequestTimes(stack.emulator.urls.control);
+		const pageMs = await emulatorPageMs(target, PAGE_SIZE);
+		print({ pageTimes, pageMs, started, pollsDoneMs, lastStop, tasks, executions, pollWallMs, failedPolls, emitted, expected, lost, duplicated, unexpected, largest, peakAtStart, peakAtEnd, names: n8nProcesses.map((p) => p.name), version: stack.runtime.version });
 		await main.deactivateWorkflow(workflowId);
 	} catch (error) {
 		await diagnose(db, workflowId);
@@ -146,6 +151,8 @@ async function diagnose(db: Client, workflowId: string) {
 }
 
 function print(r: {
+	pageTimes: number[];
+	pageMs: number;
 	started: Date;
 	pollsDoneMs: number;
 	lastStop: number;
@@ -169,16 +176,22 @@ function print(r: {
 	// the row is committed with the cursor while the scheduler is still closing the poll's occurrence.
 	const pollOf = (e: ExecutionRow) => [...r.tasks].reverse().find((t) => t.startedAt && t.startedAt <= e.createdAt);
 	const withData = new Set(r.executions.map((e) => pollOf(e)?.id).filter(Boolean));
-	const dispatched = r.tasks.filter((t) => withData.has(t.id));
+	const withChanges = r.tasks.filter((t) => withData.has(t.id));
+	// The pages each poll with changes read (requests between its start and end), and the time between two of them.
+	const pages = withChanges.map((t) => r.pageTimes.filter((time) => time >= t.startedAt!.getTime() && time <= t.finishedAt!.getTime()));
+	const gaps = pages.flatMap((times) => times.slice(1).map((time, i) => time - times[i]));
 	const statuses = [...new Set(r.executions.map((e) => e.status))].map((s) => `${r.executions.filter((e) => e.status === s).length} ${s}`).join(', ');
 	const rows: Array<[string, string]> = [
-		['Polls (the activation\'s, then the scheduled ones; the last one empty)', `1 + ${r.tasks.length} (${dispatched.length} of the scheduled ones with changes${r.failedPolls ? `, ${r.failedPolls} failed` : ''})`],
+		['Polls (the activation\'s, then the scheduled ones; the last one empty)', `1 + ${r.tasks.length} (${withChanges.length} of the scheduled ones with changes${r.failedPolls ? `, ${r.failedPolls} failed` : ''})`],
 		['Executions', `${r.executions.length} (${statuses})`],
 		['Wall time, activation to the empty poll (s)', (r.pollsDoneMs / 1000).toFixed(1)],
 		['Wall time, activation to the last execution finished (s)', ((r.lastStop - r.started.getTime()) / 1000).toFixed(1)],
 		['Per poll, from its start (pollNow; the first: activation) to its execution created (ms, median / max)', spread(r.pollWallMs)],
 		["Scheduler's pick-up: occurrence due to poll started (ms, median / max)", spread(r.tasks.map((t) => ms(t.runAt, t.startedAt)))],
-		['The poll itself, with changes: started to ended (ms, median / max)', spread(dispatched.map((t) => ms(t.startedAt, t.finishedAt)))],
+		['The poll itself, with changes: started to ended (ms, median / max)', spread(withChanges.map((t) => ms(t.startedAt, t.finishedAt)))],
+		['Pages read per poll with changes (median / max)', spread(pages.map((p) => p.length))],
+		[`Inside a poll, from one page request to the next (${n(PAGE_SIZE)} records; ms, median / max)`, spread(gaps)],
+		[`The emulator alone: one page of ${n(PAGE_SIZE)}, plain request (ms, median of 5)`, n(r.pageMs)],
 		['Poll started to its execution row committed with the cursor (ms, median / max)', spread(r.executions.map((e) => ms(pollOf(e)?.startedAt ?? null, e.createdAt)).filter(Number.isFinite))],
 		['Queue: execution created to started on a worker (ms, median / max)', spread(r.executions.map((e) => ms(e.createdAt, e.startedAt)))],
 		['Worker: execution started to stopped (ms, median / max)', spread(r.executions.map((e) => ms(e.startedAt, e.stoppedAt)))],
