@@ -72,8 +72,14 @@ async function main() {
 		say(`workflow ${workflowId} active, its activation poll executed; polling (Max Changes per Poll ${n(maxChanges)}, ${n(records)} records)`);
 		let lastPollStart = started.toISOString();
 		let failedPolls = 0;
+		let capped = false;
 		for (;;) {
-			if (pollWallMs.length >= maxPolls) throw new Error(`No empty poll after ${maxPolls} polls (the safety cap): the backfill does not end`);
+			if (pollWallMs.length >= maxPolls) {
+				// The figures still count: what was emitted twice shows why the backfill did not end.
+				say(`no empty poll after ${maxPolls} polls (the safety cap): stopped`);
+				capped = true;
+				break;
+			}
 			const executionsBefore = (await executionRows(db, workflowId)).length;
 			const errorsBefore = (await pollerErrors(db, workflowId)).consecutiveErrors;
 			lastPollStart = new Date().toISOString();
@@ -131,8 +137,10 @@ async function main() {
 		const tasks = await pollTasks(db, workflowId);
 		const pageTimes = await pageRequestTimes(stack.emulator.urls.control);
 		const pageMs = await emulatorPageMs(target, PAGE_SIZE);
-		print({ pageTimes, pageMs, started, pollsDoneMs, lastStop, tasks, executions, pollWallMs, failedPolls, emitted, expected, lost, duplicated, unexpected, largest, peakAtStart, peakAtEnd, names: n8nProcesses.map((p) => p.name), version: stack.runtime.version });
+		print({ capped, pageTimes, pageMs, started, pollsDoneMs, lastStop, tasks, executions, pollWallMs, failedPolls, emitted, expected, lost, duplicated, unexpected, largest, peakAtStart, peakAtEnd, names: n8nProcesses.map((p) => p.name), version: stack.runtime.version });
 		await main.deactivateWorkflow(workflowId);
+		// Figures, not assertions, but a backfill that lost, repeated or did not end must not look like a clean run.
+		if (capped || lost || duplicated || unexpected) process.exitCode = 1;
 	} catch (error) {
 		await diagnose(db, workflowId);
 		throw error;
@@ -151,6 +159,7 @@ async function diagnose(db: Client, workflowId: string) {
 }
 
 function print(r: {
+	capped: boolean;
 	pageTimes: number[];
 	pageMs: number;
 	started: Date;
@@ -182,7 +191,10 @@ function print(r: {
 	const gaps = pages.flatMap((times) => times.slice(1).map((time, i) => time - times[i]));
 	const statuses = [...new Set(r.executions.map((e) => e.status))].map((s) => `${r.executions.filter((e) => e.status === s).length} ${s}`).join(', ');
 	const rows: Array<[string, string]> = [
-		['Polls (the activation\'s, then the scheduled ones; the last one empty)', `1 + ${r.tasks.length} (${withChanges.length} of the scheduled ones with changes${r.failedPolls ? `, ${r.failedPolls} failed` : ''})`],
+		[
+			r.capped ? `Polls (the activation's, then the scheduled ones): STOPPED at the safety cap of ${maxPolls}, none empty` : "Polls (the activation's, then the scheduled ones; the last one empty)",
+			`1 + ${r.tasks.length} (${withChanges.length} of the scheduled ones with changes${r.failedPolls ? `, ${r.failedPolls} failed` : ''})`,
+		],
 		['Executions', `${r.executions.length} (${statuses})`],
 		['Wall time, activation to the empty poll (s)', (r.pollsDoneMs / 1000).toFixed(1)],
 		['Wall time, activation to the last execution finished (s)', ((r.lastStop - r.started.getTime()) / 1000).toFixed(1)],
