@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** What a scenario child process reports back to the bench runner. */
 export interface ScenarioResult {
 	wallMs: number;
@@ -59,4 +61,20 @@ export async function markStart(): Promise<void> {
 			resolve();
 		});
 	});
+}
+
+/** Peak RSS of another process so far (VmHWM of /proc/<pid>/status), in MiB; undefined when it has gone (or not on Linux). */
+export function vmHwmMb(pid: number): number | undefined {
+	try {
+		const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return hwm ? Math.round(Number(hwm[1]) / 102.4) / 10 : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+export function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }

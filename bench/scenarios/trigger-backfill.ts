@@ -5,34 +5,18 @@
  * incremental read of the same window (up to the last poll's start) is the reference: every
  * record in it must have been emitted once, none twice.
  */
-import { request } from 'undici';
-
 import { PollHarness } from '../../test/harness/poll';
+import { BACKFILL_START, backfillReference, compareWithReference } from '../backfill-reference';
 import { report, targetFromEnv } from '../measure';
 import { credentialsFor } from './engine';
-import { fetchToken } from './token';
 
 const maxChanges = Number(process.env.BENCH_MAX_CHANGES ?? 10_000);
 const target = targetFromEnv();
 
-async function reference(before: string): Promise<Set<string>> {
-	const token = await fetchToken(target);
-	const ids = new Set<string>();
-	let continuation = '';
-	do {
-		const qs = new URLSearchParams({ ModifiedSince: '2000-01-01T00:00:00Z', ModifiedBefore: before, ChunkLimit: '10000', ...(continuation ? { ContinuationToken: continuation } : {}) });
-		const answer = await request(`${target.extraction}/v1/time-registrations?${qs.toString()}`, { headers: { authorization: `Bearer ${token}` } });
-		const page = (await answer.body.json()) as { data: Array<{ id: string; isDeleted?: boolean }>; continuationToken?: string };
-		for (const record of page.data) if (!record.isDeleted) ids.add(record.id);
-		continuation = page.continuationToken ?? '';
-	} while (continuation);
-	return ids;
-}
-
 void report(async () => {
 	const trigger = new PollHarness({
 		credentials: credentialsFor(target),
-		parameters: { event: 'timeRegistration', startFrom: 'date', startDate: '2000-01-01T00:00:00Z', options: { maxChangesPerPoll: maxChanges } },
+		parameters: { event: 'timeRegistration', startFrom: 'date', startDate: BACKFILL_START, options: { maxChangesPerPoll: maxChanges } },
 		// Only ids are counted here: the harness keeping a million items would measure the harness.
 		keepExecutions: false,
 	});
@@ -51,10 +35,8 @@ void report(async () => {
 		largestBytes = Math.max(largestBytes, JSON.stringify(tick.items).length);
 		for (const item of tick.items) emitted.set(String(item.json.id), (emitted.get(String(item.json.id)) ?? 0) + 1);
 	}
-	const expected = await reference(lastStart);
-	const lost = [...expected].filter((id) => !emitted.has(id)).length;
-	const duplicated = [...emitted.values()].reduce((n, count) => n + count - 1, 0);
-	const unexpected = [...emitted.keys()].filter((id) => !expected.has(id)).length;
+	const expected = await backfillReference(target, lastStart);
+	const { lost, duplicated, unexpected } = compareWithReference(emitted, expected);
 	return {
 		records: emitted.size,
 		requests: polls,

@@ -41,6 +41,9 @@ export async function pollNow(workflowId: string): Promise<string> {
 		const busy = async () =>
 			Number((await db.query(`SELECT count(*) AS n FROM scheduled_task t JOIN scheduled_job j ON j.id = t."jobId" WHERE ${owner} AND t.status = 'running'`, [workflowId])).rows[0].n) > 0;
 		await waitFor(`the running poll of workflow ${workflowId}`, async () => !(await busy()), 90_000);
+		// n8n provisions the poll job a moment after the activation answers.
+		const jobs = async () => Number((await db.query(`SELECT count(*) AS n FROM scheduled_job j WHERE ${owner} AND j.enabled`, [workflowId])).rows[0].n);
+		await waitFor(`the poll job of workflow ${workflowId}`, async () => (await jobs()) > 0, 30_000).catch(() => undefined);
 		const inserted = await db.query<{ id: string }>(
 			`INSERT INTO scheduled_task ("jobId", "taskType", payload, "scheduledFor", "runAt", status, "maxAttempts", "missedAfter")
 			 SELECT j.id, j."taskType", j.payload, now(), now(), 'pending', j."maxAttempts", now() + interval '60 seconds'

@@ -27,6 +27,9 @@ const run = promisify(execFile);
 /** Ports of this suite (other suites and helpers use others). */
 const PORTS = { from: Number(process.env.WF_QUEUE_PORT_FROM ?? 15400), to: Number(process.env.WF_QUEUE_PORT_TO ?? 15499) };
 
+/** The emulator's generated time registrations (the backfill benchmark, scripts/bench-queue.sh, sets a million). */
+const TIME_REGISTRATIONS = Number(process.env.WF_QUEUE_TIME_REGISTRATIONS ?? E2E_TIME_REGISTRATIONS);
+
 /** Data folders live outside the repository (a node_modules above an n8n user folder would shadow n8n's own modules). */
 const DATA_DIR = join(process.env.WF_QUEUE_DATA_DIR ?? join(tmpdir(), `n8n-nodes-workforce-queue-${checkoutTag()}`));
 
@@ -184,7 +187,7 @@ function redisPing(port: number): Promise<boolean> {
 async function startEmulator(runtime: N8nRuntime, port: number): Promise<StackProcess> {
 	const mainJs = join(REPO_ROOT, '.build', 'test', 'emulator', 'main.js');
 	if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`bash scripts/build-dev.sh\` first.`);
-	const env = { ...process.env, WORKFORCE_EMULATOR_PORT: String(port), WORKFORCE_EMULATOR_TIME_REGISTRATIONS: String(E2E_TIME_REGISTRATIONS) };
+	const env = { ...process.env, WORKFORCE_EMULATOR_PORT: String(port), WORKFORCE_EMULATOR_TIME_REGISTRATIONS: String(TIME_REGISTRATIONS) };
 	const proc = spawnService('emulator', runtime.node, [mainJs], env);
 	await waitFor(`Emulator on port ${port}`, async () => (await fetch(`${emulatorUrls(port).control}/info`)).ok, 20_000, () => alive(proc.pid));
 	return proc;

@@ -90,6 +90,8 @@ export function queueN8nEnv(instance: N8nInstance, services: QueueServices, base
 		QUEUE_WORKER_LOCK_DURATION: '15000',
 		QUEUE_WORKER_LOCK_RENEW_TIME: '3000',
 		QUEUE_WORKER_STALLED_INTERVAL: '5000',
+		// `debug` shows the scheduler's and the poller's decisions (why a poll dispatched nothing, a fenced commit).
+		...(base.WF_QUEUE_N8N_LOG_LEVEL ? { N8N_LOG_LEVEL: base.WF_QUEUE_N8N_LOG_LEVEL } : {}),
 	};
 }
 

@@ -1,6 +1,6 @@
 /**
  * The workflow both trigger cases activate (single process and queue mode): the Workforce Trigger
- * on time registrations from `startDate`, polled every minute, into a No Op named "Received".
+ * on time registrations from `startDate`, polled every minute (unless told otherwise), into a No Op named "Received".
  */
 export const TRIGGER = 'Workforce Trigger';
 
@@ -11,8 +11,12 @@ export function timeRegistrationTriggerWorkflow(options: {
 	credential: { id: string; name: string };
 	startDate: string;
 	settings?: Record<string, unknown>;
+	/** The trigger's Options (e.g. `{ maxChangesPerPoll: 10000 }`). */
+	triggerOptions?: Record<string, unknown>;
+	/** n8n's Poll Times (default every minute). */
+	pollTimes?: Record<string, unknown>;
 }): Record<string, unknown> {
-	const { name, idPrefix, credential, startDate, settings = {} } = options;
+	const { name, idPrefix, credential, startDate, settings = {}, triggerOptions, pollTimes = { item: [{ mode: 'everyMinute' }] } } = options;
 	return {
 		name,
 		nodes: [
@@ -22,7 +26,7 @@ export function timeRegistrationTriggerWorkflow(options: {
 				type: 'n8n-nodes-workforce.workforceTrigger',
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'timeRegistration', startFrom: 'date', startDate },
+				parameters: { pollTimes, event: 'timeRegistration', startFrom: 'date', startDate, ...(triggerOptions ? { options: triggerOptions } : {}) },
 				credentials: { workforceApi: { id: credential.id, name: credential.name } },
 			},
 			{ id: `${idPrefix}2`, name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `npm run bench:queue`: the trigger backfill in a real n8n in queue mode (bench/queue-backfill.ts),
+# figures for BENCHMARKS.md. Starts the queue-mode stack of the e2e suite (scripts/lib/queue-stack.sh:
+# Postgres, Redis, the emulator with BENCH_BACKFILL_RECORDS time registrations, default 1,000,000,
+# n8n main + 2 workers), runs the backfill with BENCH_MAX_CHANGES per poll (default 10,000), prints
+# one markdown table (also in .e2e/queue/bench-result.md) and stops everything it started. Takes
+# minutes. Another checkout's queue suite may run at the same time on other ports: set
+# WF_QUEUE_PORT_FROM / WF_QUEUE_PORT_TO.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+source scripts/env.sh
+start=$(date +%s)
+export WF_QUEUE_TIME_REGISTRATIONS="${BENCH_BACKFILL_RECORDS:-1000000}"
+# The main says in its debug log when a poll found nothing new (no table records it).
+export WF_QUEUE_N8N_LOG_LEVEL="${WF_QUEUE_N8N_LOG_LEVEL:-debug}"
+source scripts/lib/queue-stack.sh
+start_stack
+node .build/bench/queue-backfill.js "$@"
+echo "[queue] benchmark done after $(( $(date +%s) - start )) s; logs in .e2e/queue/"
