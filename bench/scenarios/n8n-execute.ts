@@ -50,6 +50,8 @@ const savedNote = (saved: SavedExecution | undefined) => (saved ? `saved executi
  */
 const HEAP = process.env.BENCH_N8N_HEAP_MB ?? '8192';
 const HEAP_ARGS = HEAP === 'stock' ? [] : [`--max-old-space-size=${Number(HEAP)}`];
+/** More flags for n8n's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a run's time goes. */
+const NODE_ARGS = (process.env.BENCH_N8N_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** A run that does not end by then counts as failed (n8n leaves an execution it cannot save "running"). */
 const TIMEOUT_MS = Number(process.env.BENCH_N8N_TIMEOUT_S ?? 900) * 1000;
@@ -61,7 +63,7 @@ async function main() {
 	// The run data of 100,000 records is hundreds of MB: to a file, not through a pipe into a string.
 	const file = join(bench.scratch, `run-${process.pid}.json`);
 	const out = openSync(file, 'w');
-	const child = spawn(bench.runtime.node, [...HEAP_ARGS, bench.runtime.bin, 'execute', `--id=${bench.workflows[which]}`, '--rawOutput'], {
+	const child = spawn(bench.runtime.node, [...HEAP_ARGS, ...NODE_ARGS, bench.runtime.bin, 'execute', `--id=${bench.workflows[which]}`, '--rawOutput'], {
 		env: n8nEnv(bench.instance),
 		stdio: ['ignore', out, 'inherit'],
 	});
