@@ -1,12 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { rawRecordLines } from '../../../nodes/Workforce/resources/dataExtraction/output/raw-lines';
+import { rawRecordLines, type PageText } from '../../../nodes/Workforce/resources/dataExtraction/output/raw-lines';
 import { rng } from '../../support/soak';
 
 /** A page as a compact serialiser writes it, with the envelope's fields in this order. */
 function page(envelope: IDataObject) {
 	const text = JSON.stringify(envelope);
 	return { source: { text, keys: Object.keys(envelope) }, records: envelope.data as IDataObject[] };
+}
+
+/** The cut as text (it comes as UTF-8 bytes), or undefined. */
+function cut(source: PageText, records: IDataObject[]): string | undefined {
+	const bytes = rawRecordLines(source, records);
+	return bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
 }
 
 const lines = (records: IDataObject[]) => records.map((r) => JSON.stringify(r) + '\n').join('');
@@ -16,13 +22,13 @@ describe('Data Extraction > Output File > NDJSON lines cut from the page as it c
 	it('a compact page: the lines are the records as the service wrote them, one per line', () => {
 		const records = [{ id: 'a', qty: 1 }, { id: 'b', tags: ['x'], nested: { k: [1, 2] } }, { id: 'c', text: 'æøå "quoted" \\ back' }];
 		const { source, records: parsed } = page({ data: records, ...tail });
-		expect(rawRecordLines(source, parsed)).toBe(lines(records));
+		expect(cut(source, parsed)).toBe(lines(records));
 	});
 
 	it('cuts the text, not a new serialisation: a number written 4.50 stays 4.50 (and parses to the value item mode has)', () => {
 		const text = '{"data":[{"id":"a","qty":4.50},{"id":"b","qty":1e2}],"continuationToken":"t"}';
 		const parsed = (JSON.parse(text) as { data: IDataObject[] }).data;
-		const out = rawRecordLines({ text, keys: ['data', 'continuationToken'] }, parsed)!;
+		const out = cut({ text, keys: ['data', 'continuationToken'] }, parsed)!;
 		expect(out).toBe('{"id":"a","qty":4.50}\n{"id":"b","qty":1e2}\n');
 		expect(out.trimEnd().split('\n').map((l) => JSON.parse(l) as IDataObject)).toEqual(parsed);
 	});
@@ -30,7 +36,7 @@ describe('Data Extraction > Output File > NDJSON lines cut from the page as it c
 	it('finds the end of the data array before later fields that hold arrays of objects themselves', () => {
 		const records = [{ id: 'a' }, { id: 'b' }];
 		const { source, records: parsed } = page({ data: records, warnings: [{ code: 1 }, { code: 2 }], links: { all: ['x', 'y'] }, continuationToken: 'z' });
-		expect(rawRecordLines(source, parsed)).toBe(lines(records));
+		expect(cut(source, parsed)).toBe(lines(records));
 	});
 
 	const undecided: Array<[string, () => { source: { text: string; keys: string[] }; records: IDataObject[] }]> = [
@@ -56,7 +62,7 @@ describe('Data Extraction > Output File > NDJSON lines cut from the page as it c
 	for (const [what, make] of undecided) {
 		it(`leaves it to serialisation when it cannot be sure: ${what}`, () => {
 			const { source, records } = make();
-			expect(rawRecordLines(source, records)).toBeUndefined();
+			expect(cut(source, records)).toBeUndefined();
 		});
 	}
 
@@ -70,7 +76,7 @@ describe('Data Extraction > Output File > NDJSON lines cut from the page as it c
 			if (r < 0.8) return Array.from({ length: Math.floor(random() * 3) }, () => value(depth + 1));
 			return Object.fromEntries(Array.from({ length: Math.floor(random() * 3) }, (_, i) => [`k${i}`, value(depth + 1)]));
 		};
-		let cut = 0;
+		let cuts = 0;
 		let compact = 0;
 		for (let n = 0; n < 400; n++) {
 			const records = Array.from({ length: 1 + Math.floor(random() * 6) }, (_, i) => ({ id: `r${i}`, ...Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, (_, j) => [`f${j}`, value(0)])) }));
@@ -79,15 +85,15 @@ describe('Data Extraction > Output File > NDJSON lines cut from the page as it c
 			const style = pick(['compact', 'compact', 'spaced', 'pretty']);
 			const text = style === 'compact' ? JSON.stringify(envelope) : style === 'pretty' ? JSON.stringify(envelope, null, 1) : JSON.stringify(envelope).replace(/,(?=["{[])/g, ', ');
 			const parsed = JSON.parse(text) as IDataObject;
-			const got = rawRecordLines({ text, keys: Object.keys(parsed) }, parsed.data as IDataObject[]);
+			const got = cut({ text, keys: Object.keys(parsed) }, parsed.data as IDataObject[]);
 			if (style === 'compact' && Object.keys(parsed)[0] === 'data') compact++;
 			if (got === undefined) continue;
-			cut++;
+			cuts++;
 			expect(got.endsWith('\n')).toBe(true);
 			expect(got.slice(0, -1).split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(parsed.data);
 		}
 		// Not a test that passes by never cutting (44 of 165 compact data-first pages with this seed:
 		// the generator puts braces in strings and arrays of objects in records on purpose).
-		expect(cut).toBeGreaterThan(compact / 5);
+		expect(cuts).toBeGreaterThan(compact / 5);
 	});
 });

@@ -4,8 +4,8 @@ import type { PageText } from './raw-lines';
 
 /** Turns pages of records into the text of a file, one page at a time. */
 export interface RecordEncoder {
-	/** The text of these records (with a header first, when the format has one); `source`: the page they are all of, as it came. */
-	page(records: IDataObject[], source?: PageText): string;
+	/** The text (or its UTF-8 bytes) of these records, with a header first when the format has one; `source`: the page they are all of, as it came. */
+	page(records: IDataObject[], source?: PageText): string | Uint8Array;
 	extension: string;
 	mimeType: string;
 }

@@ -67,7 +67,8 @@ async function* encodePages(
 		taken += room;
 		// The page as it came only when these are all its records, unchanged.
 		const whole = room === page.records.length && !shape;
-		const chunk = utf8.encode(encoder.page(records, whole ? page.source : undefined));
+		const text = encoder.page(records, whole ? page.source : undefined);
+		const chunk = typeof text === 'string' ? utf8.encode(text) : text;
 		summary.bytes += chunk.byteLength;
 		if (chunk.byteLength > 0) yield chunk;
 		if (taken >= limit) break;

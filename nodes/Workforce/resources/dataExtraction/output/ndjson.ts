@@ -8,7 +8,7 @@ export function ndjsonEncoder(): RecordEncoder {
 	return {
 		extension: 'ndjson',
 		mimeType: 'application/x-ndjson',
-		page(records: IDataObject[], source?: PageText): string {
+		page(records: IDataObject[], source?: PageText): string | Uint8Array {
 			const lines = source && rawRecordLines(source, records);
 			if (lines !== undefined) return lines;
 			let text = '';

@@ -7,12 +7,13 @@ export interface PageText {
 }
 
 const HEAD = '{"data":[';
-const SEPARATOR = '},{';
+const SEPARATOR = Buffer.from('},{');
+const NEWLINE = 0x0a;
 /** Arrays that may close inside the envelope's other fields before the data array is found. */
 const MAX_TAIL_CANDIDATES = 16;
 
 /**
- * The page's records as NDJSON lines cut from the text the service sent, without serialising
+ * The page's records as NDJSON lines (UTF-8) cut from the text the service sent, without serialising
  * them again (that costs as much as parsing the page, the largest share of a File run), or
  * undefined when the cut cannot be told for certain; the caller then serialises the parsed
  * records. Each line holds the record's own JSON text, so it parses to the very values item mode
@@ -24,19 +25,30 @@ const MAX_TAIL_CANDIDATES = 16;
  *   those are then the separators between records, since any other one (inside a string, or
  *   between objects of a nested array) would make the count larger.
  */
-export function rawRecordLines(page: PageText, records: IDataObject[]): string | undefined {
+export function rawRecordLines(page: PageText, records: IDataObject[]): Uint8Array | undefined {
 	const { text, keys } = page;
 	if (records.length === 0 || keys[0] !== 'data' || keys.length < 2 || !text.startsWith(HEAD)) return undefined;
 	for (const record of records) if (record === null || typeof record !== 'object' || Array.isArray(record)) return undefined;
 	const end = dataArrayEnd(text, keys.slice(1));
 	if (end === undefined) return undefined;
+	// A slice shares the page's characters: no copy of the page is made before its bytes.
 	const inner = text.slice(HEAD.length, end);
 	if (inner.charCodeAt(0) !== 0x7b || inner.charCodeAt(inner.length - 1) !== 0x7d) return undefined;
 	// Line breaks and tabs can only be whitespace between tokens (inside strings they are escaped);
 	// a space beside a brace may be one too: then a separator may not read `},{`, and the count proves nothing.
 	if (inner.includes('\n') || inner.includes('\r') || inner.includes('\t') || inner.includes('} ') || inner.includes(' {')) return undefined;
-	if (occurrences(inner, SEPARATOR) !== records.length - 1) return undefined;
-	return inner.replaceAll(SEPARATOR, '}\n{') + '\n';
+	// Straight to UTF-8, the separators' commas turned into line breaks in place: one buffer outside
+	// V8's heap, where a second string of the page's size would bring major collections forward.
+	const size = Buffer.byteLength(inner, 'utf8');
+	const bytes = Buffer.alloc(size + 1);
+	bytes.write(inner, 0, 'utf8');
+	bytes[size] = NEWLINE;
+	let separators = 0;
+	for (let at = bytes.indexOf(SEPARATOR); at !== -1; at = bytes.indexOf(SEPARATOR, at + SEPARATOR.length)) {
+		bytes[at + 1] = NEWLINE;
+		separators++;
+	}
+	return separators === records.length - 1 ? bytes : undefined;
 }
 
 /**
@@ -65,10 +77,4 @@ function hasExactlyKeys(text: string, keys: string[]): boolean {
 	if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
 	const own = Object.keys(value);
 	return own.length === keys.length && own.every((key, i) => key === keys[i]);
-}
-
-function occurrences(text: string, part: string): number {
-	let count = 0;
-	for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + part.length)) count++;
-	return count;
 }
