@@ -21,6 +21,12 @@ export interface PageEnvelope {
 	continuationToken?: string;
 }
 
+/** A page as the service sent it: its text, and the envelope's fields in the order they came. */
+export interface PageText {
+	text: string;
+	keys: string[];
+}
+
 export interface ExtractionPage {
 	/** 1 for the first page. */
 	pageNumber: number;
@@ -31,7 +37,7 @@ export interface ExtractionPage {
 	/** Records received up to and including this page. */
 	recordsSoFar: number;
 	/** The page as it came: the File output cuts NDJSON lines from it instead of serialising the records again. */
-	source: { text: string; keys: string[] };
+	source: PageText;
 }
 
 export interface RetryPolicy {

@@ -142,7 +142,7 @@ export function nextState(args: {
 	// reading before it again would emit repeats. Nor before where the stream started.
 	from = Math.max(from, args.previousFrom, args.origin);
 	// Resuming inside an instant: what was emitted from there on is needed in full, cap or not.
-	const keepFrom = !collected.complete && collected.resumeAt !== undefined ? from : Infinity;
+	const keepFrom = collected.resumeAt !== undefined ? from : Infinity;
 	const forgotten = args.seen.prune(from - (args.memoryMs ?? 0), args.cap, keepFrom);
 	return {
 		state: { v: 1, stream: args.stream, from: new Date(from).toISOString(), origin: new Date(args.origin).toISOString(), seen: args.seen.toJSON() },

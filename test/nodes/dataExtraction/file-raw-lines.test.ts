@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { rawRecordLines, type PageText } from '../../../nodes/Workforce/resources/dataExtraction/output/raw-lines';
+import { rawRecordLines } from '../../../nodes/Workforce/resources/dataExtraction/output/raw-lines';
+import type { PageText } from '../../../nodes/Workforce/shared/continuation';
 import { rng } from '../../support/soak';
 
 /** A page as a compact serialiser writes it, with the envelope's fields in this order. */

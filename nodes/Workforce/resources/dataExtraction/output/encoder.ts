@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PageText } from './raw-lines';
+import type { PageText } from '../../../shared/continuation';
 
 /** Turns pages of records into the text of a file, one page at a time. */
 export interface RecordEncoder {

@@ -61,13 +61,13 @@ async function* encodePages(
 	// Leaving the loop (limit reached, or the store stopped reading) ends the paginator: no page is asked for in vain.
 	for await (const page of pages) {
 		const room = Math.min(page.records.length, limit - taken);
-		let records = room === page.records.length ? page.records : page.records.slice(0, room);
+		const all = room === page.records.length;
+		let records = all ? page.records : page.records.slice(0, room);
 		if (shape) records = records.map((record) => shape(record, page));
 		summary.addPage(records);
 		taken += room;
 		// The page as it came only when these are all its records, unchanged.
-		const whole = room === page.records.length && !shape;
-		const text = encoder.page(records, whole ? page.source : undefined);
+		const text = encoder.page(records, all && !shape ? page.source : undefined);
 		const chunk = typeof text === 'string' ? utf8.encode(text) : text;
 		summary.bytes += chunk.byteLength;
 		if (chunk.byteLength > 0) yield chunk;

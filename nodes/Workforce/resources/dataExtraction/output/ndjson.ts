@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { PageText } from '../../../shared/continuation';
 import type { RecordEncoder } from './encoder';
-import { rawRecordLines, type PageText } from './raw-lines';
+import { rawRecordLines } from './raw-lines';
 
 /** One JSON record per line (newline-delimited JSON), each line ending with "\n". */
 export function ndjsonEncoder(): RecordEncoder {

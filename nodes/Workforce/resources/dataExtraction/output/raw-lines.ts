@@ -1,10 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** A page as the service sent it: its text, and the envelope's fields in the order they came. */
-export interface PageText {
-	text: string;
-	keys: string[];
-}
+import type { PageText } from '../../../shared/continuation';
 
 const HEAD = '{"data":[';
 const SEPARATOR = Buffer.from('},{');
