@@ -63,6 +63,11 @@ export async function markStart(): Promise<void> {
 	});
 }
 
+/** Node flags from an environment variable (space-separated), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a run's time goes. */
+export function nodeFlags(variable: string): string[] {
+	return (process.env[variable] ?? '').split(' ').filter(Boolean);
+}
+
 /** Peak RSS of another process so far (VmHWM of /proc/<pid>/status), in MiB; undefined when it has gone (or not on Linux). */
 export function vmHwmMb(pid: number): number | undefined {
 	try {

@@ -8,7 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 import { DEMO, startEmulator, type Emulator } from '../test/emulator';
-import type { ScenarioResult, Target } from './measure';
+import { nodeFlags, type ScenarioResult, type Target } from './measure';
 import { SUITES, type Variant } from './suites';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -31,9 +31,8 @@ async function runScenario(emulator: Emulator, variant: Variant): Promise<{ resu
 		...DEMO.clients.admin,
 	};
 	const output = await new Promise<string>((resolve, reject) => {
-		// BENCH_NODE_ARGS: flags for the scenario's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes).
-		const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-		const child = spawn(process.execPath, [...nodeArgs, join(__dirname, 'scenarios', `${variant.script}.js`)], {
+		// BENCH_NODE_ARGS: flags for the scenario's Node.
+		const child = spawn(process.execPath, [...nodeFlags('BENCH_NODE_ARGS'), join(__dirname, 'scenarios', `${variant.script}.js`)], {
 			env: { ...process.env, BENCH_TARGET: JSON.stringify(target), ...(variant.env ?? {}) },
 			stdio: ['pipe', 'pipe', 'inherit'],
 		});

@@ -51,7 +51,6 @@ const inN8n = (label: string, workflow: string, baseline = false, env: Record<st
 /** File runs get Node's own heap limit, as a plain `n8n start` does, unless BENCH_N8N_HEAP_MB says otherwise. */
 const fileHeap = { BENCH_N8N_HEAP_MB: process.env.BENCH_N8N_HEAP_MB ?? 'stock' };
 
-/** What `npm run bench` measures. */
 /** File output against the plain undici loop over `records` time registrations (one suite per volume). */
 const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 	id,
@@ -67,6 +66,7 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 	],
 });
 
+/** What `npm run bench` measures. */
 export const SUITES: Suite[] = [
 	{
 		id: 'extraction',
@@ -82,14 +82,7 @@ export const SUITES: Suite[] = [
 		id: 'n8n',
 		title: `Return All in a running n8n (n8n execute), ${n8nRegistrations.toLocaleString('en-US')} time registrations`,
 		emulator: { workData: { timeRegistrations: n8nRegistrations } },
-		prepare: async (emulator) => {
-			n8nInstance = await prepareN8n(emulator);
-			process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
-		},
-		finish: () => {
-			removeN8n(n8nInstance);
-			delete process.env.BENCH_N8N_INSTANCE;
-		},
+		...withN8n,
 		variants: [
 			{ label: 'HTTP Request node + pagination', script: 'n8n-execute', baseline: true, env: { BENCH_N8N_WORKFLOW: 'httpRequest' } },
 			{ label: 'Workforce node', script: 'n8n-execute', env: { BENCH_N8N_WORKFLOW: 'workforce' } },

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 import { n8nEnv } from '../../test/e2e/support/n8n-env';
 import { SPLIT, type BenchN8n, type BenchWorkflow } from '../n8n-instance';
-import type { ScenarioResult } from '../measure';
+import { nodeFlags, vmHwmMb, type ScenarioResult } from '../measure';
 
 interface NodeRun {
 	executionTime: number;
@@ -50,8 +50,8 @@ const savedNote = (saved: SavedExecution | undefined) => (saved ? `saved executi
  */
 const HEAP = process.env.BENCH_N8N_HEAP_MB ?? '8192';
 const HEAP_ARGS = HEAP === 'stock' ? [] : [`--max-old-space-size=${Number(HEAP)}`];
-/** More flags for n8n's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a run's time goes. */
-const NODE_ARGS = (process.env.BENCH_N8N_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** More flags for n8n's Node (`--cpu-prof`, `--trace-gc`, `--max-semi-space-size=64`). */
+const NODE_ARGS = nodeFlags('BENCH_N8N_NODE_ARGS');
 
 /** A run that does not end by then counts as failed (n8n leaves an execution it cannot save "running"). */
 const TIMEOUT_MS = Number(process.env.BENCH_N8N_TIMEOUT_S ?? 900) * 1000;
@@ -68,13 +68,12 @@ async function main() {
 		stdio: ['ignore', out, 'inherit'],
 	});
 	// n8n's peak RSS, sampled (VmHWM only grows, so the last sample is close to the peak).
-	let peakKb = 0;
+	let peakRssMb = 0;
 	// And its CPU time (user + system, clock ticks of 10 ms): far less disturbed by a busy machine than wall time.
 	let cpuTicks = 0;
 	const sample = setInterval(() => {
 		try {
-			const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-			if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+			peakRssMb = Math.max(peakRssMb, vmHwmMb(child.pid ?? 0) ?? 0);
 			const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
 			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 			cpuTicks = Math.max(cpuTicks, Number(fields[11]) + Number(fields[12]));
@@ -88,7 +87,6 @@ async function main() {
 	clearTimeout(timer);
 	clearInterval(sample);
 	closeSync(out);
-	const peakRssMb = Math.round(peakKb / 102.4) / 10;
 	const printed = statSync(file).size;
 	const text = printed < 400_000_000 ? readFileSync(file, 'utf8') : '';
 	rmSync(file, { force: true });
