@@ -17,7 +17,7 @@ import { DEMO } from '../test/emulator/seed/demo';
 import { workforceCredential } from '../test/e2e/support/demo-values';
 import { N8nServer } from '../test/e2e/support/n8n-server';
 import { waitFor } from '../test/e2e/support/runtime';
-import { TRIGGER, timeRegistrationTriggerWorkflow } from '../test/e2e/support/trigger-workflow';
+import { POLL_ONLY_WHEN_ASKED, TRIGGER, timeRegistrationTriggerWorkflow } from '../test/e2e/support/trigger-workflow';
 import { activate, pollNow, postgres } from '../test/e2e/queue/queue-support';
 import { QUEUE_DIR, readStack } from '../test/e2e/queue/stack-file';
 import { BACKFILL_START, backfillReference, compareWithReference } from './backfill-reference';
@@ -30,8 +30,6 @@ const records = Number(process.env.BENCH_BACKFILL_RECORDS ?? 1_000_000);
 const maxChanges = Number(process.env.BENCH_MAX_CHANGES ?? 10_000);
 /** Safety cap: twice the polls the backfill needs, and some. */
 const maxPolls = Math.ceil(records / maxChanges) * 2 + 10;
-/** The scheduler's own occurrences once a year only: every poll of the run is a forced one (pollNow), none overlaps another. */
-const POLL_TIMES = { item: [{ mode: 'custom', cronExpression: '0 0 1 1 *' }] };
 /** The trigger's Page Size (its default). */
 const PAGE_SIZE = 2500;
 const OWNER = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Queue', password: 'Bench-Passw0rd-wf' };
@@ -55,7 +53,8 @@ async function main() {
 			credential,
 			startDate: BACKFILL_START,
 			triggerOptions: { maxChangesPerPoll: maxChanges },
-			pollTimes: POLL_TIMES,
+			// Every poll of the run is a forced one (pollNow), none overlaps another.
+			pollTimes: POLL_ONLY_WHEN_ASKED,
 		}),
 	);
 	const n8nProcesses = [stack.main, ...stack.workers];

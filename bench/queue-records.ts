@@ -5,6 +5,7 @@
  */
 import type { Client } from 'pg';
 
+import { OWNED_BY_WORKFLOW } from '../test/e2e/queue/queue-support';
 import { unflatten } from '../test/e2e/support/executions';
 
 /** One poll: an occurrence of the trigger's job in n8n's scheduler (`scheduled_task`). */
@@ -24,12 +25,10 @@ export interface ExecutionRow {
 	stoppedAt: Date | null;
 }
 
-const OWNER = `j."ownerType" = 'workflow' AND j."ownerId" = $1`;
-
 export async function pollTasks(db: Client, workflowId: string): Promise<PollTask[]> {
 	const { rows } = await db.query<PollTask>(
 		`SELECT t.id, t.status, t."runAt", t."startedAt", t."finishedAt"
-		 FROM scheduled_task t JOIN scheduled_job j ON j.id = t."jobId" WHERE ${OWNER} AND t."startedAt" IS NOT NULL ORDER BY t."startedAt"`,
+		 FROM scheduled_task t JOIN scheduled_job j ON j.id = t."jobId" WHERE ${OWNED_BY_WORKFLOW} AND t."startedAt" IS NOT NULL ORDER BY t."startedAt"`,
 		[workflowId],
 	);
 	return rows.map((r) => ({ ...r, id: String(r.id) }));

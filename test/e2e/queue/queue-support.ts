@@ -26,6 +26,9 @@ export async function activate(server: N8nServer, workflowId: string) {
 	await server.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
 }
 
+/** SQL condition on n8n's `scheduled_job j`: the poll jobs of workflow `$1`. */
+export const OWNED_BY_WORKFLOW = `j."ownerType" = 'workflow' AND j."ownerId" = $1`;
+
 /**
  * Runs a poll of an active workflow now, through n8n's own scheduled path, and waits until it has
  * finished. With durable poll cursors n8n's scheduler keeps a `scheduled_job` per poll trigger and
@@ -36,18 +39,17 @@ export async function activate(server: N8nServer, workflowId: string) {
  */
 export async function pollNow(workflowId: string): Promise<string> {
 	const db = await postgres('n8n');
-	const owner = `j."ownerType" = 'workflow' AND j."ownerId" = $1`;
 	try {
 		const busy = async () =>
-			Number((await db.query(`SELECT count(*) AS n FROM scheduled_task t JOIN scheduled_job j ON j.id = t."jobId" WHERE ${owner} AND t.status = 'running'`, [workflowId])).rows[0].n) > 0;
+			Number((await db.query(`SELECT count(*) AS n FROM scheduled_task t JOIN scheduled_job j ON j.id = t."jobId" WHERE ${OWNED_BY_WORKFLOW} AND t.status = 'running'`, [workflowId])).rows[0].n) > 0;
 		await waitFor(`the running poll of workflow ${workflowId}`, async () => !(await busy()), 90_000);
 		// n8n provisions the poll job a moment after the activation answers.
-		const jobs = async () => Number((await db.query(`SELECT count(*) AS n FROM scheduled_job j WHERE ${owner} AND j.enabled`, [workflowId])).rows[0].n);
+		const jobs = async () => Number((await db.query(`SELECT count(*) AS n FROM scheduled_job j WHERE ${OWNED_BY_WORKFLOW} AND j.enabled`, [workflowId])).rows[0].n);
 		await waitFor(`the poll job of workflow ${workflowId}`, async () => (await jobs()) > 0, 30_000).catch(() => undefined);
 		const inserted = await db.query<{ id: string }>(
 			`INSERT INTO scheduled_task ("jobId", "taskType", payload, "scheduledFor", "runAt", status, "maxAttempts", "missedAfter")
 			 SELECT j.id, j."taskType", j.payload, now(), now(), 'pending', j."maxAttempts", now() + interval '60 seconds'
-			 FROM scheduled_job j WHERE ${owner} AND j.enabled RETURNING id`,
+			 FROM scheduled_job j WHERE ${OWNED_BY_WORKFLOW} AND j.enabled RETURNING id`,
 			[workflowId],
 		);
 		if (inserted.rowCount !== 1) throw new Error(`Workflow ${workflowId} has ${inserted.rowCount} enabled poll jobs (is it active with durable poll cursors?)`);

@@ -2,7 +2,7 @@ import { mainServer, useE2e } from '../support/e2e';
 import { executionItems, executionsOf, type ExecutionSummary } from '../support/executions';
 import { workerOf } from '../support/rest-runner';
 import { waitFor } from '../support/runtime';
-import { TRIGGER, timeRegistrationTriggerWorkflow } from '../support/trigger-workflow';
+import { POLL_ONLY_WHEN_ASKED, TRIGGER, timeRegistrationTriggerWorkflow } from '../support/trigger-workflow';
 import { activate, pollNow, workerLogs } from './queue-support';
 
 /**
@@ -31,11 +31,10 @@ describe('Queue mode: Workforce Trigger with durable poll cursors', () => {
 			expected.push([`created ${created}`, `changed ${changed}`, `deleted ${deleted}`].sort());
 		};
 		await round(1);
-		// Polled only when the case says (the activation's poll, then pollNow): n8n does not keep two
-		// occurrences of one poll job from running at once, so a minute schedule could overlap a forced poll
-		// and both would emit the same changes (seen once in CI). Once a year never falls inside the case.
-		const pollTimes = { item: [{ mode: 'custom', cronExpression: '0 0 1 1 *' }] };
-		workflowId = await main.createWorkflow(timeRegistrationTriggerWorkflow({ name: 'E2E queue: Workforce Trigger, durable cursors', idPrefix: 'c0a80f0e-0000-4000-8000-00000000a00', credential, startDate, pollTimes }));
+		// Polled only when the case says (a minute schedule overlapping pollNow emitted a round twice once in CI).
+		workflowId = await main.createWorkflow(
+			timeRegistrationTriggerWorkflow({ name: 'E2E queue: Workforce Trigger, durable cursors', idPrefix: 'c0a80f0e-0000-4000-8000-00000000a00', credential, startDate, pollTimes: POLL_ONLY_WHEN_ASKED }),
+		);
 		await activate(main, workflowId);
 
 		// Round 1 is emitted by the activation's own poll, each later round by a forced poll; the check is

@@ -4,6 +4,14 @@
  */
 export const TRIGGER = 'Workforce Trigger';
 
+/**
+ * Poll Times for a case or benchmark that polls only when it says (the activation's poll, then
+ * forced ones): n8n does not keep two occurrences of one poll job from running at once, so a
+ * scheduled poll overlapping a forced one would emit the same changes twice. Once a year never
+ * falls inside a run.
+ */
+export const POLL_ONLY_WHEN_ASKED = { item: [{ mode: 'custom', cronExpression: '0 0 1 1 *' }] };
+
 export function timeRegistrationTriggerWorkflow(options: {
 	name: string;
 	/** Node ids differ per file so that two workflows never share one. */
