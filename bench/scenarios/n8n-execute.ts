@@ -91,9 +91,11 @@ async function main() {
 	const text = printed < 400_000_000 ? readFileSync(file, 'utf8') : '';
 	rmSync(file, { force: true });
 	const saved = await lastSavedExecution(bench);
-	// n8n prints log lines first, then the run as indented JSON from a line that is exactly `{`.
+	// n8n prints log lines first, then the run as indented JSON from a line that is exactly `{` to
+	// one that is exactly `}` (as test/e2e/support/n8n-cli.ts reads it); it may log more after it.
 	const start = text.indexOf('\n{\n');
-	if (code !== 0 || start < 0) {
+	const end = start < 0 ? -1 : text.indexOf('\n}', start);
+	if (code !== 0 || start < 0 || end < 0) {
 		// Reported, not thrown: that n8n cannot finish (or save) a run this large is the figure.
 		const why = code === null ? `killed after ${Math.round((Date.now() - started) / 1000)} s without ending` : `exit ${code}`;
 		const said = text.slice(-300).replace(/\s+/g, ' ').replace(/\|/g, '/');
@@ -101,7 +103,7 @@ async function main() {
 		process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 		return;
 	}
-	const run = JSON.parse(text.slice(start + 1)) as { data: { resultData: { runData: Record<string, NodeRun[]>; error?: { message?: string } } } };
+	const run = JSON.parse(text.slice(start + 1, end + 2)) as { data: { resultData: { runData: Record<string, NodeRun[]>; error?: { message?: string } } } };
 	const { runData, error } = run.data.resultData;
 	if (error) throw new Error(`n8n execute failed: ${error.message ?? 'no message'}`);
 	const node = runData[bench.node][0];
