@@ -1,8 +1,10 @@
 import { NodeApiError, sleep, type ICredentialDataDecryptedObject, type IDataObject, type JsonObject } from 'n8n-workflow';
 
 import { CREDENTIAL, transportError, workforceRequest, type WorkforceContext } from '../transport';
-import { readText } from '../transport/body';
+import { readBytes, readText } from '../transport/body';
 import { errorWithOwnMessage } from '../transport/errors';
+import type { PageBuffers } from './page-buffers';
+import { scanPage, type ScannedPage } from './page-scan';
 
 /**
  * The continuation-token loop shared by every extraction operation (time registrations,
@@ -21,23 +23,20 @@ export interface PageEnvelope {
 	continuationToken?: string;
 }
 
-/** A page as the service sent it: its text, and the envelope's fields in the order they came. */
-export interface PageText {
-	text: string;
-	keys: string[];
-}
-
 export interface ExtractionPage {
 	/** 1 for the first page. */
 	pageNumber: number;
-	records: IDataObject[];
+	/** The records (on a scanned page, parsed from its bytes when first read). */
+	readonly records: IDataObject[];
+	/** How many records the page holds. */
+	recordsOnPage: number;
 	envelope: PageEnvelope;
 	/** Whether the service announced another page. */
 	hasMore: boolean;
 	/** Records received up to and including this page. */
 	recordsSoFar: number;
-	/** The page as it came: the File output cuts NDJSON lines from it instead of serialising the records again. */
-	source: PageText;
+	/** Set when the caller asked for a scan and the page allowed one: its records as spans of its bytes, not objects. */
+	scanned?: ScannedPage;
 }
 
 export interface RetryPolicy {
@@ -65,6 +64,12 @@ export interface PaginateOptions {
 	 * Only for callers that read every page (Return All; not the trigger, which stops when its poll budget is spent): one page ahead, never more.
 	 */
 	prefetch?: boolean;
+	/**
+	 * Scan each page's bytes instead of parsing them, noting these fields of each record (File
+	 * output in NDJSON, see page-scan.ts), the bytes read into `buffers`. A page the scan declines
+	 * is parsed as usual.
+	 */
+	scan?: { fields: readonly string[]; buffers: PageBuffers };
 }
 
 const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
@@ -90,29 +95,44 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 		if (options.prefetch) {
 			// Ask for the next page before parsing this one, so the service builds it meanwhile.
 			// Checked against the parsed envelope below; a mismatch is discarded and asked properly.
-			const early = peekToken(settled.raw);
+			const early = peekToken(typeof settled.raw === 'string' ? settled.raw : tailText(settled.raw));
 			if (early !== undefined && early !== token) {
 				ahead = { token: early, result: settle(fetchPage.call(this, options, query(early), progress, credentials)) };
 				await letRequestLeave();
 			}
 		}
-		const body = parsePage(settled.raw);
+		const raw = settled.raw;
+		const scan = options.scan;
+		// Bytes come only with a scan: the page's buffer goes back to the run's buffers once its lines are written.
+		const scanned = scan && typeof raw !== 'string' ? scanPage(raw, scan.fields, () => scan.buffers.give(raw)) : undefined;
+		let body: IDataObject | undefined;
+		if (scanned) body = scanned.envelope;
+		else if (typeof raw === 'string') body = parsePage(raw);
+		else {
+			// Declined by the scan: parsed from text, so its buffer is free again at once.
+			body = parsePage(utf8.decode(raw));
+			scan?.buffers.give(raw);
+		}
 		if (body === undefined) {
 			throw progressError(this, options, progress, `page ${progress.pages + 1} is not the extraction envelope ({ data, continuationToken })`, undefined);
 		}
-		const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+		const records = scanned ? undefined : Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+		const count = scanned ? scanned.count : records!.length;
 		const next = typeof body.continuationToken === 'string' && body.continuationToken !== '' ? body.continuationToken : undefined;
 		if (next !== undefined && next === token) {
-			throw progressError(this, options, { pages: progress.pages + 1, records: progress.records + records.length }, 'the service answered the same continuation token twice, so paging would never end', undefined);
+			throw progressError(this, options, { pages: progress.pages + 1, records: progress.records + count }, 'the service answered the same continuation token twice, so paging would never end', undefined);
 		}
 		progress.pages++;
-		progress.records += records.length;
+		progress.records += count;
 		token = next;
 		if (ahead && ahead.token !== next) ahead = undefined;
 		if (options.prefetch && next !== undefined && !ahead) ahead = { token: next, result: settle(fetchPage.call(this, options, query(next), progress, credentials)) };
 		yield {
 			pageNumber: progress.pages,
-			records,
+			get records() {
+				return records ?? scanned!.records();
+			},
+			recordsOnPage: count,
 			envelope: {
 				syncTypeName: body.syncTypeName as string | undefined,
 				recordCount: body.recordCount as number | undefined,
@@ -123,7 +143,7 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 			},
 			hasMore: next !== undefined,
 			recordsSoFar: progress.records,
-			source: { text: settled.raw, keys: Object.keys(body) },
+			scanned,
 		};
 	} while (token !== undefined);
 }
@@ -140,10 +160,11 @@ async function letRequestLeave(): Promise<void> {
 	for (let turn = 0; turn < DISPATCH_TURNS; turn++) await sleep(0);
 }
 
-type Settled = { ok: true; raw: string } | { ok: false; error: unknown };
+/** A page's answer: its text, or its bytes when the caller scans pages. */
+type Settled = { ok: true; raw: string | Buffer } | { ok: false; error: unknown };
 
 /** A page's outcome as a value, so a prefetched failure is never an unhandled rejection. */
-async function settle(page: Promise<string>): Promise<Settled> {
+async function settle(page: Promise<string | Buffer>): Promise<Settled> {
 	try {
 		return { ok: true, raw: await page };
 	} catch (error) {
@@ -152,7 +173,7 @@ async function settle(page: Promise<string>): Promise<Settled> {
 }
 
 /** One page's raw answer, retried with backoff while the failure is transient. */
-async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: IDataObject, progress: Progress, credentials: ICredentialDataDecryptedObject): Promise<string> {
+async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: IDataObject, progress: Progress, credentials: ICredentialDataDecryptedObject): Promise<string | Buffer> {
 	const attempts = Math.max(1, Math.floor(options.retry?.attempts ?? 4));
 	const firstDelay = Math.max(0, options.retry?.delayMs ?? 1000);
 	const maxDelay = Math.max(firstDelay, options.retry?.maxDelayMs ?? 15_000);
@@ -166,13 +187,14 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 				what: options.what,
 				itemIndex: options.itemIndex,
 				timeout: options.timeout,
-				// Text in, parsed here: lets the next page be asked for before this one is parsed.
+				// Text (or bytes) in, parsed here: lets the next page be asked for before this one is parsed.
 				stream: true,
 				headers: { Accept: 'application/json' },
 				credentials,
 			});
 			try {
-				return await readText(response.body, options.timeout);
+				const scan = options.scan;
+				return scan ? await readBytes(response.body, options.timeout, (size) => scan.buffers.take(size)) : await readText(response.body, options.timeout);
 			} catch (cause) {
 				// The connection was lost part of the way through the answer: a dropped connection, retried as one.
 				const code = (cause as { code?: string }).code;
@@ -214,6 +236,14 @@ function parsePage(text: string): IDataObject | undefined {
 		return undefined;
 	}
 	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
+}
+
+const utf8 = new TextDecoder('utf-8');
+/** The envelope follows the records: its end is enough to find the token in a page's bytes. */
+const TAIL_BYTES = 16_384;
+
+function tailText(bytes: Buffer): string {
+	return bytes.toString('utf8', Math.max(0, bytes.length - TAIL_BYTES));
 }
 
 const TOKEN_KEY = '"continuationToken"';

@@ -4,7 +4,7 @@ import { paginate, type ExtractionPage } from '../../shared/continuation';
 import { outputOrThrow } from '../../shared/item-errors';
 import { manyItemsHint } from './output/hint';
 import { extractionFileName } from './output/file-name';
-import { extractToFile } from './output/file-sink';
+import { extractToFile, scanFor } from './output/file-sink';
 import { readOutput } from './outputField';
 import { buildQuery, type ExtractionOptions } from './query';
 import { pageFacts, readLimit, takeRecords } from './records';
@@ -42,6 +42,7 @@ export async function runExtraction(this: IExecuteFunctions, target: ExtractionT
 				what,
 				itemIndex,
 				prefetch: returnAll,
+				scan: output.mode === 'file' ? scanFor(output, Boolean(options.includePageFacts)) : undefined,
 				timeout: options.timeout ?? 120_000,
 				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
 			});

@@ -6,7 +6,7 @@ import { getImagesProperties } from './imageFields';
 import { buildImageQuery, type ImageOptions } from './imageQuery';
 import { outputOrThrow } from '../../shared/item-errors';
 import { extractionFileName } from './output/file-name';
-import { extractToFile } from './output/file-sink';
+import { extractToFile, scanFor } from './output/file-sink';
 import { manyItemsHint } from './output/hint';
 import { readOutput } from './outputField';
 import { pageFacts, readLimit, takeRecords } from './records';
@@ -46,6 +46,7 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 				itemIndex,
 				// Return All reads every page: ask for the next one while this one is handled.
 				prefetch: limit === Infinity,
+				scan: output.mode === 'file' ? scanFor(output, Boolean(options.includePageFacts)) : undefined,
 				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
 			});
 			const shape = (row: IDataObject, page: ExtractionPage) => (options.includePageFacts ? { ...row, _page: pageFacts(page, { source: page.envelope.meta?.source }) } : row);

@@ -19,7 +19,11 @@ export class ByteSource {
 	private flowing = false;
 	private destroyed = false;
 
-	constructor(private readonly source: AsyncIterable<Uint8Array>) {}
+	constructor(
+		private readonly source: AsyncIterable<Uint8Array>,
+		/** Told of each chunk once the store has written it (pull mode only; in event mode the store may keep chunks, so never). */
+		private readonly onWritten?: (chunk: Uint8Array) => void,
+	) {}
 
 	/** This object as the `Readable` n8n's helpers are typed to take (see the class comment). */
 	asReadable(): BinaryInput {
@@ -27,7 +31,25 @@ export class ByteSource {
 	}
 
 	[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-		return this.take();
+		const iterator = this.take();
+		let last: Uint8Array | undefined;
+		// The filesystem store (fs.writeFile) asks for the next chunk only once the last one is written.
+		const written = () => {
+			if (last) this.onWritten?.(last);
+			last = undefined;
+		};
+		return {
+			next: async () => {
+				written();
+				const next = await iterator.next();
+				if (!next.done) last = next.value;
+				return next;
+			},
+			return: async (value?: unknown) => {
+				last = undefined;
+				return (await iterator.return?.(value)) ?? { done: true, value: undefined };
+			},
+		};
 	}
 
 	on(event: string, listener: Listener): this {

@@ -1,6 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../../../shared/continuation';
+import type { ExtractionPage, PaginateOptions } from '../../../shared/continuation';
+import { PageBuffers } from '../../../shared/page-buffers';
 import type { OutputSettings } from '../outputField';
 import { ByteSource } from './byte-source';
 import { csvEncoder } from './csv';
@@ -8,7 +9,7 @@ import type { RecordEncoder } from './encoder';
 import { gzip } from './gzip';
 import { ndjsonEncoder } from './ndjson';
 import { readAhead } from './read-ahead';
-import { FileSummary } from './summary';
+import { FileSummary, SUMMARY_FIELDS } from './summary';
 
 export interface FileTarget {
 	/** Start of the file name: what was read and its window, e.g. `time-registrations_2026-01-01_2026-02-01`. */
@@ -16,6 +17,14 @@ export interface FileTarget {
 	/** One record as item mode would output it (page facts added, for instance); absent when records go out as they came. */
 	shape?: (record: IDataObject, page: ExtractionPage) => IDataObject;
 	itemIndex: number;
+}
+
+/**
+ * The fields to note when the paginator scans pages for this file (NDJSON of the records as they
+ * came), or undefined when the records must be objects (CSV, or records shaped for output).
+ */
+export function scanFor(settings: Extract<OutputSettings, { mode: 'file' }>, shaped: boolean): PaginateOptions['scan'] {
+	return settings.format === 'ndjson' && !shaped ? { fields: SUMMARY_FIELDS, buffers: new PageBuffers() } : undefined;
 }
 
 /**
@@ -34,12 +43,14 @@ export async function extractToFile(
 ): Promise<INodeExecutionData> {
 	const encoder: RecordEncoder = settings.format === 'csv' ? csvEncoder() : ndjsonEncoder();
 	const summary = new FileSummary(settings.format, settings.compress);
+	// What to do once a chunk is written: give its page's buffer back for the next pages.
+	const written = new WeakMap<Uint8Array, () => void>();
 	// The next page is encoded (and compressed) while the store writes this one.
-	const text = readAhead(encodePages(pages, limit, encoder, summary, target.shape));
+	const text = readAhead(encodePages(pages, limit, encoder, summary, target.shape, written));
 	const bytes = settings.compress ? readAhead(gzip(text)) : text;
 	const fileName = `${target.baseName}.${encoder.extension}${settings.compress ? '.gz' : ''}`;
 	const mimeType = settings.compress ? 'application/gzip' : encoder.mimeType;
-	const binary: IBinaryData = await this.helpers.prepareBinaryData(new ByteSource(bytes).asReadable(), fileName, mimeType);
+	const binary: IBinaryData = await this.helpers.prepareBinaryData(new ByteSource(bytes, (chunk) => written.get(chunk)?.()).asReadable(), fileName, mimeType);
 	binary.fileName = fileName;
 	return {
 		json: summary.toJSON(binary.bytes ?? summary.bytes),
@@ -56,18 +67,28 @@ async function* encodePages(
 	encoder: RecordEncoder,
 	summary: FileSummary,
 	shape: FileTarget['shape'],
+	written: WeakMap<Uint8Array, () => void>,
 ): AsyncGenerator<Uint8Array> {
 	let taken = 0;
 	// Leaving the loop (limit reached, or the store stopped reading) ends the paginator: no page is asked for in vain.
 	for await (const page of pages) {
-		const room = Math.min(page.records.length, limit - taken);
-		const all = room === page.records.length;
-		let records = all ? page.records : page.records.slice(0, room);
-		if (shape) records = records.map((record) => shape(record, page));
-		summary.addPage(records);
+		const room = Math.min(page.recordsOnPage, limit - taken);
 		taken += room;
-		// The page as it came only when these are all its records, unchanged.
-		const text = encoder.page(records, all && !shape ? page.source : undefined);
+		let text: string | Uint8Array;
+		const scanned = page.scanned;
+		if (scanned && !shape && encoder.lines) {
+			// The records as they came, cut from the page's bytes: never objects (see shared/page-scan.ts).
+			summary.addScanned(scanned, room);
+			text = encoder.lines(scanned, room);
+			// Written lines free the page's buffer (reached only when the store says so, see ByteSource).
+			if (text.byteLength > 0) written.set(text, () => scanned.release());
+			else scanned.release();
+		} else {
+			let records = room === page.recordsOnPage ? page.records : page.records.slice(0, room);
+			if (shape) records = records.map((record) => shape(record, page));
+			summary.addPage(records);
+			text = encoder.page(records);
+		}
 		const chunk = typeof text === 'string' ? utf8.encode(text) : text;
 		summary.bytes += chunk.byteLength;
 		if (chunk.byteLength > 0) yield chunk;
