@@ -13,6 +13,9 @@ import { SUITES, type Variant } from './suites';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_ONLY?.split(',');
+/** BENCH_VARIANT: only the variants whose label contains it (the baseline always runs: every ratio needs it). */
+const variantFilter = process.env.BENCH_VARIANT;
+const wanted = (variant: Variant) => variant.baseline || !variantFilter || variant.label.includes(variantFilter);
 
 interface Row {
 	suite: string;
@@ -73,7 +76,7 @@ async function main() {
 		const emulator = await startEmulator(suite.emulator);
 		try {
 			await suite.prepare?.(emulator);
-			for (const variant of suite.variants) {
+			for (const variant of suite.variants.filter(wanted)) {
 				const samples: Array<Awaited<ReturnType<typeof runScenario>>> = [];
 				for (let i = 0; i < (suite.runs ?? runs); i++) {
 					await suite.beforeEach?.(emulator);

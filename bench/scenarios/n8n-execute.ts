@@ -5,7 +5,7 @@
  * n8n records it in the run data, not n8n's start-up; RSS is the n8n process's peak.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -54,6 +54,7 @@ const HEAP_ARGS = HEAP === 'stock' ? [] : [`--max-old-space-size=${Number(HEAP)}
 const NODE_ARGS = nodeFlags('BENCH_N8N_NODE_ARGS');
 
 /** A run that does not end by then counts as failed (n8n leaves an execution it cannot save "running"). */
+const KEEP_OUTPUT = process.env.BENCH_N8N_KEEP_OUTPUT;
 const TIMEOUT_MS = Number(process.env.BENCH_N8N_TIMEOUT_S ?? 900) * 1000;
 
 async function main() {
@@ -89,6 +90,8 @@ async function main() {
 	closeSync(out);
 	const printed = statSync(file).size;
 	const text = printed < 400_000_000 ? readFileSync(file, 'utf8') : '';
+	// What n8n printed, kept for reading (`--trace-gc` prints there): BENCH_N8N_KEEP_OUTPUT names a folder.
+	if (KEEP_OUTPUT) copyFileSync(file, join(KEEP_OUTPUT, `${which}-${process.pid}.out`));
 	rmSync(file, { force: true });
 	const saved = await lastSavedExecution(bench);
 	// n8n prints log lines first, then the run as indented JSON from a line that is exactly `{` to
