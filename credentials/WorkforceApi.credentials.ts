@@ -48,7 +48,13 @@ interface StoredTokens {
  * the credential, where every worker finds it.
  */
 const recentFetches = new Map<string, { fetch: Promise<{ accessToken: string }>; settledAt?: number; accessToken?: string }>();
-const RECENT_FETCH_MS = 30_000;
+/**
+ * Long enough for the executions that met one revocation together, short because a token handed
+ * out this way may itself predate a later revocation: n8n repeats a request once after a 401, so
+ * that caller would fail. With 30 s, a queue-mode CI run failed that way (tokens revoked twice
+ * within seconds, the stored token older than this worker's).
+ */
+const RECENT_FETCH_MS = 2_000;
 
 /** The data extraction scope has a fixed name; every other scope is for the integration API. */
 const EXTRACTION_SCOPE = /^reportingapi/i;
