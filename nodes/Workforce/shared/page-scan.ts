@@ -66,8 +66,6 @@ export class ScannedPage {
 		readonly bytes: Buffer,
 		/** One row per record: where it starts and ends, then each watched field's value's start and end (see Rows). */
 		private readonly rows: Rows,
-		/** The watched fields, in the order asked for. */
-		readonly watched: readonly string[],
 		/** Every top-level field but `data`, parsed. */
 		readonly envelope: IDataObject,
 		private readonly onRelease?: () => void,
@@ -98,6 +96,22 @@ export class ScannedPage {
 	/** Where that value ends (exclusive). */
 	fieldEnd(record: number, field: number): number {
 		return this.rows.get(record, 3 + 2 * field);
+	}
+
+	/** Whether that value is the literal `true`. */
+	fieldIsTrue(record: number, field: number): boolean {
+		const start = this.fieldStart(record, field);
+		return start >= 0 && bytesAre(this.bytes, start, this.fieldEnd(record, field), TRUE);
+	}
+
+	/** That value as a string; undefined when the record has no such field or it is not a JSON string. */
+	fieldString(record: number, field: number): string | undefined {
+		const start = this.fieldStart(record, field);
+		if (start < 0 || this.bytes[start] !== QUOTE) return undefined;
+		const end = this.fieldEnd(record, field);
+		// Escapes are rare in the fields read this way: only then is the value parsed.
+		for (let i = start + 1; i < end - 1; i++) if (this.bytes[i] === BACKSLASH) return JSON.parse(this.bytes.toString('utf8', start, end)) as string;
+		return this.bytes.toString('utf8', start + 1, end - 1);
 	}
 
 	/** The records parsed, for a reader that needs objects after all (before the bytes are taken). */
@@ -143,7 +157,7 @@ export class ScannedPage {
  * that is not JSON.
  */
 export function scanPage(bytes: Buffer, watch: readonly string[], onRelease?: () => void): ScannedPage | undefined {
-	return new Scanner(bytes, watch.map(bytesOf)).page(watch, onRelease);
+	return new Scanner(bytes, watch.map(bytesOf)).page(onRelease);
 }
 
 class Scanner {
@@ -161,7 +175,7 @@ class Scanner {
 		this.rows = new Rows(2 + 2 * watch.length, b.length >> 10);
 	}
 
-	page(watched: readonly string[], onRelease?: () => void): ScannedPage | undefined {
+	page(onRelease?: () => void): ScannedPage | undefined {
 		const b = this.b;
 		let i = this.ws(0);
 		if (b[i] !== LBRACE) return undefined;
@@ -179,7 +193,7 @@ class Scanner {
 			i = this.ws(i);
 			if (b[i] !== COLON) return undefined;
 			i = this.ws(i + 1);
-			if (this.is(keyStart, keyEnd, DATA)) {
+			if (bytesAre(b, keyStart, keyEnd, DATA)) {
 				if (data) return undefined;
 				data = true;
 				i = this.records(i);
@@ -206,7 +220,7 @@ class Scanner {
 			break;
 		}
 		if (i !== b.length || !data) return undefined;
-		return new ScannedPage(b, this.rows, watched, envelope, onRelease);
+		return new ScannedPage(b, this.rows, envelope, onRelease);
 	}
 
 	/** The data array at i: every element an object on one line. */
@@ -255,7 +269,7 @@ class Scanner {
 			i = c === QUOTE ? this.string(i) : c === LBRACE || c === LBRACKET ? this.value(i) : this.scalar(i);
 			if (i < 0) return -1;
 			for (let f = 0; f < watch.length; f++) {
-				if (this.is(keyStart, keyEnd, watch[f])) {
+				if (bytesAre(b, keyStart, keyEnd, watch[f])) {
 					rows.set(row, 2 + 2 * f, valueStart);
 					rows.set(row, 3 + 2 * f, i);
 					break;
@@ -417,13 +431,13 @@ class Scanner {
 			} else return i;
 		}
 	}
+}
 
-	/** Whether bytes [start, end) are `word`. */
-	private is(start: number, end: number, word: Uint8Array): boolean {
-		if (end - start !== word.length) return false;
-		for (let k = 0; k < word.length; k++) if (this.b[start + k] !== word[k]) return false;
-		return true;
-	}
+/** Whether bytes[start, end) are `word`. */
+function bytesAre(bytes: Uint8Array, start: number, end: number, word: Uint8Array): boolean {
+	if (end - start !== word.length) return false;
+	for (let k = 0; k < word.length; k++) if (bytes[start + k] !== word[k]) return false;
+	return true;
 }
 
 /**

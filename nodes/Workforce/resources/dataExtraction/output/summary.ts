@@ -9,10 +9,6 @@ const MODIFIED_FIELDS = ['modifiedDateTime', 'parentModifiedDateTime', 'createdD
 /** What the summary reads of a record: the deletion flag, then the dating fields (a scanned page notes these). */
 export const SUMMARY_FIELDS: readonly string[] = ['isDeleted', ...MODIFIED_FIELDS];
 
-const TRUE = 'true';
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
 /** What the file output item says about its file: counts and the span of modification times. */
 export class FileSummary {
 	records = 0;
@@ -45,9 +41,9 @@ export class FileSummary {
 		this.pages++;
 		this.records += count;
 		for (let record = 0; record < count; record++) {
-			if (isTrue(page, page.fieldStart(record, 0), page.fieldEnd(record, 0))) this.deletedRecords++;
+			if (page.fieldIsTrue(record, 0)) this.deletedRecords++;
 			for (let field = 1; field < SUMMARY_FIELDS.length; field++) {
-				const text = stringAt(page, page.fieldStart(record, field), page.fieldEnd(record, field));
+				const text = page.fieldString(record, field);
 				if (text !== undefined && text !== '') {
 					this.dated(text);
 					break;
@@ -92,19 +88,4 @@ function modifiedOf(record: IDataObject): string | undefined {
 		if (typeof value === 'string' && value !== '') return value;
 	}
 	return undefined;
-}
-
-/** Whether the value at [start, end) of a scanned page is `true`. */
-function isTrue(page: ScannedPage, start: number, end: number): boolean {
-	if (end - start !== TRUE.length) return false;
-	for (let i = 0; i < TRUE.length; i++) if (page.bytes[start + i] !== TRUE.charCodeAt(i)) return false;
-	return true;
-}
-
-/** The JSON string at [start, end) of a scanned page (start -1: none); undefined when the value there is not a string. */
-function stringAt(page: ScannedPage, start: number, end: number): string | undefined {
-	if (start < 0 || page.bytes[start] !== QUOTE) return undefined;
-	// Escapes are rare in these fields: only then is the value parsed.
-	for (let i = start + 1; i < end - 1; i++) if (page.bytes[i] === BACKSLASH) return JSON.parse(page.bytes.toString('utf8', start, end)) as string;
-	return page.bytes.toString('utf8', start + 1, end - 1);
 }
