@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** What a scenario child process reports back to the bench runner. */
 export interface ScenarioResult {
@@ -75,6 +75,49 @@ export function vmHwmMb(pid: number): number | undefined {
 		return hwm ? Math.round(Number(hwm[1]) / 102.4) / 10 : undefined;
 	} catch {
 		return undefined;
+	}
+}
+
+/**
+ * CPU time of each thread of a process so far (clock ticks of 10 ms), by thread id, with the
+ * thread's name: Node names its threads (MainThread, V8Worker for the garbage collector's and
+ * compiler's helpers, libuv-worker for file and DNS work), which splits a process's CPU into the
+ * JavaScript that ran and the collection that ran beside it. Linux only; empty elsewhere.
+ */
+export function threadTicks(pid: number): Map<number, { name: string; ticks: number }> {
+	const threads = new Map<number, { name: string; ticks: number }>();
+	let tids: string[];
+	try {
+		tids = readdirSync(`/proc/${pid}/task`);
+	} catch {
+		return threads;
+	}
+	for (const tid of tids) {
+		try {
+			const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+			const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			threads.set(Number(tid), { name, ticks: Number(fields[11]) + Number(fields[12]) });
+		} catch {
+			// the thread has just ended
+		}
+	}
+	return threads;
+}
+
+/** Keeps the latest ticks of every thread ever seen (threads end, their CPU stays counted), and sums them by name. */
+export class ThreadCpu {
+	private readonly seen = new Map<number, { name: string; ticks: number }>();
+
+	sample(pid: number): void {
+		for (const [tid, thread] of threadTicks(pid)) this.seen.set(tid, thread);
+	}
+
+	/** CPU ms by thread name, largest first. */
+	byName(): Array<[string, number]> {
+		const sums = new Map<string, number>();
+		for (const { name, ticks } of this.seen.values()) sums.set(name, (sums.get(name) ?? 0) + ticks * 10);
+		return [...sums].sort((a, b) => b[1] - a[1]);
 	}
 }
 

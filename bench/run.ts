@@ -23,10 +23,13 @@ interface Row {
 	median: ScenarioResult;
 	tokenRequests: number;
 	apiRequests: number;
+	/** CPU of this process (the emulator) while the scenario ran: the service's share of the machine. */
+	emulatorCpuMs: number;
 }
 
-async function runScenario(emulator: Emulator, variant: Variant): Promise<{ result: ScenarioResult; tokenRequests: number; apiRequests: number }> {
+async function runScenario(emulator: Emulator, variant: Variant): Promise<{ result: ScenarioResult; tokenRequests: number; apiRequests: number; emulatorCpuMs: number }> {
 	let before = emulator.ctx.log.lastSeq;
+	let cpuBefore = process.cpuUsage();
 	const target: Target = {
 		integration: emulator.urls.integration,
 		extraction: emulator.urls.extraction,
@@ -46,6 +49,7 @@ async function runScenario(emulator: Emulator, variant: Variant): Promise<{ resu
 			if (!marked && out.includes('BENCH_MARK\n')) {
 				marked = true;
 				before = emulator.ctx.log.lastSeq;
+				cpuBefore = process.cpuUsage();
 				child.stdin.end('go\n');
 			}
 		});
@@ -53,6 +57,7 @@ async function runScenario(emulator: Emulator, variant: Variant): Promise<{ resu
 		child.on('error', reject);
 		child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${variant.script} exited with ${code}`))));
 	});
+	const cpu = process.cpuUsage(cpuBefore);
 	const line = output.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
 	if (!line) throw new Error(`${variant.script} printed no result`);
 	const requests = emulator.ctx.log.since(before);
@@ -60,6 +65,7 @@ async function runScenario(emulator: Emulator, variant: Variant): Promise<{ resu
 		result: JSON.parse(line.slice('BENCH_RESULT '.length)) as ScenarioResult,
 		tokenRequests: requests.filter((r) => r.api === 'identity').length,
 		apiRequests: requests.filter((r) => r.api === 'integration' || r.api === 'extraction').length,
+		emulatorCpuMs: Math.round((cpu.user + cpu.system) / 1000),
 	};
 }
 
@@ -97,8 +103,9 @@ async function main() {
 					},
 					tokenRequests: median(samples.map((s) => s.tokenRequests)),
 					apiRequests: median(samples.map((s) => s.apiRequests)),
+					emulatorCpuMs: median(samples.map((s) => s.emulatorCpuMs)),
 				});
-				process.stderr.write(`  ${new Date().toISOString()} ${suite.title} / ${variant.label}: ${rows[rows.length - 1].median.wallMs} ms (runs: ${samples.map((s) => `${s.result.wallMs} ms ${s.result.peakRssMb} MiB`).join(', ')}) ${samples[0].result.note ?? ''}\n`);
+				process.stderr.write(`  ${new Date().toISOString()} ${suite.title} / ${variant.label}: ${rows[rows.length - 1].median.wallMs} ms (runs: ${samples.map((s) => `${s.result.wallMs} ms ${s.result.peakRssMb} MiB, emulator CPU ${s.emulatorCpuMs} ms`).join(', ')}) ${samples[0].result.note ?? ''}\n`);
 			}
 		} finally {
 			await suite.finish?.();
@@ -112,8 +119,8 @@ function print(rows: Row[]) {
 	const lines = [
 		`Benchmarks, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, median of ${runs} runs`,
 		'',
-		'| Scenario | Variant | Wall (ms) | Ratio to baseline | Client CPU (ms) | Records | Records/s | API requests | Token requests | Peak RSS (MiB) | Note |',
-		'|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+		'| Scenario | Variant | Wall (ms) | Ratio to baseline | Client CPU (ms) | Emulator CPU (ms) | Records | Records/s | API requests | Token requests | Peak RSS (MiB) | Note |',
+		'|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
 	];
 	for (const row of rows) {
 		const baseline = rows.find((r) => r.suite === row.suite && r.variant.baseline);
@@ -121,7 +128,7 @@ function print(rows: Row[]) {
 		const records = row.median.records ?? 0;
 		const rate = records && row.median.wallMs ? Math.round((records / row.median.wallMs) * 1000).toLocaleString('en-US') : '';
 		lines.push(
-			`| ${row.suite} | ${row.variant.label}${row.variant.baseline ? ' (baseline)' : ''} | ${Math.round(row.median.wallMs)} | ${ratio} | ${row.median.cpuMs ?? ''} | ${records ? records.toLocaleString('en-US') : ''} | ${rate} | ${row.apiRequests} | ${row.tokenRequests} | ${row.median.peakRssMb} | ${row.median.note ?? ''} |`,
+			`| ${row.suite} | ${row.variant.label}${row.variant.baseline ? ' (baseline)' : ''} | ${Math.round(row.median.wallMs)} | ${ratio} | ${row.median.cpuMs ?? ''} | ${row.emulatorCpuMs} | ${records ? records.toLocaleString('en-US') : ''} | ${rate} | ${row.apiRequests} | ${row.tokenRequests} | ${row.median.peakRssMb} | ${row.median.note ?? ''} |`,
 		);
 	}
 	console.log(lines.join('\n'));

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 import { n8nEnv } from '../../test/e2e/support/n8n-env';
 import { SPLIT, type BenchN8n, type BenchWorkflow } from '../n8n-instance';
-import { nodeFlags, vmHwmMb, type ScenarioResult } from '../measure';
+import { nodeFlags, ThreadCpu, vmHwmMb, type ScenarioResult } from '../measure';
 
 interface NodeRun {
 	executionTime: number;
@@ -72,7 +72,10 @@ async function main() {
 	let peakRssMb = 0;
 	// And its CPU time (user + system, clock ticks of 10 ms): far less disturbed by a busy machine than wall time.
 	let cpuTicks = 0;
+	// And the same by thread: the JavaScript (MainThread) apart from the collector's helpers (V8Worker).
+	const threads = new ThreadCpu();
 	const sample = setInterval(() => {
+		threads.sample(child.pid ?? 0);
 		try {
 			peakRssMb = Math.max(peakRssMb, vmHwmMb(child.pid ?? 0) ?? 0);
 			const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
@@ -94,6 +97,10 @@ async function main() {
 	if (KEEP_OUTPUT) copyFileSync(file, join(KEEP_OUTPUT, `${which}-${process.pid}.out`));
 	rmSync(file, { force: true });
 	const saved = await lastSavedExecution(bench);
+	const byThread = `CPU by thread: ${threads
+		.byName()
+		.map(([name, ms]) => `${name} ${ms} ms`)
+		.join(', ')}`;
 	// n8n prints log lines first, then the run as indented JSON from a line that is exactly `{` to
 	// one that is exactly `}` (as test/e2e/support/n8n-cli.ts reads it); it may log more after it.
 	const start = text.indexOf('\n{\n');
@@ -102,7 +109,7 @@ async function main() {
 		// Reported, not thrown: that n8n cannot finish (or save) a run this large is the figure.
 		const why = code === null ? `killed after ${Math.round((Date.now() - started) / 1000)} s without ending` : `exit ${code}`;
 		const said = text.slice(-300).replace(/\s+/g, ' ').replace(/\|/g, '/');
-		const result: ScenarioResult = { wallMs: 0, cpuMs: cpuTicks * 10, peakRssMb, note: `n8n execute failed (${why}): ...${said}; ${savedNote(saved)}; RSS of the n8n process` };
+		const result: ScenarioResult = { wallMs: 0, cpuMs: cpuTicks * 10, peakRssMb, note: `n8n execute failed (${why}): ...${said}; ${savedNote(saved)}; RSS of the n8n process; ${byThread}` };
 		process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 		return;
 	}
@@ -128,7 +135,7 @@ async function main() {
 		note = `File output: ${summary.pages} pages, ${summary.bytes} bytes stored; node executionTime in n8n; RSS of the n8n process`;
 	} else records = items.length;
 	// cpuMs: the whole n8n process (start-up included; subtract the footprint run's).
-	const result: ScenarioResult = { wallMs, cpuMs: cpuTicks * 10, peakRssMb, records, note: `${note}; ${savedNote(saved)}` };
+	const result: ScenarioResult = { wallMs, cpuMs: cpuTicks * 10, peakRssMb, records, note: `${note}; ${savedNote(saved)}; ${byThread}` };
 	process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 }
 
