@@ -24,6 +24,8 @@ const RBRACE = 0x7d;
 const LBRACKET = 0x5b;
 const RBRACKET = 0x5d;
 const LF = 0x0a;
+/** The largest byte JSON whitespace can be (space); a byte above it is never whitespace. */
+const SPACE = 0x20;
 const CR = 0x0d;
 const MINUS = 0x2d;
 const PLUS = 0x2b;
@@ -104,6 +106,12 @@ export class ScannedPage {
 		return start >= 0 && bytesAre(this.bytes, start, this.fieldEnd(record, field), TRUE);
 	}
 
+	/** Whether that value is a JSON string other than "" (an escape always stands for something). */
+	fieldHasText(record: number, field: number): boolean {
+		const start = this.fieldStart(record, field);
+		return start >= 0 && this.bytes[start] === QUOTE && this.fieldEnd(record, field) - start > 2;
+	}
+
 	/** That value as a string; undefined when the record has no such field or it is not a JSON string. */
 	fieldString(record: number, field: number): string | undefined {
 		const start = this.fieldStart(record, field);
@@ -167,12 +175,16 @@ class Scanner {
 	private escaped = false;
 	private readonly stack = new Uint8Array(MAX_DEPTH);
 	private readonly rows: Rows;
+	/** 1 at each length a watched name has (index: the key's length in bytes). */
+	private readonly watchedLength: Uint8Array;
 
 	constructor(
 		private readonly b: Buffer,
 		private readonly watch: Uint8Array[],
 	) {
 		this.rows = new Rows(2 + 2 * watch.length, b.length >> 10);
+		this.watchedLength = new Uint8Array(1 + Math.max(0, ...watch.map((name) => name.length)));
+		for (const name of watch) this.watchedLength[name.length] = 1;
 	}
 
 	page(onRelease?: () => void): ScannedPage | undefined {
@@ -246,12 +258,18 @@ class Scanner {
 		}
 	}
 
-	/** One record at i (an object), noting where its watched fields' values are. */
+	/**
+	 * One record at i (an object), noting where its watched fields' values are. The hottest code of
+	 * a File run: whitespace is looked for only where a byte could be some (a compact page has
+	 * none), and a key is compared with the watched names only when its length is one of theirs.
+	 */
 	private record(i: number, row: number): number {
 		const b = this.b;
 		const watch = this.watch;
+		const watchedLength = this.watchedLength;
 		const rows = this.rows;
-		i = this.ws(i + 1);
+		i++;
+		if (b[i] <= SPACE) i = this.ws(i);
 		if (b[i] === RBRACE) return i + 1;
 		for (;;) {
 			if (b[i] !== QUOTE) return -1;
@@ -260,24 +278,28 @@ class Scanner {
 			i = this.string(i);
 			if (i < 0 || this.escaped) return -1;
 			const keyEnd = i - 1;
-			i = this.ws(i);
+			if (b[i] <= SPACE) i = this.ws(i);
 			if (b[i] !== COLON) return -1;
-			i = this.ws(i + 1);
+			i++;
+			if (b[i] <= SPACE) i = this.ws(i);
 			const valueStart = i;
 			// Most values of a record are strings and scalars: straight to their scanner.
 			const c = b[i];
 			i = c === QUOTE ? this.string(i) : c === LBRACE || c === LBRACKET ? this.value(i) : this.scalar(i);
 			if (i < 0) return -1;
-			for (let f = 0; f < watch.length; f++) {
-				if (bytesAre(b, keyStart, keyEnd, watch[f])) {
-					rows.set(row, 2 + 2 * f, valueStart);
-					rows.set(row, 3 + 2 * f, i);
-					break;
+			if (watchedLength[keyEnd - keyStart] === 1) {
+				for (let f = 0; f < watch.length; f++) {
+					if (bytesAre(b, keyStart, keyEnd, watch[f])) {
+						rows.set(row, 2 + 2 * f, valueStart);
+						rows.set(row, 3 + 2 * f, i);
+						break;
+					}
 				}
 			}
-			i = this.ws(i);
+			if (b[i] <= SPACE) i = this.ws(i);
 			if (b[i] === COMMA) {
-				i = this.ws(i + 1);
+				i++;
+				if (b[i] <= SPACE) i = this.ws(i);
 				continue;
 			}
 			return b[i] === RBRACE ? i + 1 : -1;
@@ -424,7 +446,7 @@ class Scanner {
 		const b = this.b;
 		for (;;) {
 			const c = b[i];
-			if (c === 0x20 || c === 0x09) i++;
+			if (c === SPACE || c === 0x09) i++;
 			else if (c === LF || c === CR) {
 				this.newline = true;
 				i++;

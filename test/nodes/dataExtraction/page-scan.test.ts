@@ -163,7 +163,20 @@ describe('Extraction page scan (File output in NDJSON): records located in the b
 			if (r < 0.8) return Array.from({ length: Math.floor(random() * 3) }, () => value(depth + 1));
 			return Object.fromEntries(Array.from({ length: Math.floor(random() * 3) }, (_, i) => [`k${i}`, value(depth + 1)]));
 		};
-		const date = () => pick([`2026-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}T10:00:00Z`, '', 'not a date', 5, '2026-03-01T00:00:00\\u005a'.replace('\\u005a', 'Z')]);
+		// Times read from their bytes (with and without milliseconds), the same instant in both forms
+		// (the first one seen must stay the text), and forms only Date.parse reads (an offset, hour 24).
+		const date = () =>
+			pick([
+				`2026-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}T10:00:00Z`,
+				`2026-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}T10:00:00.${Math.floor(random() * 10)}00Z`,
+				'',
+				'not a date',
+				5,
+				'2026-03-01T00:00:00Z',
+				'2026-03-01T00:00:00.000Z',
+				'2026-02-28T24:00:00Z',
+				'2026-03-01T01:00:00+01:00',
+			]);
 		for (let n = 0; n < 400; n++) {
 			const records = Array.from({ length: Math.floor(random() * 7) }, (_, i) => {
 				const record: IDataObject = { id: `r${i}` };

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ScannedPage } from '../../../shared/page-scan';
+import { utcTimeAt } from '../../../shared/utc-time';
 import type { FileFormat } from '../outputField';
 
 /** The fields that date a record, in order of preference (images carry their parent's). */
@@ -8,6 +9,7 @@ const MODIFIED_FIELDS = ['modifiedDateTime', 'parentModifiedDateTime', 'createdD
 
 /** What the summary reads of a record: the deletion flag, then the dating fields (a scanned page notes these). */
 export const SUMMARY_FIELDS: readonly string[] = ['isDeleted', ...MODIFIED_FIELDS];
+const FIELDS = SUMMARY_FIELDS.length;
 
 /** What the file output item says about its file: counts and the span of modification times. */
 export class FileSummary {
@@ -36,20 +38,37 @@ export class FileSummary {
 		}
 	}
 
-	/** The first `count` records of a page scanned for SUMMARY_FIELDS, read from their bytes as addPage reads them from objects. */
+	/**
+	 * The first `count` records of a page scanned for SUMMARY_FIELDS, read from their bytes as
+	 * addPage reads them from objects. A time in the service's own form is read from its bytes;
+	 * only the page's earliest and latest become strings.
+	 */
 	addScanned(page: ScannedPage, count: number) {
 		this.pages++;
 		this.records += count;
+		const bytes = page.bytes;
+		// Where this page's new extremes are: record * FIELDS + field, or -1.
+		let first = -1;
+		let last = -1;
 		for (let record = 0; record < count; record++) {
 			if (page.fieldIsTrue(record, 0)) this.deletedRecords++;
-			for (let field = 1; field < SUMMARY_FIELDS.length; field++) {
-				const text = page.fieldString(record, field);
-				if (text !== undefined && text !== '') {
-					this.dated(text);
-					break;
+			for (let field = 1; field < FIELDS; field++) {
+				if (!page.fieldHasText(record, field)) continue;
+				// Inside the quotes.
+				const at = utcTimeAt(bytes, page.fieldStart(record, field) + 1, page.fieldEnd(record, field) - 1) ?? Date.parse(page.fieldString(record, field)!);
+				if (at < this.firstAt) {
+					this.firstAt = at;
+					first = record * FIELDS + field;
 				}
+				if (at > this.lastAt) {
+					this.lastAt = at;
+					last = record * FIELDS + field;
+				}
+				break;
 			}
 		}
+		if (first >= 0) this.firstText = page.fieldString(Math.floor(first / FIELDS), first % FIELDS)!;
+		if (last >= 0) this.lastText = page.fieldString(Math.floor(last / FIELDS), last % FIELDS)!;
 	}
 
 	private dated(text: string | undefined) {
