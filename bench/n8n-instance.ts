@@ -13,6 +13,7 @@ import type { Emulator } from '../test/emulator';
 import { DEMO } from '../test/emulator';
 import { installCommunityPackage, packPackage } from '../test/e2e/support/community-package';
 import { importCredentials, importWorkflows } from '../test/e2e/support/n8n-cli';
+import type { WorkflowFixture } from '../test/e2e/support/workflow-fixtures';
 import type { N8nInstance } from '../test/e2e/support/n8n-env';
 import { freePort, n8nRuntime, REPO_ROOT, type N8nRuntime } from '../test/e2e/support/runtime';
 import { HTTP_REQUEST_PAGINATION } from './http-request-pagination';
@@ -30,12 +31,20 @@ export interface BenchN8n {
 const NODE = 'Extract';
 
 /** The workflows every `n8n` suite can run (BENCH_N8N_WORKFLOW). */
-export type BenchWorkflow = 'workforce' | 'httpRequest' | 'httpSplitOut' | 'workforceFile' | 'workforceFileGzip' | 'workforceFileFootprint';
+export type BenchWorkflow = 'workforce' | 'httpRequest' | 'httpSplitOut' | 'workforceFile' | 'workforceFileGzip' | 'workforceFileFootprint' | 'httpRequestFiles';
+/** The loop around the HTTP Request node in the httpRequestFiles workflow. */
+export const LOOP = 'Loop';
 /** Split Out after the HTTP Request node (the httpSplitOut workflow). */
 export const SPLIT = 'Split Out';
 const CREDENTIAL = { id: 'benchWorkforce01', name: 'Workforce (bench emulator)' };
 
-export async function prepareN8n(emulator: Emulator): Promise<BenchN8n> {
+/**
+ * `pageUrls`: the pages of a Return All (bench/page-urls.ts), for the httpRequestFiles workflow:
+ * n8n's own HTTP Request node fetching each of them, one after the other (Loop Over Items, one
+ * item a round: the node alone would send all 400 at once), into a binary file each. n8n's own
+ * streaming path for the same bytes, as a peer for File output.
+ */
+export async function prepareN8n(emulator: Emulator, pageUrls?: string[]): Promise<BenchN8n> {
 	const scratch = mkdtempSync(join(tmpdir(), 'n8n-nodes-workforce-bench-'));
 	execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 	const tarball = packPackage(scratch);
@@ -118,10 +127,50 @@ export async function prepareN8n(emulator: Emulator): Promise<BenchN8n> {
 		nodes: [...httpRequest.nodes, { id: 'b0000000-0000-4000-8000-000000000005', name: SPLIT, type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [720, 0], parameters: { fieldToSplitOut: 'data', options: {} } }],
 		connections: { ...httpRequest.connections, [NODE]: { main: [[{ node: SPLIT, type: 'main', index: 0 }]] } },
 	};
-	const all = { workforce, httpRequest, httpSplitOut, workforceFile, workforceFileGzip, workforceFileFootprint };
+	const all: Partial<Record<BenchWorkflow, WorkflowFixture['workflow'] & { id: string }>> = { workforce, httpRequest, httpSplitOut, workforceFile, workforceFileGzip, workforceFileFootprint };
+	if (pageUrls) all.httpRequestFiles = httpRequestFiles(httpRequest.nodes[1], pageUrls);
 	await importWorkflows(runtime, instance, Object.entries(all).map(([name, workflow]) => ({ name, id: workflow.id, workflow })), scratch);
 	const workflows = Object.fromEntries(Object.entries(all).map(([name, workflow]) => [name, workflow.id])) as Record<BenchWorkflow, string>;
 	return { runtime, instance, workflows, node: NODE, scratch };
+}
+
+/** Start, Token, the page URLs as items, then Loop Over Items (one a round) around an HTTP Request node with Response Format File. */
+function httpRequestFiles(token: Record<string, unknown> & { type: string; name: string }, pageUrls: string[]): WorkflowFixture['workflow'] & { id: string } {
+	const node = (n: number, name: string, type: string, typeVersion: number, parameters: Record<string, unknown>) => ({
+		id: `b0000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+		name,
+		type,
+		typeVersion,
+		position: [240 * n, 0],
+		parameters,
+	});
+	return {
+		id: 'benchWfHttpFiles',
+		name: "Bench: n8n's HTTP Request node, every page to a binary file",
+		nodes: [
+			node(0, 'Start', 'n8n-nodes-base.manualTrigger', 1, {}),
+			Object.assign({}, token, { position: [240, 0] }),
+			node(2, 'Pages', 'n8n-nodes-base.set', 3.4, { mode: 'raw', jsonOutput: JSON.stringify({ url: pageUrls }), includeOtherFields: true, options: {} }),
+			node(3, 'Each page', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'url', include: 'allOtherFields', options: {} }),
+			node(4, LOOP, 'n8n-nodes-base.splitInBatches', 3, { batchSize: 1, options: {} }),
+			node(5, NODE, 'n8n-nodes-base.httpRequest', 4.2, {
+				url: '={{ $json.url }}',
+				sendHeaders: true,
+				headerParameters: { parameters: [{ name: 'Authorization', value: '=Bearer {{ $json.access_token }}' }] },
+				options: { response: { response: { responseFormat: 'file' } } },
+			}),
+		],
+		connections: {
+			Start: { main: [[{ node: 'Token', type: 'main', index: 0 }]] },
+			Token: { main: [[{ node: 'Pages', type: 'main', index: 0 }]] },
+			Pages: { main: [[{ node: 'Each page', type: 'main', index: 0 }]] },
+			'Each page': { main: [[{ node: LOOP, type: 'main', index: 0 }]] },
+			// Output 0 is "done", output 1 "loop".
+			[LOOP]: { main: [[], [{ node: NODE, type: 'main', index: 0 }]] },
+			[NODE]: { main: [[{ node: LOOP, type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 export function removeN8n(bench: BenchN8n | undefined) {

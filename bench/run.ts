@@ -13,9 +13,9 @@ import { SUITES, type Variant } from './suites';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_ONLY?.split(',');
-/** BENCH_VARIANT: only the variants whose label contains it (the baseline always runs: every ratio needs it). */
-const variantFilter = process.env.BENCH_VARIANT;
-const wanted = (variant: Variant) => variant.baseline || !variantFilter || variant.label.includes(variantFilter);
+/** BENCH_VARIANT: only the variants whose label contains it, or one of its `|`-separated parts (the baseline always runs: every ratio needs it). */
+const variantFilter = process.env.BENCH_VARIANT?.split('|');
+const wanted = (variant: Variant) => variant.baseline || !variantFilter || variantFilter.some((part) => variant.label.includes(part));
 
 interface Row {
 	suite: string;

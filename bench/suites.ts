@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
+
 import { DEMO, type Emulator, type StartOptions } from '../test/emulator';
 import { prepareN8n, removeN8n, type BenchN8n } from './n8n-instance';
+import { timeRegistrationPageUrls } from './page-urls';
 
 export interface Variant {
 	label: string;
@@ -57,9 +60,20 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 	title: `File output in a running n8n, ${records.toLocaleString('en-US')} time registrations`,
 	emulator: { workData: { timeRegistrations: records } },
 	...withN8n,
+	// The page URLs first, for n8n's own HTTP Request node (a peer: the same bytes into binary files).
+	prepare: async (emulator: Emulator) => {
+		n8nInstance = await prepareN8n(emulator, await timeRegistrationPageUrls(emulator));
+		process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
+	},
+	// Each run starts with the disk quiet: the files earlier runs wrote (1.4 GB a million records) are
+	// flushed first, not while the next run writes its own.
+	beforeEach: () => {
+		execFileSync('sync');
+	},
 	runs: longRuns,
 	variants: [
 		{ label: 'plain undici loop, parse and keep nothing', script: 'extraction-undici-count', baseline: true },
+		inN8n("n8n's HTTP Request node, the same pages one by one (Loop Over Items), each to a binary file", 'httpRequestFiles', false, fileHeap),
 		inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint', false, fileHeap),
 		inN8n('Workforce node, Output File (NDJSON)', 'workforceFile', false, fileHeap),
 		...(gzip ? [inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip', false, fileHeap)] : []),

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { n8nEnv } from '../../test/e2e/support/n8n-env';
-import { SPLIT, type BenchN8n, type BenchWorkflow } from '../n8n-instance';
+import { LOOP, SPLIT, type BenchN8n, type BenchWorkflow } from '../n8n-instance';
 import { nodeFlags, ThreadCpu, vmHwmMb, type ScenarioResult } from '../measure';
 
 interface NodeRun {
@@ -129,6 +129,13 @@ async function main() {
 		records = split.data?.main?.[0]?.length ?? 0;
 		wallMs += split.executionTime;
 		note = 'HTTP Request + Split Out executionTime in n8n; RSS of the n8n process';
+	} else if (which === 'httpRequestFiles') {
+		// One run of the loop and of the HTTP Request node per page; the loop's last run outputs every page's item on "done".
+		const runs = [...runData[bench.node], ...runData[LOOP]];
+		wallMs = runs.reduce((sum, run) => sum + run.executionTime, 0);
+		const files = runData[LOOP].at(-1)?.data?.main?.[0] ?? [];
+		records = 0;
+		note = `${files.length} pages stored as binary files, ${runData[bench.node].length} HTTP Request runs; executionTime of every run of the loop and the HTTP Request node in n8n; RSS of the n8n process`;
 	} else if (which.startsWith('workforceFile')) {
 		const summary = items[0]?.json ?? {};
 		records = summary.records ?? 0;
