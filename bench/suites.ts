@@ -39,17 +39,20 @@ const backfillRecords = Number(process.env.BENCH_BACKFILL_RECORDS ?? 1_000_000);
 const longRuns = process.env.BENCH_RUNS ? Number(process.env.BENCH_RUNS) : 1;
 let n8nInstance: BenchN8n | undefined;
 
-/** An emulator-backed n8n (package installed, workflows imported) for one suite. */
-const withN8n = {
+/**
+ * An emulator-backed n8n (package installed, workflows imported) for one suite; `pageUrls`, when
+ * given, walks the pages for the HTTP Request peer of File output (see prepareN8n).
+ */
+const withN8n = (pageUrls?: (emulator: Emulator) => Promise<string[]>) => ({
 	prepare: async (emulator: Emulator) => {
-		n8nInstance = await prepareN8n(emulator);
+		n8nInstance = await prepareN8n(emulator, pageUrls && (await pageUrls(emulator)));
 		process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
 	},
 	finish: () => {
 		removeN8n(n8nInstance);
 		delete process.env.BENCH_N8N_INSTANCE;
 	},
-};
+});
 const inN8n = (label: string, workflow: string, baseline = false, env: Record<string, string> = {}): Variant => ({ label, script: 'n8n-execute', baseline, env: { BENCH_N8N_WORKFLOW: workflow, ...env } });
 /** File runs get Node's own heap limit, as a plain `n8n start` does, unless BENCH_N8N_HEAP_MB says otherwise. */
 const fileHeap = { BENCH_N8N_HEAP_MB: process.env.BENCH_N8N_HEAP_MB ?? 'stock' };
@@ -59,12 +62,8 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 	id,
 	title: `File output in a running n8n, ${records.toLocaleString('en-US')} time registrations`,
 	emulator: { workData: { timeRegistrations: records } },
-	...withN8n,
 	// The page URLs first, for n8n's own HTTP Request node (a peer: the same bytes into binary files).
-	prepare: async (emulator: Emulator) => {
-		n8nInstance = await prepareN8n(emulator, await timeRegistrationPageUrls(emulator));
-		process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
-	},
+	...withN8n(timeRegistrationPageUrls),
 	// Each run starts with the disk quiet: the files earlier runs wrote (1.4 GB a million records) are
 	// flushed first, not while the next run writes its own.
 	beforeEach: () => {
@@ -96,7 +95,7 @@ export const SUITES: Suite[] = [
 		id: 'n8n',
 		title: `Return All in a running n8n (n8n execute), ${n8nRegistrations.toLocaleString('en-US')} time registrations`,
 		emulator: { workData: { timeRegistrations: n8nRegistrations } },
-		...withN8n,
+		...withN8n(),
 		variants: [
 			{ label: 'HTTP Request node + pagination', script: 'n8n-execute', baseline: true, env: { BENCH_N8N_WORKFLOW: 'httpRequest' } },
 			{ label: 'Workforce node', script: 'n8n-execute', env: { BENCH_N8N_WORKFLOW: 'workforce' } },
@@ -107,7 +106,7 @@ export const SUITES: Suite[] = [
 		id: 'n8nItems',
 		title: `Item mode in a running n8n, ${itemRecords.toLocaleString('en-US')} time registrations`,
 		emulator: { workData: { timeRegistrations: itemRecords } },
-		...withN8n,
+		...withN8n(),
 		runs: longRuns,
 		variants: [
 			inN8n('HTTP Request node + pagination + Split Out', 'httpSplitOut', true),
