@@ -4,6 +4,7 @@ import { CREDENTIAL, transportError, workforceRequest, type WorkforceContext } f
 import { readBytes, readText } from '../transport/body';
 import { errorWithOwnMessage } from '../transport/errors';
 import type { PageBuffers } from './page-buffers';
+import type { YoungGenerationPacer } from './young-generation-pacer';
 import { scanPage, type ScannedPage } from './page-scan';
 
 /**
@@ -67,9 +68,9 @@ export interface PaginateOptions {
 	/**
 	 * Scan each page's bytes instead of parsing them, noting these fields of each record (File
 	 * output in NDJSON, see page-scan.ts), the bytes read into `buffers`. A page the scan declines
-	 * is parsed as usual.
+	 * is parsed as usual. `pacer` is told of every page's bytes (see young-generation-pacer.ts).
 	 */
-	scan?: { fields: readonly string[]; buffers: PageBuffers };
+	scan?: { fields: readonly string[]; buffers: PageBuffers; pacer: YoungGenerationPacer };
 }
 
 const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
@@ -194,7 +195,10 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 			});
 			try {
 				const scan = options.scan;
-				return scan ? await readBytes(response.body, options.timeout, (size) => scan.buffers.take(size)) : await readText(response.body, options.timeout);
+				if (!scan) return await readText(response.body, options.timeout);
+				const bytes = await readBytes(response.body, options.timeout, (size) => scan.buffers.take(size));
+				scan.pacer.received(bytes.byteLength);
+				return bytes;
 			} catch (cause) {
 				// The connection was lost part of the way through the answer: a dropped connection, retried as one.
 				const code = (cause as { code?: string }).code;

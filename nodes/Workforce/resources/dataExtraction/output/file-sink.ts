@@ -2,6 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 
 import type { ExtractionPage, PaginateOptions } from '../../../shared/continuation';
 import { PageBuffers } from '../../../shared/page-buffers';
+import { YoungGenerationPacer } from '../../../shared/young-generation-pacer';
 import type { OutputSettings } from '../outputField';
 import { ByteSource } from './byte-source';
 import { csvEncoder } from './csv';
@@ -24,7 +25,7 @@ export interface FileTarget {
  * came), or undefined when the records must be objects (CSV, or records shaped for output).
  */
 export function scanFor(settings: Extract<OutputSettings, { mode: 'file' }>, shaped: boolean): PaginateOptions['scan'] {
-	return settings.format === 'ndjson' && !shaped ? { fields: SUMMARY_FIELDS, buffers: new PageBuffers() } : undefined;
+	return settings.format === 'ndjson' && !shaped ? { fields: SUMMARY_FIELDS, buffers: new PageBuffers(), pacer: new YoungGenerationPacer() } : undefined;
 }
 
 /**
