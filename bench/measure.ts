@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** What a scenario child process reports back to the bench runner. */
 export interface ScenarioResult {
@@ -70,9 +70,28 @@ export function nodeFlags(variable: string): string[] {
 
 /** Peak RSS of another process so far (VmHWM of /proc/<pid>/status), in MiB; undefined when it has gone (or not on Linux). */
 export function vmHwmMb(pid: number): number | undefined {
+	return statusMb(pid, 'VmHWM');
+}
+
+/** RSS of another process now (VmRSS), in MiB. */
+export function vmRssMb(pid: number): number | undefined {
+	return statusMb(pid, 'VmRSS');
+}
+
+/** Starts another process's peak RSS (VmHWM) again from its RSS now (Linux 4.0 and later; false where it cannot). */
+export function resetPeakRss(pid: number): boolean {
 	try {
-		const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-		return hwm ? Math.round(Number(hwm[1]) / 102.4) / 10 : undefined;
+		writeFileSync(`/proc/${pid}/clear_refs`, '5');
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+function statusMb(pid: number, field: string): number | undefined {
+	try {
+		const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return kb ? Math.round(Number(kb[1]) / 102.4) / 10 : undefined;
 	} catch {
 		return undefined;
 	}

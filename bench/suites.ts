@@ -54,6 +54,7 @@ const withN8n = (pageUrls?: (emulator: Emulator) => Promise<string[]>) => ({
 	},
 });
 const inN8n = (label: string, workflow: string, baseline = false, env: Record<string, string> = {}): Variant => ({ label, script: 'n8n-execute', baseline, env: { BENCH_N8N_WORKFLOW: workflow, ...env } });
+const inServer = (label: string, workflow: string): Variant => ({ label, script: 'n8n-server', env: { BENCH_N8N_WORKFLOW: workflow } });
 /** File runs get Node's own heap limit, as a plain `n8n start` does, unless BENCH_N8N_HEAP_MB says otherwise. */
 const fileHeap = { BENCH_N8N_HEAP_MB: process.env.BENCH_N8N_HEAP_MB ?? 'stock' };
 
@@ -76,6 +77,9 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 		inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint', false, fileHeap),
 		inN8n('Workforce node, Output File (NDJSON)', 'workforceFile', false, fileHeap),
 		...(gzip ? [inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip', false, fileHeap)] : []),
+		// As users run n8n: a server that is up and idle when the run starts (bench/scenarios/n8n-server).
+		inServer('Workforce node, Output File (NDJSON), n8n start', 'workforceFile'),
+		inServer("n8n's HTTP Request node, the same pages one by one, n8n start", 'httpRequestFiles'),
 	],
 });
 
