@@ -197,7 +197,7 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 				const scan = options.scan;
 				if (!scan) return await readText(response.body, options.timeout);
 				const bytes = await readBytes(response.body, options.timeout, (size) => scan.buffers.take(size));
-				scan.pacer.received(bytes.byteLength);
+				scan.pacer.outsideHeap(bytes.byteLength);
 				return bytes;
 			} catch (cause) {
 				// The connection was lost part of the way through the answer: a dropped connection, retried as one.

@@ -25,7 +25,10 @@ export interface FileTarget {
  * came), or undefined when the records must be objects (CSV, or records shaped for output).
  */
 export function scanFor(settings: Extract<OutputSettings, { mode: 'file' }>, shaped: boolean): PaginateOptions['scan'] {
-	return settings.format === 'ndjson' && !shaped ? { fields: SUMMARY_FIELDS, buffers: new PageBuffers(), pacer: new YoungGenerationPacer() } : undefined;
+	if (settings.format !== 'ndjson' || shaped) return undefined;
+	// Paced to every byte outside V8's heap a page costs: what Node received, and any new page buffer.
+	const pacer = new YoungGenerationPacer();
+	return { fields: SUMMARY_FIELDS, buffers: new PageBuffers((bytes) => pacer.outsideHeap(bytes)), pacer };
 }
 
 /**
@@ -48,7 +51,8 @@ export async function extractToFile(
 	const written = new WeakMap<Uint8Array, () => void>();
 	// The next page is encoded (and compressed) while the store writes this one.
 	const text = readAhead(encodePages(pages, limit, encoder, summary, target.shape, written));
-	const bytes = settings.compress ? readAhead(gzip(text)) : text;
+	// Compressing, zlib reads copies: a page's buffer is free again once copied.
+	const bytes = settings.compress ? readAhead(gzip(text, (chunk) => written.get(chunk)?.())) : text;
 	const fileName = `${target.baseName}.${encoder.extension}${settings.compress ? '.gz' : ''}`;
 	const mimeType = settings.compress ? 'application/gzip' : encoder.mimeType;
 	const binary: IBinaryData = await this.helpers.prepareBinaryData(new ByteSource(bytes, (chunk) => written.get(chunk)?.()).asReadable(), fileName, mimeType);
