@@ -36,6 +36,16 @@ export type BenchWorkflow = 'workforce' | 'httpRequest' | 'httpSplitOut' | 'work
 export const LOOP = 'Loop';
 /** Split Out after the HTTP Request node (the httpSplitOut workflow). */
 export const SPLIT = 'Split Out';
+
+/**
+ * The runs whose executionTime, summed, is a workflow's figure: the measured node's, and Split
+ * Out's or the loop's where the workflow has them (bench/scenarios/n8n-execute and n8n-server).
+ */
+export function timedRuns<Run>(which: BenchWorkflow, runData: Record<string, Run[]>, node: string): Run[] {
+	if (which === 'httpSplitOut') return [...runData[node], ...runData[SPLIT]];
+	if (which === 'httpRequestFiles') return [...runData[node], ...runData[LOOP]];
+	return runData[node];
+}
 const CREDENTIAL = { id: 'benchWorkforce01', name: 'Workforce (bench emulator)' };
 
 /**

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { n8nEnv } from '../../test/e2e/support/n8n-env';
-import { LOOP, SPLIT, type BenchN8n, type BenchWorkflow } from '../n8n-instance';
+import { LOOP, SPLIT, timedRuns, type BenchN8n, type BenchWorkflow } from '../n8n-instance';
 import { nodeFlags, ThreadCpu, vmHwmMb, type ScenarioResult } from '../measure';
 
 interface NodeRun {
@@ -119,7 +119,7 @@ async function main() {
 	const node = runData[bench.node][0];
 	const items = node.data?.main?.[0] ?? [];
 	let records: number;
-	let wallMs = node.executionTime;
+	const wallMs = timedRuns(which, runData, bench.node).reduce((sum, run) => sum + run.executionTime, 0);
 	let note = 'node executionTime in n8n; RSS of the n8n process';
 	if (which === 'httpRequest') {
 		// One item per page, records inside.
@@ -127,12 +127,9 @@ async function main() {
 	} else if (which === 'httpSplitOut') {
 		const split = runData[SPLIT][0];
 		records = split.data?.main?.[0]?.length ?? 0;
-		wallMs += split.executionTime;
 		note = 'HTTP Request + Split Out executionTime in n8n; RSS of the n8n process';
 	} else if (which === 'httpRequestFiles') {
 		// One run of the loop and of the HTTP Request node per page; the loop's last run outputs every page's item on "done".
-		const runs = [...runData[bench.node], ...runData[LOOP]];
-		wallMs = runs.reduce((sum, run) => sum + run.executionTime, 0);
 		const files = runData[LOOP].at(-1)?.data?.main?.[0] ?? [];
 		records = 0;
 		note = `${files.length} pages stored as binary files, ${runData[bench.node].length} HTTP Request runs; executionTime of every run of the loop and the HTTP Request node in n8n; RSS of the n8n process`;

@@ -15,7 +15,7 @@ import { N8nServer } from '../../test/e2e/support/n8n-server';
 import { finishedExecution, startManualRun } from '../../test/e2e/support/rest-runner';
 import { unflatten } from '../../test/e2e/support/executions';
 import { waitFor } from '../../test/e2e/support/runtime';
-import { LOOP, type BenchN8n, type BenchWorkflow } from '../n8n-instance';
+import { timedRuns, type BenchN8n, type BenchWorkflow } from '../n8n-instance';
 import { nodeFlags, resetPeakRss, threadTicks, vmHwmMb, vmRssMb, type ScenarioResult } from '../measure';
 
 const OWNER = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Owner', password: 'Bench-owner-1' };
@@ -58,8 +58,7 @@ async function main() {
 		const threads = byName(ticksBefore, threadTicks(pid));
 		const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as { resultData: { runData: Record<string, Array<{ executionTime: number; data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
 		const runData = data.resultData.runData;
-		const runs = which === 'httpRequestFiles' ? [...runData[bench.node], ...runData[LOOP]] : runData[bench.node];
-		const wallMs = runs.reduce((sum, run) => sum + run.executionTime, 0);
+		const wallMs = timedRuns(which, runData, bench.node).reduce((sum, run) => sum + run.executionTime, 0);
 		const summary = runData[bench.node][0].data?.main?.[0]?.[0]?.json ?? {};
 		const cpuMs = threads.reduce((sum, [, ms]) => sum + ms, 0);
 		const result: ScenarioResult = {
