@@ -7,9 +7,9 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
-	setupFiles: ['<rootDir>/test/support/jest-setup.ts'],
-	globalSetup: '<rootDir>/test/support/jest-global-setup.ts',
-	globalTeardown: '<rootDir>/test/support/jest-teardown.ts',
+	setupFiles: ['<rootDir>/test/support/jestSetup.ts'],
+	globalSetup: '<rootDir>/test/support/jestGlobalSetup.ts',
+	globalTeardown: '<rootDir>/test/support/jestTeardown.ts',
 	// A limit for a test that hangs, not a speed check: generous, so a loaded machine (CI, two
 	// CPU burners, parallel workers) never turns a slow pass into a failure.
 	testTimeout: 180_000,

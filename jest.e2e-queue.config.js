@@ -13,7 +13,7 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
-	globalSetup: '<rootDir>/test/e2e/queue/global-setup.ts',
+	globalSetup: '<rootDir>/test/e2e/queue/globalSetup.ts',
 	testTimeout: 180_000,
 	maxWorkers: 1,
 	verbose: true,

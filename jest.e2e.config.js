@@ -14,8 +14,8 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
-	globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
-	globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
+	globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',
 	testTimeout: 180_000,
 	maxWorkers: 1,
 	verbose: true,

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 
 import { DEMO, type Emulator, type StartOptions } from '../test/emulator';
-import { prepareN8n, removeN8n, type BenchN8n } from './n8n-instance';
-import { timeRegistrationPageUrls } from './page-urls';
+import { prepareN8n, removeN8n, type BenchN8n } from './n8nInstance';
+import { timeRegistrationPageUrls } from './pageUrls';
 
 export interface Variant {
 	label: string;
@@ -53,8 +53,8 @@ const withN8n = (pageUrls?: (emulator: Emulator) => Promise<string[]>) => ({
 		delete process.env.BENCH_N8N_INSTANCE;
 	},
 });
-const inN8n = (label: string, workflow: string, baseline = false, env: Record<string, string> = {}): Variant => ({ label, script: 'n8n-execute', baseline, env: { BENCH_N8N_WORKFLOW: workflow, ...env } });
-const inServer = (label: string, workflow: string): Variant => ({ label, script: 'n8n-server', env: { BENCH_N8N_WORKFLOW: workflow } });
+const inN8n = (label: string, workflow: string, baseline = false, env: Record<string, string> = {}): Variant => ({ label, script: 'n8nExecute', baseline, env: { BENCH_N8N_WORKFLOW: workflow, ...env } });
+const inServer = (label: string, workflow: string): Variant => ({ label, script: 'n8nServer', env: { BENCH_N8N_WORKFLOW: workflow } });
 /** File runs get Node's own heap limit, as a plain `n8n start` does, unless BENCH_N8N_HEAP_MB says otherwise. */
 const fileHeap = { BENCH_N8N_HEAP_MB: process.env.BENCH_N8N_HEAP_MB ?? 'stock' };
 
@@ -72,12 +72,12 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 	},
 	runs: longRuns,
 	variants: [
-		{ label: 'plain undici loop, parse and keep nothing', script: 'extraction-undici-count', baseline: true },
+		{ label: 'plain undici loop, parse and keep nothing', script: 'extractionUndiciCount', baseline: true },
 		inN8n("n8n's HTTP Request node, the same pages one by one (Loop Over Items), each to a binary file", 'httpRequestFiles', false, fileHeap),
 		inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint', false, fileHeap),
 		inN8n('Workforce node, Output File (NDJSON)', 'workforceFile', false, fileHeap),
 		...(gzip ? [inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip', false, fileHeap)] : []),
-		// As users run n8n: a server that is up and idle when the run starts (bench/scenarios/n8n-server).
+		// As users run n8n: a server that is up and idle when the run starts (bench/scenarios/n8nServer).
 		inServer('Workforce node, Output File (NDJSON), n8n start', 'workforceFile'),
 		inServer("n8n's HTTP Request node, the same pages one by one, n8n start", 'httpRequestFiles'),
 	],
@@ -90,9 +90,9 @@ export const SUITES: Suite[] = [
 		title: `Return All, ${timeRegistrations.toLocaleString('en-US')} time registrations`,
 		emulator: { workData: { timeRegistrations } },
 		variants: [
-			{ label: 'plain undici loop', script: 'extraction-undici', baseline: true },
-			{ label: 'Workforce node (n8n engine)', script: 'extraction-node' },
-			{ label: 'HTTP Request node + pagination', script: 'extraction-http-node' },
+			{ label: 'plain undici loop', script: 'extractionUndici', baseline: true },
+			{ label: 'Workforce node (n8n engine)', script: 'extractionNode' },
+			{ label: 'HTTP Request node + pagination', script: 'extractionHttpNode' },
 		],
 	},
 	{
@@ -101,8 +101,8 @@ export const SUITES: Suite[] = [
 		emulator: { workData: { timeRegistrations: n8nRegistrations } },
 		...withN8n(),
 		variants: [
-			{ label: 'HTTP Request node + pagination', script: 'n8n-execute', baseline: true, env: { BENCH_N8N_WORKFLOW: 'httpRequest' } },
-			{ label: 'Workforce node', script: 'n8n-execute', env: { BENCH_N8N_WORKFLOW: 'workforce' } },
+			{ label: 'HTTP Request node + pagination', script: 'n8nExecute', baseline: true, env: { BENCH_N8N_WORKFLOW: 'httpRequest' } },
+			{ label: 'Workforce node', script: 'n8nExecute', env: { BENCH_N8N_WORKFLOW: 'workforce' } },
 		],
 	},
 	fileSuite('n8nFile', fileRecords, true),
@@ -123,7 +123,7 @@ export const SUITES: Suite[] = [
 		title: `Trigger backfill, ${backfillRecords.toLocaleString('en-US')} time registrations, Max Changes per Poll ${process.env.BENCH_MAX_CHANGES ?? '10,000'}`,
 		emulator: { workData: { timeRegistrations: backfillRecords } },
 		runs: longRuns,
-		variants: [{ label: 'Workforce Trigger (n8n PollTriggerExecutor, durable cursor)', script: 'trigger-backfill', baseline: true }],
+		variants: [{ label: 'Workforce Trigger (n8n PollTriggerExecutor, durable cursor)', script: 'triggerBackfill', baseline: true }],
 	},
 	fileSuite('n8nFileLarge', fileRecordsLarge, false),
 	{
@@ -131,8 +131,8 @@ export const SUITES: Suite[] = [
 		title: `Payroll export, 365 days in 45-day windows (${payrollRegistrations.toLocaleString('en-US')} time registrations)`,
 		emulator: { workData: { timeRegistrations: payrollRegistrations } },
 		variants: [
-			{ label: 'plain undici loop, same windows', script: 'payroll-undici', baseline: true },
-			{ label: 'Workforce node (n8n engine)', script: 'payroll-node' },
+			{ label: 'plain undici loop, same windows', script: 'payrollUndici', baseline: true },
+			{ label: 'Workforce node (n8n engine)', script: 'payrollNode' },
 		],
 	},
 	{
@@ -149,14 +149,14 @@ export const SUITES: Suite[] = [
 		title: 'Document of 29,999,000 bytes, upload + download',
 		emulator: {},
 		variants: [
-			{ label: 'plain undici, streamed multipart', script: 'document-undici', baseline: true },
-			{ label: 'Workforce node (n8n engine, binary data on disk)', script: 'document-node' },
+			{ label: 'plain undici, streamed multipart', script: 'documentUndici', baseline: true },
+			{ label: 'Workforce node (n8n engine, binary data on disk)', script: 'documentNode' },
 		],
 	},
 	{
 		id: 'idlePoll',
 		title: `Idle trigger polls (time registrations), ${process.env.BENCH_IDLE_POLLS ?? 20} polls`,
 		emulator: { workData: { timeRegistrations: 10_000 } },
-		variants: [{ label: 'Workforce Trigger (n8n PollTriggerExecutor)', script: 'idle-poll', baseline: true }],
+		variants: [{ label: 'Workforce Trigger (n8n PollTriggerExecutor)', script: 'idlePoll', baseline: true }],
 	},
 ];

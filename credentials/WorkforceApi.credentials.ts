@@ -9,7 +9,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { networkProblem } from '../nodes/Workforce/transport/network';
+import { networkProblem } from '../nodes/shared/transport/network';
 import {
 	baseCovering,
 	configuredBases,
@@ -19,7 +19,7 @@ import {
 	safeOrigin,
 	setBearer,
 	type SignedRequest,
-} from '../nodes/Workforce/transport/token-target';
+} from '../nodes/shared/transport/tokenTarget';
 
 /** Tokens kept in the credential's hidden `accessToken` field: one per scope set that the client holds. */
 interface StoredToken {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run bench:queue`: the trigger backfill in a real n8n in queue mode (bench/queue-backfill.ts),
+# `npm run bench:queue`: the trigger backfill in a real n8n in queue mode (bench/queueBackfill.ts),
 # figures for BENCHMARKS.md. Starts the queue-mode stack of the e2e suite (scripts/lib/queue-stack.sh:
 # Postgres, Redis, the emulator with BENCH_BACKFILL_RECORDS time registrations, default 1,000,000,
 # n8n main + 2 workers), runs the backfill with BENCH_MAX_CHANGES per poll (default 10,000), prints

@@ -9,12 +9,12 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 import { DEMO, startEmulator } from '../test/emulator';
-import { installCommunityPackage, packPackage } from '../test/e2e/support/community-package';
-import { fixtureVars, workforceCredential } from '../test/e2e/support/demo-values';
-import { checkoutTag } from '../test/e2e/support/e2e-state';
-import { N8nServer } from '../test/e2e/support/n8n-server';
+import { installCommunityPackage, packPackage } from '../test/e2e/support/communityPackage';
+import { fixtureVars, workforceCredential } from '../test/e2e/support/demoValues';
+import { checkoutTag } from '../test/e2e/support/e2eState';
+import { N8nServer } from '../test/e2e/support/n8nServer';
 import { freePort, n8nRuntime, REPO_ROOT } from '../test/e2e/support/runtime';
-import { loadWorkflowFixtures } from '../test/e2e/support/workflow-fixtures';
+import { loadWorkflowFixtures } from '../test/e2e/support/workflowFixtures';
 
 async function main() {
 	const t0 = Number(process.env.SANDBOX_T0_MS ?? Date.now());

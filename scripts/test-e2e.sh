@@ -4,13 +4,13 @@
 # scripts/ensure-n8n.sh), then runs the jest suite in test/e2e (jest.e2e.config.js), whose global
 # set-up installs the tarball as a community package into a throwaway n8n user folder (.e2e/run),
 # starts the emulator and imports the credential and workflows. Extra arguments go to jest.
-# `--smoke` first runs only the files of test/e2e/smoke-suite.txt. N8N_VERSION=<version> runs the
+# `--smoke` first runs only the files of test/e2e/smokeSuite.txt. N8N_VERSION=<version> runs the
 # suite in that n8n (installed once like 2.41.1, see scripts/ensure-n8n.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--smoke" ]; then
   shift
-  set -- $(sed -e 's/#.*//' test/e2e/smoke-suite.txt) "$@"
+  set -- $(sed -e 's/#.*//' test/e2e/smokeSuite.txt) "$@"
 fi
 bash scripts/install-deps.sh
 source scripts/env.sh

@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 source scripts/env.sh
 # Tests of n8n's own HTTP Request node with the credential load it from the cached n8n runtime
-# (test/harness/n8n-nodes-base.ts); a fresh machine installs it here once (about 6 minutes).
+# (test/harness/n8nNodesBase.ts); a fresh machine installs it here once (about 6 minutes).
 export WF_N8N_RUNTIME="$(bash scripts/ensure-n8n.sh)"
 npx jest "$@"

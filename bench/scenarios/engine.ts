@@ -1,4 +1,4 @@
-import { TestCredentialsHelper } from '../../test/harness/credentials-helper';
+import { TestCredentialsHelper } from '../../test/harness/credentialsHelper';
 import { CREDENTIAL_ID } from '../../test/harness/execute';
 import type { Target } from '../measure';
 

@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
 
-import { pollExtraction } from './poll-extraction';
-import { pollPayrollExport } from './poll-payroll-export';
+import { pollExtraction } from './pollExtraction';
+import { pollPayrollExport } from './pollPayrollExport';
 import { triggerProperties } from './properties';
 import { readSettings } from './settings';
 import { extractionStream } from './streams';

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { payrollLineFilterProperties } from '../Workforce/resources/dataExtraction/payrollLineFilters';
+import { payrollLineFilterProperties } from '../shared/extraction/payrollLineFilters';
 import { DATA_FILTER_OPTIONS, USER_PAYROLL_TYPE_OPTIONS } from '../Workforce/resources/payrollExport/fields';
-import { otherEndpointProperties } from './other-endpoint';
+import { otherEndpointProperties } from './otherEndpoint';
 
 const onEvent = (...event: string[]) => ({ show: { event } });
 

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import { payrollLineFilterQuery } from '../Workforce/resources/dataExtraction/payrollLineFilters';
-import { OTHER_ENDPOINT_EVENT, otherEndpointStream } from './other-endpoint';
+import { payrollLineFilterQuery } from '../shared/extraction/payrollLineFilters';
+import { OTHER_ENDPOINT_EVENT, otherEndpointStream } from './otherEndpoint';
 import { imageStream, recordStream, type ChangeEvent, type StreamKind } from './sync/changes';
 import type { SeenSet } from './sync/seen';
 

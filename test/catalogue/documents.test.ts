@@ -1,4 +1,4 @@
-import { removeStoredItems } from '../support/binary-items';
+import { removeStoredItems } from '../support/binaryItems';
 import { documentRows, fileRows } from './rows/documents';
 import { runCatalogue } from './runner';
 

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { executeNode, type ExecuteResult } from '../harness/execute';
 import { PollHarness } from '../harness/poll';
-import { useEmulator, type Fixture } from '../support/emulator-fixture';
+import { useEmulator, type Fixture } from '../support/emulatorFixture';
 
 export const CATEGORIES = [
 	'missing field',

@@ -9,7 +9,7 @@ describe('Document and File in a real n8n', () => {
 	beforeEach(() => e2e.emulator.mark());
 
 	it('upload then download (Document and File) gives back the same bytes, byte for byte', async () => {
-		const run = await e2e.run('document-round-trip');
+		const run = await e2e.run('documentRoundTrip');
 		expect(run.error).toBeUndefined();
 		const [made] = run.json('Make Bytes');
 		const sent = Buffer.from(String(made.content), 'base64');

@@ -1,15 +1,15 @@
-import { expectRequest, parseToolText, TOOL_CASES, toolNodeName, type CaseState } from '../support/tool-cases';
+import { expectRequest, parseToolText, TOOL_CASES, toolNodeName, type CaseState } from '../support/toolCases';
 import { TOOL_DESCRIPTIONS } from '../../nodes/Workforce/tool/descriptions';
-import { mcpServerWorkflow, workforceTool } from './support/ai-workflows';
+import { mcpServerWorkflow, workforceTool } from './support/aiWorkflows';
 import { useE2e, useN8nServer } from './support/e2e';
-import { McpClient, type ListedTool } from './support/mcp-client';
+import { McpClient, type ListedTool } from './support/mcpClient';
 
 const PATH = 'workforce-tools-e2e';
 
 /**
  * Every operation of the Workforce node as an MCP tool in a real n8n: one active workflow with
  * the MCP Server Trigger and one Workforce tool node per operation (built from the table in
- * test/support/tool-cases.ts), an MCP client that lists the tools and calls each with the
+ * test/support/toolCases.ts), an MCP client that lists the tools and calls each with the
  * arguments a model would send; each call is checked against the request the emulator received
  * and the result the client got back.
  */

@@ -6,7 +6,7 @@ describe('Project operations in a real n8n', () => {
 	beforeEach(() => e2e.emulator.mark());
 
 	it('Create: posts the typed fields and outputs the created project', async () => {
-		const run = await e2e.run('project-create');
+		const run = await e2e.run('projectCreate');
 		expect(run.error).toBeUndefined();
 		expect(run.code).toBe(0);
 		const [project] = run.json('Create Project');
@@ -28,7 +28,7 @@ describe('Project operations in a real n8n', () => {
 	});
 
 	it('Get by project number: calls the by-number endpoint and outputs the project', async () => {
-		const run = await e2e.run('project-get-by-number');
+		const run = await e2e.run('projectGetByNumber');
 		expect(run.error).toBeUndefined();
 		expect(run.json('Get Project')).toEqual([expect.objectContaining({ projectNumber: 'P-1002', name: 'School extension Nord' })]);
 		const api = await e2e.emulator.apiRequests();
@@ -36,7 +36,7 @@ describe('Project operations in a real n8n', () => {
 	});
 
 	it('Get Many: Limit cuts the list, Return All outputs every project the service lists', async () => {
-		const run = await e2e.run('project-get-many');
+		const run = await e2e.run('projectGetMany');
 		expect(run.error).toBeUndefined();
 		const api = await e2e.emulator.apiRequests();
 		expect(api.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
@@ -50,7 +50,7 @@ describe('Project operations in a real n8n', () => {
 	});
 
 	it('a refused request fails the workflow with a message naming the field', async () => {
-		const run = await e2e.run('project-create-invalid');
+		const run = await e2e.run('projectCreateInvalid');
 		expect(run.code).toBe(1);
 		expect(run.status).toBe('error');
 		expect(run.error).toMatchObject({ node: 'Create Project', name: 'NodeApiError', httpCode: '400' });

@@ -7,7 +7,7 @@ describe('Every resource in a real n8n', () => {
 	const lines = async () => (await e2e.emulator.apiRequests()).map((r) => `${r.method} ${r.path} ${r.status}`);
 
 	it("Machine Type > Get Many: the company's machine types, each with its typeId", async () => {
-		const run = await e2e.run('machine-type-get-many');
+		const run = await e2e.run('machineTypeGetMany');
 		expect(run.error).toBeUndefined();
 		const types = run.json('Get Machine Types');
 		expect(types.length).toBeGreaterThan(0);
@@ -18,7 +18,7 @@ describe('Every resource in a real n8n', () => {
 	});
 
 	it('Machine > Get Many: every machine the service lists', async () => {
-		const run = await e2e.run('machine-get-many');
+		const run = await e2e.run('machineGetMany');
 		expect(run.error).toBeUndefined();
 		const machines = run.json('Get Machines');
 		expect(machines.length).toBeGreaterThan(0);
@@ -29,7 +29,7 @@ describe('Every resource in a real n8n', () => {
 	});
 
 	it('User > Get Many: the users of the company (v4)', async () => {
-		const run = await e2e.run('user-get-many');
+		const run = await e2e.run('userGetMany');
 		expect(run.error).toBeUndefined();
 		const users = run.json('Get Users');
 		expect(users.length).toBeGreaterThan(0);
@@ -39,7 +39,7 @@ describe('Every resource in a real n8n', () => {
 	});
 
 	it('Employee > Get Many with a limit: three employees (v5), one request', async () => {
-		const run = await e2e.run('employee-get-many');
+		const run = await e2e.run('employeeGetMany');
 		expect(run.error).toBeUndefined();
 		expect(run.json('Get Employees')).toHaveLength(3);
 		const api = await e2e.emulator.apiRequests();
@@ -49,7 +49,7 @@ describe('Every resource in a real n8n', () => {
 	});
 
 	it('Data Extraction > Get Images: every image once, page by page from the extraction API', async () => {
-		const run = await e2e.run('data-extraction-get-images');
+		const run = await e2e.run('dataExtractionGetImages');
 		expect(run.error).toBeUndefined();
 		const images = run.json('Get Images');
 		expect(images.length).toBeGreaterThan(50);
@@ -61,7 +61,7 @@ describe('Every resource in a real n8n', () => {
 	});
 
 	it('Payroll Export > Get over a year: 9 windows of at most 45 days, no gap, no overlap; rows merged', async () => {
-		const run = await e2e.run('payroll-export-year');
+		const run = await e2e.run('payrollExportYear');
 		expect(run.error).toBeUndefined();
 		const api = await e2e.emulator.apiRequests();
 		const windows = api.map((r) => ({ from: r.query.fromWorkDate[0], to: r.query.toWorkDate[0], status: r.status, path: r.path }));

@@ -1,7 +1,7 @@
 import { useE2e, useN8nServer } from './support/e2e';
 import { executionItems, executionsOf, type ExecutionSummary } from './support/executions';
 import { waitFor } from './support/runtime';
-import { TRIGGER, timeRegistrationTriggerWorkflow } from './support/trigger-workflow';
+import { TRIGGER, timeRegistrationTriggerWorkflow } from './support/triggerWorkflow';
 
 /**
  * The polling trigger in an active workflow on a running n8n: the activation's poll, then n8n's own

@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { FormData, request } from 'undici';
 
 import { DEMO, startEmulator, type Emulator } from './index';
-import { makePng } from './core/png-resize';
+import { makePng } from './core/pngResize';
 
 /** Contract of the emulator's document and file endpoints, driven over HTTP with undici. */
 describe('Emulator: documents and files', () => {

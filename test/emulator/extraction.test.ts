@@ -1,6 +1,6 @@
 import { request } from 'undici';
 
-import { fetchToken } from '../support/fetch-token';
+import { fetchToken } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from './index';
 
 /**

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 
-import { startEmulator, type Emulator } from '../emulator';
+import { startEmulator, type Emulator } from '.';
 import { call, tokenFor } from '../support/http';
 
 describe('emulator: control surface', () => {

@@ -1,4 +1,4 @@
-import { DEMO, startEmulator, type Emulator } from '../emulator';
+import { DEMO, startEmulator, type Emulator } from '.';
 import { call, tokenFor } from '../support/http';
 
 describe('emulator: token issuer and company scoping', () => {

@@ -1,7 +1,7 @@
-import { COLLECTION_REF } from '../emulator/extraction/image-model';
-import { IMAGE_DEMO } from '../emulator/seed/images';
-import { ImagesClient, rowKey, type ImagesPage } from '../support/images-client';
-import { DEMO, useEmulator } from '../support/emulator-fixture';
+import { COLLECTION_REF } from './extraction/imageModel';
+import { IMAGE_DEMO } from './seed/images';
+import { ImagesClient, rowKey, type ImagesPage } from '../support/imagesClient';
+import { DEMO, useEmulator } from '../support/emulatorFixture';
 
 /** Every field of the specification's Image row table. */
 const ROW_FIELDS = [

@@ -5,9 +5,9 @@ import { Emulator } from './server';
 
 export { DEMO } from './seed/demo';
 export { Emulator } from './server';
-export type { LoggedRequest } from './control/request-log';
+export type { LoggedRequest } from './control/requestLog';
 export type { FaultRule } from './control/faults';
-export type { WorkDataOptions } from './extraction/work-data';
+export type { WorkDataOptions } from './extraction/workData';
 export type { ClockMode, ClockSettings, ClockState } from './core/clock';
 
 export interface StartOptions extends Partial<EmulatorOptions> {

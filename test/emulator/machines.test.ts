@@ -1,7 +1,7 @@
 import { request } from 'undici';
 
-import { DEMO, startEmulator, type Emulator } from '../emulator';
-import { DEMO_MACHINES } from '../emulator/seed/machines';
+import { DEMO, startEmulator, type Emulator } from '.';
+import { DEMO_MACHINES } from './seed/machines';
 
 type Client = { clientId: string; clientSecret: string };
 type ErrorBody = { message: string; errors: Array<{ category: string; code: string; field: string; message: string }> };

@@ -1,8 +1,8 @@
 import { request } from 'undici';
 
-import { DEMO, startEmulator, type Emulator } from '../emulator';
-import { addDays } from '../emulator/integration/people-rules';
-import { PEOPLE } from '../emulator/seed/people';
+import { DEMO, startEmulator, type Emulator } from '.';
+import { addDays } from './integration/peopleRules';
+import { PEOPLE } from './seed/people';
 
 /** Contract tests: the emulator's users v4 / employees v5 rules, driven over HTTP. */
 describe('Emulator: users v4 and employees v5', () => {

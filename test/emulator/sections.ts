@@ -1,18 +1,18 @@
 import type { EmulatorContext } from './core/context';
 import type { Router } from './core/router';
-import { MachineTypesSection } from './integration/machine-types';
+import { MachineTypesSection } from './integration/machineTypes';
 import { MachinesSection } from './integration/machines';
-import { EmployeesV5Section } from './integration/employees-v5';
+import { EmployeesV5Section } from './integration/employeesV5';
 import { DocumentsSection } from './integration/documents';
 import { FilesSection } from './integration/files';
-import { WorkDataSection } from './extraction/work-data-section';
-import { PayrollExportSection } from './integration/payroll-export';
+import { WorkDataSection } from './extraction/workDataSection';
+import { PayrollExportSection } from './integration/payrollExport';
 import { ImagesSection } from './extraction/images';
-import { OtherEndpointsSection } from './extraction/other-endpoints/section';
+import { OtherEndpointsSection } from './extraction/otherEndpoints/section';
 import { PeopleSection } from './integration/people';
 import { ProjectsSection } from './integration/projects';
-import { UsersV4Section } from './integration/users-v4';
-import { WorkOrdersSection } from './integration/work-orders';
+import { UsersV4Section } from './integration/usersV4';
+import { WorkOrdersSection } from './integration/workOrders';
 
 /** The emulator's parts, one per section of the specification. Each registers its own routes. */
 export function createSections(ctx: EmulatorContext) {

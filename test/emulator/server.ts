@@ -1,19 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { registerControlApi } from './control/control-api';
+import { registerControlApi } from './control/controlApi';
 import { Faults, type FaultAction, type PartialAnswer } from './control/faults';
-import { parseQuery, RequestLog, type LoggedRequest } from './control/request-log';
+import { parseQuery, RequestLog, type LoggedRequest } from './control/requestLog';
 import { API_PREFIXES, type ApiName } from './core/apis';
-import { ApiError } from './core/api-error';
-import { ANONYMOUS, type Caller } from './core/auth-context';
+import { ApiError } from './core/apiError';
+import { ANONYMOUS, type Caller } from './core/authContext';
 import { Clock, type ClockSettings } from './core/clock';
 import { Companies } from './core/companies';
-import { FileStore } from './core/file-store';
+import { FileStore } from './core/fileStore';
 import { DEFAULT_OPTIONS, type EmulatorContext, type EmulatorOptions } from './core/context';
 import { Router, type EmuRequest, type EmuResponse } from './core/router';
 import { Clients } from './identity/clients';
-import { issueToken } from './identity/token-issuer';
+import { issueToken } from './identity/tokenIssuer';
 import { createSections, type Section } from './sections';
 
 export interface EmulatorUrls {

@@ -15,8 +15,8 @@ import {
 	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
-import { TestCredentialsHelper } from './credentials-helper';
-import { PackageNodeTypes, PACKAGE } from './node-types';
+import { TestCredentialsHelper } from './credentialsHelper';
+import { PackageNodeTypes, PACKAGE } from './nodeTypes';
 
 export const CREDENTIAL_ID = 'workforce-test-credential';
 

@@ -12,9 +12,9 @@ import {
 	type IRun,
 } from 'n8n-workflow';
 
-import type { TestCredentialsHelper } from './credentials-helper';
+import type { TestCredentialsHelper } from './credentialsHelper';
 import { CREDENTIAL_ID, makeAdditionalData } from './execute';
-import { PACKAGE, PackageNodeTypes } from './node-types';
+import { PACKAGE, PackageNodeTypes } from './nodeTypes';
 
 /**
  * Runs a poll node the way an activated workflow in n8n 2.41 runs it: n8n-core's

@@ -15,9 +15,9 @@ import {
 	type IRun,
 } from 'n8n-workflow';
 
-import type { TestCredentialsHelper } from './credentials-helper';
+import type { TestCredentialsHelper } from './credentialsHelper';
 import { CREDENTIAL_ID, makeAdditionalData } from './execute';
-import { PACKAGE, PackageNodeTypes } from './node-types';
+import { PACKAGE, PackageNodeTypes } from './nodeTypes';
 
 /**
  * The package's node types as a running n8n serves them: a declarative node gets an `execute`

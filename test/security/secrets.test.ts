@@ -3,9 +3,9 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { DEMO_MACHINES } from '../emulator/seed/machines';
 import type { FaultAction } from '../emulator/control/faults';
 import { capturedLogs, CREDENTIAL_ID, executeNode } from '../harness/execute';
-import { runListSearch, runLoadOptions } from '../harness/node-methods';
-import { memoryItem, removeStoredItems } from '../support/binary-items';
-import { useEmulator, type Fixture } from '../support/emulator-fixture';
+import { runListSearch, runLoadOptions } from '../harness/nodeMethods';
+import { memoryItem, removeStoredItems } from '../support/binaryItems';
+import { useEmulator, type Fixture } from '../support/emulatorFixture';
 import { PEOPLE } from '../support/people';
 import { closedPort, leaksIn, secretsOf, visibleText } from './support';
 

@@ -1,5 +1,5 @@
 import { capturedLogs, type ExecuteResult } from '../harness/execute';
-import { DEMO, type Fixture } from '../support/emulator-fixture';
+import { DEMO, type Fixture } from '../support/emulatorFixture';
 
 /** Every client secret of the demo data and every token the emulator has issued so far. */
 export function secretsOf(fx: Fixture): string[] {
@@ -42,4 +42,4 @@ export function leaksIn(text: string, secrets: string[]): string[] {
 	return [...found, ...bearer.map((b) => `header ${b.slice(0, 12)}…`)];
 }
 
-export { closedPort, startForeignServer, startRedirector, type Recorded } from '../support/foreign-servers';
+export { closedPort, startForeignServer, startRedirector, type Recorded } from '../support/foreignServers';

@@ -1,5 +1,5 @@
 import type { Machine } from '../emulator/integration/machines';
-import { DEMO, type Fixture } from './emulator-fixture';
+import { DEMO, type Fixture } from './emulatorFixture';
 
 /** A resource locator parameter value as n8n stores it. */
 export function machineRl(mode: 'list' | 'id' | 'machineNumber', value: string) {

@@ -4,7 +4,7 @@ import { DEMO } from '../emulator';
 import type { Person } from '../emulator/integration/people';
 import { PEOPLE } from '../emulator/seed/people';
 import { executeNode } from '../harness/execute';
-import type { Fixture } from './emulator-fixture';
+import type { Fixture } from './emulatorFixture';
 
 export { PEOPLE };
 

@@ -2,9 +2,9 @@ import { NodeHelpers, type INode, type INodeTypeDescription } from 'n8n-workflow
 
 import { TOOL_DESCRIPTIONS } from '../../nodes/Workforce/tool/descriptions';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
-import { PACKAGE } from '../harness/node-types';
+import { PACKAGE } from '../harness/nodeTypes';
 import { callTools, ToolNodeTypes } from '../harness/tools';
-import { useEmulator } from '../support/emulator-fixture';
+import { useEmulator } from '../support/emulatorFixture';
 
 /** What a model is told about each tool (every operation's own text is checked in every-operation.test.ts). */
 describe('Tool descriptions', () => {

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { callTools, type ToolPath } from '../harness/tools';
-import { useEmulator } from '../support/emulator-fixture';
-import { ai } from '../support/tool-cases';
+import { useEmulator } from '../support/emulatorFixture';
+import { ai } from '../support/toolCases';
 
 /**
  * Errors a model can act on: which field, what to change. The MCP Server Trigger sends the error's

@@ -1,7 +1,7 @@
 import { callTools, type ToolPath } from '../harness/tools';
 import { executeNode, jsonOf } from '../harness/execute';
-import { DEMO, useEmulator } from '../support/emulator-fixture';
-import { parseToolText } from '../support/tool-cases';
+import { DEMO, useEmulator } from '../support/emulatorFixture';
+import { parseToolText } from '../support/toolCases';
 
 /** Return All as a tool: bounded by Tool Result Limit (default 50), with a note when it cut. */
 describe('Tool Result Limit', () => {

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { callTools } from '../harness/tools';
-import { DEMO, useEmulator } from '../support/emulator-fixture';
-import { ai, parseToolText } from '../support/tool-cases';
+import { DEMO, useEmulator } from '../support/emulatorFixture';
+import { ai, parseToolText } from '../support/toolCases';
 
 /** Document Upload as a tool: the file comes as the model's text (or base64), never as binary input. */
 describe('Document Upload as a tool', () => {

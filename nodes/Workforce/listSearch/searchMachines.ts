@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { MACHINES_PATH } from '../shared/machineLocator';
-import { workforceJson } from '../transport';
+import { MACHINES_PATH } from '../helpers/machineLocator';
+import { workforceJson } from '../../shared/transport';
 
 interface MachineSummary {
 	id: string;

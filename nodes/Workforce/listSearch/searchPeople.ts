@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { workforceJson } from '../transport';
+import { workforceJson } from '../../shared/transport';
 
 interface UserSummary {
 	identityId: string;

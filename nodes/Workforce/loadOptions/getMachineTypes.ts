@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { workforceJson } from '../transport';
+import { workforceJson } from '../../shared/transport';
 
 interface MachineTypeSummary {
 	typeId: string;

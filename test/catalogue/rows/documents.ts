@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { memoryItem } from '../../support/binary-items';
-import type { Fixture } from '../../support/emulator-fixture';
+import { memoryItem } from '../../support/binaryItems';
+import type { Fixture } from '../../support/emulatorFixture';
 import { projectId } from './projects';
 import { enc, MAPPED_EMPTY, rl, type Row } from '../runner';
 

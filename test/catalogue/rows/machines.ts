@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
-import { DEMO, type Fixture } from '../../support/emulator-fixture';
+import { DEMO, type Fixture } from '../../support/emulatorFixture';
 import { addMachine, storedMachine } from '../../support/machines';
 import { enc, MAPPED_EMPTY, rl, type Row } from '../runner';
 

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { DEMO, type Fixture } from '../../support/emulator-fixture';
+import { DEMO, type Fixture } from '../../support/emulatorFixture';
 import { person, PEOPLE } from '../../support/people';
 import { enc, MAPPED_EMPTY, rl, type Row } from '../runner';
 

@@ -16,11 +16,11 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { fetch } from 'undici';
 
-import { checkoutTag } from '../support/e2e-state';
-import { E2E_TIME_REGISTRATIONS, emulatorUrls, type EmulatorUrls } from '../support/emulator-process';
-import { queueN8nEnv, type N8nInstance, type QueueServices } from '../support/n8n-env';
+import { checkoutTag } from '../support/e2eState';
+import { E2E_TIME_REGISTRATIONS, emulatorUrls, type EmulatorUrls } from '../support/emulatorProcess';
+import { queueN8nEnv, type N8nInstance, type QueueServices } from '../support/n8nEnv';
 import { n8nRuntime, REPO_ROOT, waitFor, type N8nRuntime } from '../support/runtime';
-import { freePortInRange, QUEUE_DIR, STACK_FILE, PIDS_FILE, type QueueStack, type StackProcess } from './stack-file';
+import { freePortInRange, QUEUE_DIR, STACK_FILE, PIDS_FILE, type QueueStack, type StackProcess } from './stackFile';
 
 const run = promisify(execFile);
 

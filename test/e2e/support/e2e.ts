@@ -1,21 +1,21 @@
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 
-import { E2E_DIR, readState, type E2eState } from './e2e-state';
-import { EmulatorControl } from './emulator-process';
-import { executeWorkflow, type Execution } from './n8n-cli';
-import { N8nServer, type Owner } from './n8n-server';
-import { asExecution, finishedExecution, startManualRun } from './rest-runner';
-import { readStack } from '../queue/stack-file';
+import { E2E_DIR, readState, type E2eState } from './e2eState';
+import { EmulatorControl } from './emulatorProcess';
+import { executeWorkflow, type Execution } from './n8nCli';
+import { N8nServer, type Owner } from './n8nServer';
+import { asExecution, finishedExecution, startManualRun } from './restRunner';
+import { readStack } from '../queue/stackFile';
 
-export type { Execution } from './n8n-cli';
+export type { Execution } from './n8nCli';
 
 export interface E2e {
 	state: E2eState;
 	/** The emulator's request log and control surface. */
 	emulator: EmulatorControl;
 	/**
-	 * Runs an imported workflow fixture (`project-create`, `sandbox/project-push`) with `n8n execute`.
+	 * Runs an imported workflow fixture (`projectCreate`, `sandbox/project-push`) with `n8n execute`.
 	 * `env`: n8n settings for this run only (single-process suite only: the queue stack's processes
 	 * are started once with theirs).
 	 */

@@ -1,4 +1,4 @@
-import type { N8nServer } from './n8n-server';
+import type { N8nServer } from './n8nServer';
 
 /**
  * n8n stores run data in the "flatted" format (a table of values; in objects and arrays every

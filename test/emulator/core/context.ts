@@ -1,10 +1,10 @@
 import type { Faults } from '../control/faults';
-import type { RequestLog } from '../control/request-log';
+import type { RequestLog } from '../control/requestLog';
 import type { Clients } from '../identity/clients';
 import type { Sections } from '../sections';
 import type { Clock } from './clock';
 import type { Companies } from './companies';
-import type { FileStore } from './file-store';
+import type { FileStore } from './fileStore';
 
 export interface EmulatorOptions {
 	/** Name of the integration scope; the live name carries the vendor's brand. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 import type { ApiName } from './apis';
-import type { Caller } from './auth-context';
+import type { Caller } from './authContext';
 
 export interface EmuRequest {
 	method: string;

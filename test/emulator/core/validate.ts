@@ -1,4 +1,4 @@
-import { validationErrors, type ErrorItem } from './api-error';
+import { validationErrors, type ErrorItem } from './apiError';
 
 export type FieldType = 'string' | 'bool' | 'double' | 'int' | 'datetime' | 'date' | 'time' | 'array' | 'object';
 

@@ -1,14 +1,14 @@
-import { forbidden } from '../core/api-error';
+import { forbidden } from '../core/apiError';
 import { API_PREFIXES } from '../core/apis';
 import type { EmulatorContext } from '../core/context';
 import { newId } from '../core/ids';
 import type { EmuRequest, EmuResponse, Router } from '../core/router';
-import { IMAGE_SOURCES, type GeoPoint, type ImageRecord, type ImageSource, type ParentRecord } from './image-model';
-import { pictureBytes, type PictureName } from './image-pictures';
-import { readImageQuery, tokenScope, type ImageQuery } from './image-query';
-import { imageRow, type ImageRow } from './image-rows';
-import { fingerprint, ImageTokens, type ImageCursor } from './image-token';
-import { RoadEnrichment } from './road-enrichment';
+import { IMAGE_SOURCES, type GeoPoint, type ImageRecord, type ImageSource, type ParentRecord } from './imageModel';
+import { pictureBytes, type PictureName } from './imagePictures';
+import { readImageQuery, tokenScope, type ImageQuery } from './imageQuery';
+import { imageRow, type ImageRow } from './imageRows';
+import { fingerprint, ImageTokens, type ImageCursor } from './imageToken';
+import { RoadEnrichment } from './roadEnrichment';
 
 export interface NewParent {
 	source: ImageSource;

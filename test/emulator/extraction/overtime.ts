@@ -1,4 +1,4 @@
-import { NORMAL_DAY_HOURS, OVERTIME50_HOURS, type PayrollType } from './work-model';
+import { NORMAL_DAY_HOURS, OVERTIME50_HOURS, type PayrollType } from './workModel';
 
 /**
  * The overtime of one employee-day as payroll lines and the payroll export show it (behaviour

@@ -1,12 +1,12 @@
-import { businessError, notFound } from '../core/api-error';
+import { businessError, notFound } from '../core/apiError';
 import type { EmulatorContext } from '../core/context';
 import type { EmuRequest, EmuResponse, Router } from '../core/router';
 import { getQuery, queryBool } from '../core/validate';
 import type { Project } from './projects';
-import type { WorkOrder } from './work-orders';
-import { checkParts, normaliseFileName } from './document-rules';
+import type { WorkOrder } from './workOrders';
+import { checkParts, normaliseFileName } from './documentRules';
 import { parseMultipart } from './multipart';
-import { contentDisposition } from './content-disposition';
+import { contentDisposition } from './contentDisposition';
 
 /** Fixed first part of every page's external id (notes: `<prefix>:<projectId>:<lower-cased section>`). */
 export const PAGE_PREFIX = 'infopage';

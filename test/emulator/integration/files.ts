@@ -1,9 +1,9 @@
-import { notFound, validationError } from '../core/api-error';
+import { notFound, validationError } from '../core/apiError';
 import type { EmulatorContext } from '../core/context';
-import { resizePng } from '../core/png-resize';
+import { resizePng } from '../core/pngResize';
 import type { EmuRequest, EmuResponse, Router } from '../core/router';
 import { getQuery } from '../core/validate';
-import { contentDisposition } from './content-disposition';
+import { contentDisposition } from './contentDisposition';
 
 /** Bytes are cacheable for 14 days by default (specification: Limits). */
 export const FILE_CACHE_CONTROL = 'private, max-age=1209600';

@@ -1,4 +1,4 @@
-import { ApiError, businessError, forbidden, notFound, validationError, validationErrors, type ErrorItem } from '../core/api-error';
+import { ApiError, businessError, forbidden, notFound, validationError, validationErrors, type ErrorItem } from '../core/apiError';
 import type { EmulatorContext } from '../core/context';
 import { newId } from '../core/ids';
 import type { EmuRequest, Router } from '../core/router';

@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 
-import { ApiError, errorBody, validationError } from '../core/api-error';
+import { ApiError, errorBody, validationError } from '../core/apiError';
 import type { EmuRequest } from '../core/router';
 
 /** One file part of a multipart request. */

@@ -1,8 +1,8 @@
-import { businessError, conflict, forbidden, notFound, validationErrors } from '../core/api-error';
+import { businessError, conflict, forbidden, notFound, validationErrors } from '../core/apiError';
 import type { EmulatorContext } from '../core/context';
 import { newId, seededId } from '../core/ids';
 import { fieldError } from '../core/validate';
-import { addDays } from './people-rules';
+import { addDays } from './peopleRules';
 
 /**
  * A person known to the service: one identity (login by phone) with a profile in a company.

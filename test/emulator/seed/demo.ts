@@ -1,12 +1,12 @@
 import { seededId } from '../core/ids';
-import type { WorkDataOptions } from '../extraction/work-data';
+import type { WorkDataOptions } from '../extraction/workData';
 import type { Emulator } from '../server';
 import { seedMachines } from './machines';
 import { seedPeople } from './people';
 import { seedDocuments } from './documents';
 import { seedImages, type ImageSeedOptions } from './images';
-import { seedOtherEndpoints, type OtherEndpointsSeedOptions } from './other-endpoints';
-import { seedWorkData } from './work-data';
+import { seedOtherEndpoints, type OtherEndpointsSeedOptions } from './otherEndpoints';
+import { seedWorkData } from './workData';
 
 /** Fixed ids and secrets of the demo data, so tests, demo workflows and the sandbox can name them. */
 export const DEMO = {

@@ -1,7 +1,7 @@
 import { seededId } from '../core/ids';
-import type { ImageSource } from '../extraction/image-model';
+import type { ImageSource } from '../extraction/imageModel';
 import type { NewImage } from '../extraction/images';
-import { pointOnRoad } from '../extraction/road-network';
+import { pointOnRoad } from '../extraction/roadNetwork';
 import type { Emulator } from '../server';
 import { DEMO } from './demo';
 

@@ -1,5 +1,5 @@
 import { seededId } from '../core/ids';
-import { addDays } from '../integration/people-rules';
+import { addDays } from '../integration/peopleRules';
 import type { Emulator } from '../server';
 import { DEMO } from './demo';
 

@@ -2,8 +2,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { IMAGE_DEMO } from '../../emulator/seed/images';
 import { executeNode, jsonOf } from '../../harness/execute';
-import { ImagesClient, rowKey } from '../../support/images-client';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { ImagesClient, rowKey } from '../../support/imagesClient';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 
 const base = { resource: 'dataExtraction', operation: 'getImages' };
 

@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulator-fixture';
+import { useEmulator } from '../../support/emulatorFixture';
 
 describe('Data Extraction > Get Payroll Lines Extended', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 1500, pageSize: 250 } });

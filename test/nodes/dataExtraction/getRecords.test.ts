@@ -1,7 +1,7 @@
-import { inWindow } from '../../emulator/extraction/extraction-pages';
-import { EMULATED_ENDPOINTS } from '../../emulator/extraction/other-endpoints/endpoints';
+import { inWindow } from '../../emulator/extraction/extractionPages';
+import { EMULATED_ENDPOINTS } from '../../emulator/extraction/otherEndpoints/endpoints';
 import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 
 const base = { resource: 'dataExtraction', operation: 'getRecords' };
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulator-fixture';
+import { useEmulator } from '../../support/emulatorFixture';
 
 const base = { resource: 'dataExtraction', operation: 'getTimeRegistrations' };
 const fast = { retries: 3, retryDelay: 5 };

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 
-import { paginate } from '../../../nodes/Workforce/shared/continuation';
+import { paginate } from '../../../nodes/shared/extraction/continuation';
 import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator, type Fixture } from '../../support/emulator-fixture';
+import { useEmulator, type Fixture } from '../../support/emulatorFixture';
 
 /**
  * Return All overlaps the service building the next page with the node parsing this one. That

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulator-fixture';
+import { useEmulator } from '../../support/emulatorFixture';
 
 /** ToDateTime is inclusive (behaviour notes): the node's checks, wording and the windows it chains itself. */
 describe('Data Extraction: inclusive To Date Time', () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 import { executeNode, jsonOf } from '../../harness/execute';
-import { bytesOf } from '../../support/binary-items';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { bytesOf } from '../../support/binaryItems';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 
 describe('Document > Download', () => {
 	const fx = useEmulator();

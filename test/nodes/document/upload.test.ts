@@ -1,6 +1,6 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { bytesOf, memoryItem, removeStoredItems, storedItem } from '../../support/binary-items';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { bytesOf, memoryItem, removeStoredItems, storedItem } from '../../support/binaryItems';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 
 describe('Document > Upload', () => {
 	const fx = useEmulator();

@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulator-fixture';
+import { useEmulator } from '../../support/emulatorFixture';
 import { byNumber, enc, PEOPLE } from '../../support/people';
 
 describe('Employee > Delete', () => {

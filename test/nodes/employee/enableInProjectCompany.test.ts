@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { DEFAULT_USER_GROUP_ID, USER_GROUPS } from '../../emulator/integration/people';
 import { byNumber, PEOPLE } from '../../support/people';
 

@@ -1,5 +1,5 @@
-import { useEmulator } from '../../support/emulator-fixture';
-import { runListSearch } from '../../harness/node-methods';
+import { useEmulator } from '../../support/emulatorFixture';
+import { runListSearch } from '../../harness/nodeMethods';
 import { PEOPLE } from '../../support/people';
 
 describe('Employee picker (list search)', () => {

@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulator-fixture';
+import { useEmulator } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE } from '../../support/people';
 
 describe('Employee > Update Employment', () => {

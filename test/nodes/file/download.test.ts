@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 import { PNG } from 'pngjs';
 
-import { makePng } from '../../emulator/core/png-resize';
+import { makePng } from '../../emulator/core/pngResize';
 import { executeNode } from '../../harness/execute';
-import { bytesOf } from '../../support/binary-items';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { bytesOf } from '../../support/binaryItems';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 
 describe('File > Download', () => {
 	const fx = useEmulator();

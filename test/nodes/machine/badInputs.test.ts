@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
 import { executeNode } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { machineRl } from '../../support/machines';
 
 const company = DEMO.companies.parent;

@@ -1,6 +1,6 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
 import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulator-fixture';
+import { useEmulator } from '../../support/emulatorFixture';
 import { addMachine } from '../../support/machines';
 
 describe('Machine > Get by Machine Number', () => {

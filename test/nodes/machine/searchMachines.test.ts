@@ -1,6 +1,6 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
-import { runListSearch } from '../../harness/node-methods';
-import { useEmulator } from '../../support/emulator-fixture';
+import { runListSearch } from '../../harness/nodeMethods';
+import { useEmulator } from '../../support/emulatorFixture';
 
 describe('Machine locator > From List (searchMachines)', () => {
 	const fx = useEmulator();

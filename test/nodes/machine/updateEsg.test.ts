@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulator-fixture';
+import { useEmulator } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Update ESG', () => {

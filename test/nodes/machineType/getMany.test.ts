@@ -1,6 +1,6 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { runLoadOptions } from '../../harness/node-methods';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { runLoadOptions } from '../../harness/nodeMethods';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 
 describe('Machine Type > Get Many', () => {
 	const fx = useEmulator();

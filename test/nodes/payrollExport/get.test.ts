@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { daysAgo, dayNumber } from './dates';
 import { getProperties } from '../../../nodes/Workforce/resources/payrollExport/get';
 

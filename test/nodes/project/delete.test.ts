@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { byId, byNumber } from '../../support/params';
 
 describe('Project > Delete', () => {

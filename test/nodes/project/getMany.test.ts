@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 
 describe('Project > Get Many', () => {
 	const fx = useEmulator({ seed: { projects: 3 } });

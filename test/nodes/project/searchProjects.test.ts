@@ -1,5 +1,5 @@
-import { runListSearch } from '../../harness/node-methods';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
+import { runListSearch } from '../../harness/nodeMethods';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
 
 describe('Project locator > From List', () => {
 	const fx = useEmulator();

@@ -1,6 +1,6 @@
 import { PollHarness } from '../../harness/poll';
-import { DEMO, useEmulator } from '../../support/emulator-fixture';
-import { useFakeDate } from '../../support/fake-date';
+import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
 
 const MIN = 60_000;

@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { PollHarness } from '../../harness/poll';
-import { useEmulator } from '../../support/emulator-fixture';
-import { useFakeDate } from '../../support/fake-date';
+import { useEmulator } from '../../support/emulatorFixture';
+import { useFakeDate } from '../../support/fakeDate';
 
 describe('Workforce Trigger > Parameter checks', () => {
 	useFakeDate();

@@ -1,7 +1,7 @@
 import { executeNode, jsonOf } from '../../harness/execute';
 import { PollHarness, TRIGGER_TYPE } from '../../harness/poll';
-import { useEmulator } from '../../support/emulator-fixture';
-import { useFakeDate } from '../../support/fake-date';
+import { useEmulator } from '../../support/emulatorFixture';
+import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
 
 const MIN = 60_000;

@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulator-fixture';
+import { useEmulator } from '../../support/emulatorFixture';
 import { byId, enc, PEOPLE, person } from '../../support/people';
 
 describe('User > Enable', () => {

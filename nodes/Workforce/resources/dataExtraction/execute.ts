@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { paginate, type ExtractionPage } from '../../shared/continuation';
-import { outputOrThrow } from '../../shared/item-errors';
+import { paginate, type ExtractionPage } from '../../../shared/extraction/continuation';
+import { outputOrThrow } from '../../helpers/itemErrors';
 import { manyItemsHint } from './output/hint';
-import { extractionFileName } from './output/file-name';
-import { extractToFile, scanFor } from './output/file-sink';
+import { extractionFileName } from './output/extractionFileName';
+import { extractToFile, scanFor } from './output/fileSink';
 import { readOutput } from './outputField';
 import { buildQuery, type ExtractionOptions } from './query';
 import { pageFacts, readLimit, takeRecords } from './records';

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../shared/options';
+import { returnAllAndLimit } from '../../helpers/options';
 import { outputFields } from './outputField';
-import { payrollLineFilterProperties } from './payrollLineFilters';
+import { payrollLineFilterProperties } from '../../../shared/extraction/payrollLineFilters';
 
 /** Operations that read payroll lines and so take ExportFilter and UserPayrollTypeFilter. */
 const PAYROLL_LINE_OPERATIONS = ['getPayrollLines', 'getPayrollLinesExtended'];

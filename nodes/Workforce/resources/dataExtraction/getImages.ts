@@ -1,12 +1,12 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodePropertyOptions } from 'n8n-workflow';
 
-import { paginate, type ExtractionPage } from '../../shared/continuation';
+import { paginate, type ExtractionPage } from '../../../shared/extraction/continuation';
 import { downloadImage } from './imageBinary';
 import { getImagesProperties } from './imageFields';
 import { buildImageQuery, type ImageOptions } from './imageQuery';
-import { outputOrThrow } from '../../shared/item-errors';
-import { extractionFileName } from './output/file-name';
-import { extractToFile, scanFor } from './output/file-sink';
+import { outputOrThrow } from '../../helpers/itemErrors';
+import { extractionFileName } from './output/extractionFileName';
+import { extractToFile, scanFor } from './output/fileSink';
 import { manyItemsHint } from './output/hint';
 import { readOutput } from './outputField';
 import { pageFacts, readLimit, takeRecords } from './records';

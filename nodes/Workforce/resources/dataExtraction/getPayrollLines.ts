@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';
-import { emptyPayrollLinesHint } from './payrollLineFilters';
+import { emptyPayrollLinesHint } from '../../../shared/extraction/payrollLineFilters';
 
 export const getPayrollLinesOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines',

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';
-import { emptyPayrollLinesHint } from './payrollLineFilters';
+import { emptyPayrollLinesHint } from '../../../shared/extraction/payrollLineFilters';
 
 export const getPayrollLinesExtendedOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines Extended',

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { endpointFields } from './endpointFields';
-import { chooseEndpoint } from './endpointPath';
+import { endpointFields } from '../../../shared/extraction/endpointFields';
+import { chooseEndpoint } from '../../../shared/extraction/endpointPath';
 import { checkEndpointWindow } from './endpointWindow';
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IBinaryData, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { downloadBinary } from '../../shared/download';
+import { downloadBinary } from '../../helpers/binaryDownload';
 import { IMAGE_SIZES } from './imageFields';
 
 /**

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../shared/options';
+import { returnAllAndLimit } from '../../helpers/options';
 import { retryOptions } from './fields';
 import { outputFields } from './outputField';
 

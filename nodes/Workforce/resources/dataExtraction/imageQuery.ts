@@ -1,8 +1,8 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { toUtcIso } from '../../shared/dates';
-import { assertSegment } from '../../shared/path-segment';
-import { workforceJson } from '../../transport';
+import { toUtcIso } from '../../helpers/dates';
+import { assertSegment } from '../../../shared/transport/pathSegment';
+import { workforceJson } from '../../../shared/transport';
 import type { ExtractionOptions } from './query';
 
 export const IMAGE_SOURCES = ['feed', 'alert', 'checklist'];

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { toUtcIso } from '../../shared/dates';
-import { PAYROLL_LINE_FILTER_PARAMS, readPayrollLineFilters } from './payrollLineFilters';
+import { toUtcIso } from '../../helpers/dates';
+import { PAYROLL_LINE_FILTER_PARAMS, readPayrollLineFilters } from '../../../shared/extraction/payrollLineFilters';
 
 /** Parameters the node sets itself; an additional query parameter may not repeat them. */
 const OWN = ['fromdatetime', 'todatetime', 'modifiedsince', 'modifiedbefore', 'chunklimit', 'continuationtoken'];

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { route } from '../../shared/routing';
+import { route } from '../../helpers/routing';
 import { documentsUrl, fileReferenceProperty, parentProperties, readFileReferenceId } from './parent';
 
 /** The service answers 204; say what was deleted. */

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty } from '../../shared/options';
-import { outputOrThrow } from '../../shared/item-errors';
-import { downloadBinary } from '../../shared/download';
+import { binaryOutputProperty } from '../../helpers/options';
+import { outputOrThrow } from '../../helpers/itemErrors';
+import { downloadBinary } from '../../helpers/binaryDownload';
 import { fileReferenceProperty, parentProperties, readFileReferenceId, resolveParentOf } from './parent';
 
 const show = { show: { resource: ['document'], operation: ['download'] } };

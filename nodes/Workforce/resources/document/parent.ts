@@ -8,9 +8,9 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 
-import { projectLocator } from '../../shared/locators';
-import { assertSegment, pathSegment } from '../../shared/path-segment';
-import { workforceJson } from '../../transport';
+import { projectLocator } from '../../helpers/locators';
+import { assertSegment, pathSegment } from '../../../shared/transport/pathSegment';
+import { workforceJson } from '../../../shared/transport';
 
 export type ParentKind = 'project' | 'workOrder';
 

@@ -7,13 +7,13 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { outputOrThrow } from '../../shared/item-errors';
+import { outputOrThrow } from '../../helpers/itemErrors';
 import { isToolMode } from '../../tool/mode';
-import { MAX_REQUEST_BYTES, refusalOf } from './file-rules';
+import { MAX_REQUEST_BYTES, refusalOf } from './fileRules';
 import { buildMultipart, type UploadFile } from './multipart';
 import { parentProperties, resolveParentOf } from './parent';
-import { toolFileOf, toolFileProperties } from './tool-file';
-import { sendUpload } from './upload-request';
+import { toolFileOf, toolFileProperties } from './toolFile';
+import { sendUpload } from './uploadRequest';
 
 const show = { show: { resource: ['document'], operation: ['upload'] } };
 

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
-import { checkDates, checkPhones, checkRequired, dropEmpty } from '../../shared/peopleFormats';
+import { checkDates, checkPhones, checkRequired, dropEmpty } from '../../helpers/peopleFormats';
 import { EMPLOYEE_DATES, EMPLOYEE_LABELS, EMPLOYEE_PHONES, labelsOf } from './fields';
 
 interface PrepareOptions {

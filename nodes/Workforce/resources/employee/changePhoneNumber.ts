@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { employeeLocator, employeePath } from '../../shared/peopleLocators';
-import { route } from '../../shared/routing';
+import { employeeLocator, employeePath } from '../../helpers/peopleLocators';
+import { route } from '../../helpers/routing';
 import { prepareEmployeeBody } from './body';
 
 const show = { show: { resource: ['employee'], operation: ['changePhoneNumber'] } };

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { toBodyFields } from '../../shared/options';
-import { route } from '../../shared/routing';
+import { toBodyFields } from '../../helpers/options';
+import { route } from '../../helpers/routing';
 import { prepareEmployeeBody } from './body';
 import { birthDateField, employmentFields, phoneField, profileFields, toEmploymentBody } from './fields';
 

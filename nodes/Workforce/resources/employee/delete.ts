@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { employeeLocator, employeePath, readEmployeeNumber } from '../../shared/peopleLocators';
-import { route } from '../../shared/routing';
+import { employeeLocator, employeePath, readEmployeeNumber } from '../../helpers/peopleLocators';
+import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['employee'], operation: ['delete'] } };
 

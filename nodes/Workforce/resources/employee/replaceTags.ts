@@ -7,9 +7,9 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { toDay } from '../../shared/peopleFormats';
-import { employeeLocator, employeePath } from '../../shared/peopleLocators';
-import { route } from '../../shared/routing';
+import { toDay } from '../../helpers/peopleFormats';
+import { employeeLocator, employeePath } from '../../helpers/peopleLocators';
+import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['employee'], operation: ['replaceTags'] } };
 

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../shared/options';
-import { checkRequired } from '../../shared/peopleFormats';
-import { route } from '../../shared/routing';
+import { returnAllAndLimit } from '../../helpers/options';
+import { checkRequired } from '../../helpers/peopleFormats';
+import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['employee'], operation: ['search'] } };
 

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { toBodyFields } from '../../shared/options';
-import { employeeLocator, employeePath } from '../../shared/peopleLocators';
-import { route } from '../../shared/routing';
+import { toBodyFields } from '../../helpers/options';
+import { employeeLocator, employeePath } from '../../helpers/peopleLocators';
+import { route } from '../../helpers/routing';
 import { prepareEmployeeBody } from './body';
 import { birthDateField, phoneField, profileFields } from './fields';
 

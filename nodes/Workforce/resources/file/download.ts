@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty } from '../../shared/options';
-import { outputOrThrow } from '../../shared/item-errors';
-import { downloadBinary } from '../../shared/download';
-import { baseUrl, CREDENTIAL } from '../../transport';
-import { fileTargetOf } from './file-reference';
+import { binaryOutputProperty } from '../../helpers/options';
+import { outputOrThrow } from '../../helpers/itemErrors';
+import { downloadBinary } from '../../helpers/binaryDownload';
+import { baseUrl, CREDENTIAL } from '../../../shared/transport';
+import { fileTargetOf } from './fileReference';
 
 const show = { show: { resource: ['file'], operation: ['download'] } };
 

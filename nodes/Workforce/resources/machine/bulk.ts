@@ -6,9 +6,9 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { machineIdOfNumber, MACHINES_PATH, readMachineLocator } from '../../shared/machineLocator';
-import { workforceJson } from '../../transport';
-import { serviceError } from '../../transport/errors';
+import { machineIdOfNumber, MACHINES_PATH, readMachineLocator } from '../../helpers/machineLocator';
+import { workforceJson } from '../../../shared/transport';
+import { serviceError } from '../../../shared/transport/errors';
 import { failWith, MACHINE_FIELD_NAMES, normalizeMachineBody, requireText } from './fields';
 import { explainMachineError } from './routing';
 

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { machineLocator, machinePath, MACHINES_PATH, readMachineLocator } from '../../shared/machineLocator';
+import { machineLocator, machinePath, MACHINES_PATH, readMachineLocator } from '../../helpers/machineLocator';
 import { machineRoute } from './routing';
 
 const show = { show: { resource: ['machine'], operation: ['delete'] } };

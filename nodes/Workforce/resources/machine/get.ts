@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { byNumberPath, machineLocator, MACHINES_PATH, readMachineLocator } from '../../shared/machineLocator';
+import { byNumberPath, machineLocator, MACHINES_PATH, readMachineLocator } from '../../helpers/machineLocator';
 import { includeEquipmentProperty, machineRoute, sendIncludeEquipment } from './routing';
 
 const show = { show: { resource: ['machine'], operation: ['get'] } };

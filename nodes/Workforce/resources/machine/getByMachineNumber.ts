@@ -6,7 +6,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { assertPathSafe, byNumberPath } from '../../shared/machineLocator';
+import { assertPathSafe, byNumberPath } from '../../helpers/machineLocator';
 import { includeEquipmentProperty, machineRoute, sendIncludeEquipment } from './routing';
 
 const show = { show: { resource: ['machine'], operation: ['getByMachineNumber'] } };

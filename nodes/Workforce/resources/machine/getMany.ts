@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { MACHINES_PATH } from '../../shared/machineLocator';
-import { returnAllAndLimit } from '../../shared/options';
+import { MACHINES_PATH } from '../../helpers/machineLocator';
+import { returnAllAndLimit } from '../../helpers/options';
 import { includeEquipmentProperty, machineRoute, sendIncludeEquipment } from './routing';
 
 const show = { show: { resource: ['machine'], operation: ['getAll'] } };

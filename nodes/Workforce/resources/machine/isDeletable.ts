@@ -6,7 +6,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { machineIdOfNumber, machineLocator, machinePath, MACHINES_PATH, readMachineLocator } from '../../shared/machineLocator';
+import { machineIdOfNumber, machineLocator, machinePath, MACHINES_PATH, readMachineLocator } from '../../helpers/machineLocator';
 import { machineRoute } from './routing';
 
 const show = { show: { resource: ['machine'], operation: ['isDeletable'] } };

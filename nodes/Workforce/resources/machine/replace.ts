@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { machineLocator, machinePath, MACHINES_PATH } from '../../shared/machineLocator';
-import { toBodyFields } from '../../shared/options';
+import { machineLocator, machinePath, MACHINES_PATH } from '../../helpers/machineLocator';
+import { toBodyFields } from '../../helpers/options';
 import { requiredMachineProperties } from './create';
 import { machineFields } from './fields';
 import { machineRoute } from './routing';

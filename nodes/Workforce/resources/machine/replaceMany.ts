@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { machineLocator } from '../../shared/machineLocator';
+import { machineLocator } from '../../helpers/machineLocator';
 import { bulkOperation } from './bulk';
 import { requiredMachineProperties } from './create';
 import { batchSizeProperty, machineDataProperty } from './createMany';

@@ -9,7 +9,7 @@ import {
 	type INodePropertyRouting,
 } from 'n8n-workflow';
 
-import { handleResponse, route } from '../../shared/routing';
+import { handleResponse, route } from '../../helpers/routing';
 
 export const MACHINE_TYPE_INVALID = 'MachineService.machineTypeInvalid';
 

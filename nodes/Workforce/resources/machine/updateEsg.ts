@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { machineLocator, machinePath, MACHINES_PATH } from '../../shared/machineLocator';
-import { toBodyFields } from '../../shared/options';
+import { machineLocator, machinePath, MACHINES_PATH } from '../../helpers/machineLocator';
+import { toBodyFields } from '../../helpers/options';
 import { FUEL_CONSUMPTION_UNITS, FUEL_TYPES, normalizeEsgBody } from './esg';
 import { failWith } from './fields';
 import { machineRoute } from './routing';

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../shared/options';
-import { route } from '../../shared/routing';
+import { returnAllAndLimit } from '../../helpers/options';
+import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['machineType'], operation: ['getAll'] } };
 

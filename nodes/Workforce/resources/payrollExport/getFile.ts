@@ -1,7 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
-import { outputOrThrow } from '../../shared/item-errors';
-import { workforceRequest } from '../../transport';
+import { outputOrThrow } from '../../helpers/itemErrors';
+import { workforceRequest } from '../../../shared/transport';
 import { exportFields } from './fields';
 import { emptyExportHint } from './hints';
 import { readExportRequest, windowQuery } from './query';

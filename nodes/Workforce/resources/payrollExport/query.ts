@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { dateOfDay, dayNumber, DAY_MS, toDateOnly } from '../../shared/dates';
+import { dateOfDay, dayNumber, DAY_MS, toDateOnly } from '../../helpers/dates';
 
 /** The service refuses a range whose ends lie more than 45 days apart; windows stay within 45 days, both ends inclusive. */
 export const MAX_RANGE_DAYS = 45;

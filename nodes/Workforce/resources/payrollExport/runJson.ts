@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { outputOrThrow } from '../../shared/item-errors';
-import { workforceJson } from '../../transport';
+import { outputOrThrow } from '../../helpers/itemErrors';
+import { workforceJson } from '../../../shared/transport';
 import { emptyExportHint } from './hints';
 import { readExportRequest, windowQuery } from './query';
 

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { projectLocator, projectPath, readProjectLocator } from '../../shared/locators';
-import { route } from '../../shared/routing';
+import { projectLocator, projectPath, readProjectLocator } from '../../helpers/locators';
+import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['project'], operation: ['delete'] } };
 

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { projectLocator, readProjectLocator } from '../../shared/locators';
-import { route } from '../../shared/routing';
+import { projectLocator, readProjectLocator } from '../../helpers/locators';
+import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['project'], operation: ['get'] } };
 

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { projectLocator, projectPath } from '../../shared/locators';
-import { toBodyFields } from '../../shared/options';
-import { route } from '../../shared/routing';
+import { projectLocator, projectPath } from '../../helpers/locators';
+import { toBodyFields } from '../../helpers/options';
+import { route } from '../../helpers/routing';
 import { projectFields, validateProjectBody } from './fields';
 
 const show = { show: { resource: ['project'], operation: ['replace'] } };

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
-import { checkDates, checkPhones, checkRequired, dropEmpty } from '../../shared/peopleFormats';
+import { checkDates, checkPhones, checkRequired, dropEmpty } from '../../helpers/peopleFormats';
 import { USER_DATE_FIELDS, USER_PHONE_FIELDS, USER_REQUIRED_LABELS } from './fields';
 
 /** `{ tag: [{ key, value }] }` from the fixed collection -> `[{ key, value }]`; keys are required. */

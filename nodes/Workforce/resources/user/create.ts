@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { route } from '../../shared/routing';
+import { route } from '../../helpers/routing';
 import { prepareUserBody } from './body';
 import { completeUserProperties } from './fields';
 

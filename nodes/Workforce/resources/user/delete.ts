@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { readUserLocator, userLocator, userPath } from '../../shared/peopleLocators';
-import { route } from '../../shared/routing';
+import { readUserLocator, userLocator, userPath } from '../../helpers/peopleLocators';
+import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['user'], operation: ['delete'] } };
 

@@ -1,6 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { toBodyFields } from '../../shared/options';
+import { toBodyFields } from '../../helpers/options';
 
 const DATE_HINT = 'Format dd.MM.yyyy or yyyy-MM-dd';
 

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { userLocator, userPath } from '../../shared/peopleLocators';
-import { route } from '../../shared/routing';
+import { userLocator, userPath } from '../../helpers/peopleLocators';
+import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['user'], operation: ['getByProfileId'] } };
 

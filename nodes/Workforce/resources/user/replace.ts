@@ -7,9 +7,9 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { readUserLocator, userByEmployeeNumber, userLocator } from '../../shared/peopleLocators';
-import { route } from '../../shared/routing';
-import { workforceJson } from '../../transport';
+import { readUserLocator, userByEmployeeNumber, userLocator } from '../../helpers/peopleLocators';
+import { route } from '../../helpers/routing';
+import { workforceJson } from '../../../shared/transport';
 import { prepareUserBody } from './body';
 import { completeUserProperties } from './fields';
 

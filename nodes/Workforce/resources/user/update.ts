@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { toBodyFields } from '../../shared/options';
-import { userLocator, userPath } from '../../shared/peopleLocators';
-import { route } from '../../shared/routing';
+import { toBodyFields } from '../../helpers/options';
+import { userLocator, userPath } from '../../helpers/peopleLocators';
+import { route } from '../../helpers/routing';
 import { prepareUserBody } from './body';
 import { optionalUserFields, requiredUserFields, userTagsField } from './fields';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { projectLocator, resolveProjectId } from '../../shared/locators';
-import { route } from '../../shared/routing';
+import { projectLocator, resolveProjectId } from '../../helpers/locators';
+import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['workOrder'], operation: ['create'] } };
 

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { projectLocator, projectPath } from '../../shared/locators';
-import { returnAllAndLimit } from '../../shared/options';
-import { route } from '../../shared/routing';
+import { projectLocator, projectPath } from '../../helpers/locators';
+import { returnAllAndLimit } from '../../helpers/options';
+import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['workOrder'], operation: ['getAll'] } };
 

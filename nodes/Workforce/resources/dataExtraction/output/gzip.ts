@@ -1,4 +1,4 @@
-import { YoungGenerationPacer } from '../../../shared/young-generation-pacer';
+import { YoungGenerationPacer } from '../../../../shared/extraction/youngGenerationPacer';
 
 /** What zlib reads at a time: copies of this size, not the pages' own buffers. */
 const PIECE_BYTES = 256 * 1024;

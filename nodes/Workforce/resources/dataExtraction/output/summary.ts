@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ScannedPage } from '../../../shared/page-scan';
-import { utcTimeAt } from '../../../shared/utc-time';
+import type { ScannedPage } from '../../../../shared/extraction/pageScan';
+import { utcTimeAt } from './utcTime';
 import type { FileFormat } from '../outputField';
 
 /** The fields that date a record, in order of preference (images carry their parent's). */

@@ -1,0 +1,82 @@
+/*
+ * A workflow run in a running n8n server, as users run n8n: `n8n start` with Node's own heap
+ * limit, left idle for a while (BENCH_N8N_IDLE_S, 20 s: long enough for V8 to shrink what start-up
+ * grew, as on a server waiting for its schedule), then the workflow BENCH_N8N_WORKFLOW run through
+ * the REST API as the editor's "Execute workflow" does. n8n saves the execution with its data.
+ * The figure is the measured nodes' executionTime in the saved execution; CPU (by thread) and the
+ * RSS growth (peak during the run minus RSS before it) are the n8n process's during the run only.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+
+import { n8nEnv } from '../../test/e2e/support/n8nEnv';
+import { N8nServer } from '../../test/e2e/support/n8nServer';
+import { finishedExecution, startManualRun } from '../../test/e2e/support/restRunner';
+import { unflatten } from '../../test/e2e/support/executions';
+import { waitFor } from '../../test/e2e/support/runtime';
+import { timedRuns, type BenchN8n, type BenchWorkflow } from '../n8nInstance';
+import { nodeFlags, resetPeakRss, threadTicks, vmHwmMb, vmRssMb, type ScenarioResult } from '../measure';
+
+const OWNER = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Owner', password: 'Bench-owner-1' };
+const IDLE_S = Number(process.env.BENCH_N8N_IDLE_S ?? 20);
+const NODE_ARGS = nodeFlags('BENCH_N8N_NODE_ARGS');
+const KEEP_OUTPUT = process.env.BENCH_N8N_KEEP_OUTPUT;
+
+type Ticks = ReturnType<typeof threadTicks>;
+const byName = (before: Ticks, after: Ticks) => {
+	const sums = new Map<string, number>();
+	for (const [tid, { name, ticks }] of after) sums.set(name, (sums.get(name) ?? 0) + (ticks - (before.get(tid)?.ticks ?? 0)) * 10);
+	return [...sums].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]);
+};
+
+async function main() {
+	const bench = JSON.parse(process.env.BENCH_N8N_INSTANCE ?? 'null') as BenchN8n | null;
+	const which = process.env.BENCH_N8N_WORKFLOW as BenchWorkflow;
+	if (!bench || !bench.workflows[which]) throw new Error('Run through bench/run (an n8n suite): BENCH_N8N_INSTANCE and BENCH_N8N_WORKFLOW are not set');
+	const log = KEEP_OUTPUT ? createWriteStream(join(KEEP_OUTPUT, `server-${which}-${process.pid}.out`)) : undefined;
+	const child = spawn(bench.runtime.node, [...NODE_ARGS, bench.runtime.bin, 'start'], { env: n8nEnv(bench.instance, process.env, bench.runtime), stdio: ['ignore', 'pipe', 'pipe'] });
+	child.stdout.on('data', (d: Buffer) => log?.write(d));
+	child.stderr.on('data', (d: Buffer) => log?.write(d));
+	const pid = child.pid ?? 0;
+	const server = new N8nServer(bench.runtime, bench.instance);
+	try {
+		await waitFor(`n8n on port ${bench.instance.port}`, async () => (await fetch(`http://127.0.0.1:${bench.instance.port}/healthz/readiness`).catch(() => undefined))?.ok === true, 120_000);
+		await server.setupOwner(OWNER).catch(() => undefined);
+		await server.login(OWNER.email, OWNER.password);
+		// As a server is when a schedule or a webhook starts a run: up, and idle since.
+		await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+		// The peak is the run's own: start-up's peak (higher than an idle server's RSS) is forgotten first.
+		const rssBefore = vmRssMb(pid) ?? 0;
+		const peakOfRun = resetPeakRss(pid);
+		let peakRssMb = rssBefore;
+		const sample = setInterval(() => (peakRssMb = Math.max(peakRssMb, vmHwmMb(pid) ?? 0)), 100);
+		const ticksBefore = threadTicks(pid);
+		const stored = await finishedExecution(server, await startManualRun(server, bench.workflows[which], 'Start'), 900_000);
+		clearInterval(sample);
+		peakRssMb = Math.max(peakRssMb, vmHwmMb(pid) ?? 0);
+		const threads = byName(ticksBefore, threadTicks(pid));
+		const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as { resultData: { runData: Record<string, Array<{ executionTime: number; data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+		const runData = data.resultData.runData;
+		const wallMs = timedRuns(which, runData, bench.node).reduce((sum, run) => sum + run.executionTime, 0);
+		const summary = runData[bench.node][0].data?.main?.[0]?.[0]?.json ?? {};
+		const cpuMs = threads.reduce((sum, [, ms]) => sum + ms, 0);
+		const result: ScenarioResult = {
+			wallMs,
+			cpuMs,
+			peakRssMb,
+			records: typeof summary.records === 'number' ? summary.records : undefined,
+			note: `n8n start, idle ${IDLE_S} s, run through the REST API; execution ${stored.status}, ${typeof stored.data === 'string' ? stored.data.length : 0} characters of run data; RSS before the run ${rssBefore} MiB, growth ${Math.round(peakRssMb - rssBefore)} MiB${peakOfRun ? '' : ' (peak since start-up: /proc clear_refs not writable)'}; CPU of the run by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`,
+		};
+		process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
+	} finally {
+		child.kill('SIGTERM');
+		await new Promise((resolve) => child.once('exit', resolve));
+		log?.end();
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

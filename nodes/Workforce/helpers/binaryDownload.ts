@@ -1,0 +1,69 @@
+import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { workforceRequest } from '../../shared/transport';
+import { cleanFileName, extensionForMimeType, fileNameFromContentDisposition, mimeTypeFor } from './fileNames';
+
+export interface DownloadRequest {
+	/** Path below the integration base; path parameters already encoded. */
+	path: string;
+	qs?: IDataObject;
+	what: string;
+	itemIndex: number;
+	/** Name used when the answer carries none (an id, say). */
+	fallbackName: string;
+}
+
+export interface Downloaded {
+	binary: IBinaryData;
+	fileName: string;
+	mimeType: string;
+	/** The header as received, for the output item. */
+	contentDisposition?: string;
+}
+
+/**
+ * GETs bytes from the integration API and hands the response stream straight to n8n's binary
+ * store (with filesystem binary mode the bytes go to disk without being held in memory). A GET
+ * has no body, so n8n core's own refresh-and-retry on 401 applies.
+ */
+export async function downloadBinary(ctx: IExecuteFunctions, request: DownloadRequest): Promise<Downloaded> {
+	const response = await workforceRequest.call(ctx, {
+		method: 'GET',
+		path: request.path,
+		qs: request.qs,
+		headers: { Accept: '*/*' },
+		stream: true,
+		what: request.what,
+		itemIndex: request.itemIndex,
+	});
+	const body = response.body as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
+	const headers = response.headers ?? {};
+	const disposition = typeof headers['content-disposition'] === 'string' ? headers['content-disposition'] : undefined;
+	const declaredType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	let fileName = cleanFileName(fileNameFromContentDisposition(disposition), request.fallbackName);
+	// The document endpoint always says octet-stream; a type from the extension is more useful.
+	let mimeType = mimeTypeFor(fileName);
+	if (mimeType === 'application/octet-stream' && declaredType && declaredType !== 'application/octet-stream') {
+		mimeType = declaredType;
+		if (!/\.[a-z0-9]+$/i.test(fileName)) {
+			const ext = extensionForMimeType(declaredType);
+			if (ext) fileName = `${fileName}.${ext}`;
+		}
+	}
+	const binary = await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
+	// prepareBinaryData derives these from a path; set them from the cleaned name itself.
+	binary.fileName = fileName;
+	binary.mimeType = mimeType;
+	binary.bytes ??= await byteCount(ctx, binary);
+	return { binary, fileName, mimeType, contentDisposition: disposition };
+}
+
+/**
+ * The size in bytes of stored binary data. n8n 2.x sets `bytes`; n8n 1.x only a rounded
+ * `fileSize` text ("195 kB"): there the size comes from the stored file's metadata, or from the
+ * base64 data of the default in-memory mode.
+ */
+async function byteCount(ctx: IExecuteFunctions, binary: IBinaryData): Promise<number | undefined> {
+	if (binary.id) return (await ctx.helpers.getBinaryMetadata(binary.id)).fileSize;
+	return typeof binary.data === 'string' ? Buffer.byteLength(binary.data, 'base64') : undefined;
+}

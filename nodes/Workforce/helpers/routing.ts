@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyRouting, PostReceiveAction, PreSendAction } from 'n8n-workflow';
+
+import { IGNORE_ALL_BUT_401, rejectErrorAnswer } from '../../shared/transport';
+import { assertNoDotSegments } from '../../shared/transport/pathSegment';
+
+/**
+ * Turns the service's answer into items: an array becomes one item per element, an empty
+ * answer (204) becomes `{ success: true }`, and an error status becomes an n8n error that names
+ * the offending fields. Every routed operation runs it first (see `route`).
+ */
+export async function handleResponse(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	await rejectErrorAnswer(this, response, { itemIndex: this.getItemIndex() });
+	const body = response.body as unknown;
+	if (Array.isArray(body)) return body.map((json) => ({ json: toObject(json) }));
+	if (body === undefined || body === null || body === '') return [{ json: { success: true } }];
+	return [{ json: toObject(body) }];
+}
+
+function toObject(value: unknown): IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as IDataObject[string] };
+}
+
+/** Runs after the operation's own preSends: no request path may hold a `.` or `..` segment. */
+async function refuseDotSegments(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	assertNoDotSegments(this, String(requestOptions.url ?? ''), this.getItemIndex());
+	return requestOptions;
+}
+
+interface RouteOptions {
+	method: IHttpRequestMethods;
+	/** A path, or an n8n expression; paths with ids are set by a preSend that encodes them. */
+	url?: string;
+	/** Which base: the integration API unless stated. */
+	baseURL?: string;
+	preSend?: PreSendAction[];
+	postReceive?: PostReceiveAction[];
+}
+
+/** Routing for one operation: error statuses reach `handleResponse` instead of vanishing. */
+export function route(options: RouteOptions): INodePropertyRouting {
+	return {
+		request: {
+			method: options.method,
+			...(options.url !== undefined ? { url: options.url } : {}),
+			...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+			ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
+			// n8n would resend the token to any origin a redirect names (see redirectError).
+			disableFollowRedirect: true,
+		},
+		send: { preSend: [...(options.preSend ?? []), refuseDotSegments] },
+		output: { postReceive: [handleResponse, ...(options.postReceive ?? [])] },
+	};
+}

@@ -1,0 +1,94 @@
+import { NodeApiError, type IDataObject, type INodeExecutionData, type IPollFunctions, type JsonObject } from 'n8n-workflow';
+
+import { paginate } from '../shared/extraction/continuation';
+import type { TriggerSettings } from './settings';
+import type { ExtractionStream } from './streams';
+import { collectChanges, nextState, type Collected, type Page } from './sync/run';
+import { SeenSet } from './sync/seen';
+import { readState, writeState } from './sync/state';
+import { DAY_MS } from './sync/time';
+import { planWindow, windowQuery, type SyncWindow } from './sync/window';
+
+/** How far back a manual test run looks for a sample, and how many changes it shows. */
+export const SAMPLE_DAYS = 30;
+export const SAMPLE_SIZE = 10;
+
+/**
+ * One poll of an extraction endpoint in incremental mode: reads the pages of the window (all,
+ * or until Max Changes per Poll or n8n's poll budget stops it), emits each change once and,
+ * only when that worked, stores where the next poll continues and the memory.
+ */
+export async function pollExtraction(
+	this: IPollFunctions,
+	stream: ExtractionStream,
+	settings: TriggerSettings,
+	startedAt: number,
+): Promise<INodeExecutionData[][] | null> {
+	const manual = this.getMode() === 'manual';
+	const staticData = this.getWorkflowStaticData('node');
+	const state = manual ? undefined : readState(staticData, stream.name);
+
+	if (!manual && !state && settings.startDate === undefined) {
+		// First activation, from now: nothing happened yet; the next poll reads from here.
+		const now = new Date(startedAt).toISOString();
+		writeState(staticData, { v: 1, stream: stream.name, from: now, origin: now, seen: {} });
+		return null;
+	}
+
+	const from = manual ? startedAt - SAMPLE_DAYS * DAY_MS : (state ? Date.parse(state.from) : (settings.startDate as number));
+	const window = planWindow(from, startedAt);
+	const seen = new SeenSet(state?.seen);
+	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
+	// Elapsed time on the monotonic clock: immune to the wall clock stepping.
+	const t0 = performance.now();
+	const kind = stream.kind(seen, () => window.since);
+	let collected: Collected;
+	try {
+		collected = await collectChanges({
+			window,
+			seen,
+			kind,
+			pages: pagesOf(this, stream, window, manual ? SAMPLE_SIZE : settings.pageSize, settings, manual),
+			startedAt,
+			outOfTime: () => performance.now() - t0 >= budgetMs * 0.9,
+			maxChanges: manual ? SAMPLE_SIZE : settings.maxChangesPerPoll === Infinity ? undefined : settings.maxChangesPerPoll,
+		});
+	} catch (error) {
+		if (error instanceof NodeApiError && !manual) {
+			error.description = `Nothing was emitted and the trigger kept its position: the next poll reads the changes since ${new Date(window.since).toISOString()} again. ${error.description ?? ''}`.trim();
+		}
+		throw new NodeApiError(this.getNode(), error as JsonObject);
+	}
+
+	const items = collected.changes.filter((c) => stream.emit.has(c.json.event as never)).map((c) => ({ json: c.json }));
+	if (manual) return items.length ? [items] : null;
+
+	const { state: next } = nextState({
+		stream: stream.name,
+		origin: state ? Date.parse(state.origin) : from,
+		previousFrom: from,
+		startedAt,
+		overlapMs: settings.overlapMs,
+		collected,
+		seen,
+		cap: settings.maxRemembered,
+		memoryMs: kind.memoryMs,
+	});
+	writeState(staticData, next);
+	return items.length ? [items] : null;
+}
+
+async function* pagesOf(
+	ctx: IPollFunctions,
+	stream: ExtractionStream,
+	window: SyncWindow,
+	pageSize: number,
+	settings: TriggerSettings,
+	firstPageOnly: boolean,
+): AsyncGenerator<Page> {
+	const qs: IDataObject = { ...stream.filter, ...windowQuery(window), ChunkLimit: pageSize };
+	for await (const page of paginate.call(ctx, { path: stream.path, qs, what: stream.what, retry: settings.retry, timeout: settings.timeoutMs })) {
+		yield { records: page.records, hasMore: page.hasMore };
+		if (firstPageOnly) return;
+	}
+}

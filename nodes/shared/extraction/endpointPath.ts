@@ -1,0 +1,56 @@
+import { NodeOperationError, type INode } from 'n8n-workflow';
+
+import { isDotSegment } from '../transport/pathSegment';
+import { findEndpoint, type ExtractionEndpoint } from './endpoints';
+import { OTHER_PATH } from './endpointFields';
+
+export interface ChosenEndpoint {
+	/** Below the extraction base, without the leading slash: `v1/project`. */
+	path: string;
+	/** The table's row; undefined for a v1 path the table does not list (the vendor adds endpoints). */
+	row?: ExtractionEndpoint;
+}
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/**
+ * The endpoint of Endpoint (or, for Other Path, Endpoint Path), refused before any request unless
+ * it is a plain `v1/<segment>/...` path: no URL, no query string, no `.` or `..`, nothing but
+ * letters, digits, `-` and `_` between the slashes. The request always goes to the credential's
+ * extraction base, so a typed path can only address that API's v1 endpoints. A v1 path the table
+ * does not list is allowed: the vendor adds endpoints, all with the same paging rules.
+ */
+export function chooseEndpoint(ctx: { getNode(): INode }, chosen: unknown, typed: unknown, itemIndex?: number): ChosenEndpoint {
+	const custom = chosen === OTHER_PATH;
+	const field = custom ? 'Endpoint Path' : 'Endpoint';
+	const raw = String((custom ? typed : chosen) ?? '').trim();
+	const fail = (message: string, description: string) => new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
+	const example = 'for example v1/project or v1/item-registrations/web-query';
+	if (raw === '') throw fail(`${field} is empty`, `Pick an endpoint from the list, or choose Other Path and type a v1/... path, ${example}.`);
+	if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//') || raw.includes('\\')) {
+		throw fail(
+			`${field} must be a path below the data extraction base, not a URL: "${raw}"`,
+			`Type only what follows the credential's Data Extraction API Base URL, ${example}. Requests always go to that base, so the token never reaches another host.`,
+		);
+	}
+	if (/[?#]/.test(raw)) {
+		throw fail(`${field} must not carry a query string: "${raw}"`, `Type only the path (${example}) and put query parameters under Additional Query Parameters.`);
+	}
+	const segments = raw.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
+	if (segments.some(isDotSegment)) {
+		throw fail(`${field} must not contain "." or ".." segments: "${raw}"`, `They would address a path outside v1/ of the data extraction API. Type a path such as v1/project.`);
+	}
+	if (segments[0].toLowerCase() !== 'v1' || segments.length < 2) {
+		throw fail(`${field} must start with v1/ and name an endpoint: "${raw}"`, `The data extraction API serves its endpoints under v1/, ${example}.`);
+	}
+	const bad = segments.find((s) => !SEGMENT.test(s));
+	if (bad !== undefined) {
+		throw fail(
+			`${field} has ${bad === '' ? 'an empty segment' : `a character that cannot be in an endpoint path ("${bad}")`}: "${raw}"`,
+			`Use letters, digits, - and _ between single slashes, ${example}.`,
+		);
+	}
+	const path = ['v1', ...segments.slice(1)].join('/');
+	const row = findEndpoint(path);
+	return { path: row?.path ?? path, row };
+}

@@ -1,0 +1,44 @@
+import { DEMO } from '../../emulator/seed/demo';
+import type { EmulatorUrls } from './emulatorProcess';
+
+/** The Workforce credential a sandbox or an e2e run imports: the demo admin client on this emulator. */
+export function workforceCredential(id: string, name: string, urls: EmulatorUrls) {
+	return {
+		id,
+		name,
+		type: 'workforceApi',
+		data: {
+			clientId: DEMO.clients.admin.clientId,
+			clientSecret: DEMO.clients.admin.clientSecret,
+			scopes: `${DEMO.scopes.integration} ${DEMO.scopes.extraction}`,
+			integrationBaseUrl: urls.integration,
+			extractionBaseUrl: urls.extraction,
+			identityBaseUrl: urls.identity,
+		},
+	};
+}
+
+/**
+ * The Postgres credential of the warehouse demo (sandbox/workflows/warehouse-sync.json). Only the
+ * queue-mode suite has a Postgres and creates it; elsewhere the demo is imported, never run.
+ */
+export const WAREHOUSE_CREDENTIAL = { id: 'wfWarehousePg01', name: 'Warehouse (Postgres)' };
+
+/**
+ * Values for the `%%NAME%%` placeholders of workflow fixtures. The credential's API bases are there
+ * for HTTP Request nodes that use the credential ("Custom API Call"), when its data is given.
+ */
+export function fixtureVars(
+	credential: { id: string; name: string; data?: Record<string, string> },
+	warehouse: { id: string; name: string } = WAREHOUSE_CREDENTIAL,
+): Record<string, string> {
+	return {
+		WAREHOUSE_CREDENTIAL_ID: warehouse.id,
+		WAREHOUSE_CREDENTIAL_NAME: warehouse.name,
+		CREDENTIAL_ID: credential.id,
+		CREDENTIAL_NAME: credential.name,
+		COMPANY_ID: DEMO.companies.parent,
+		SUBSIDIARY_COMPANY_ID: DEMO.companies.subsidiary,
+		...(credential.data ? { INTEGRATION_BASE_URL: credential.data.integrationBaseUrl, EXTRACTION_BASE_URL: credential.data.extractionBaseUrl } : {}),
+	};
+}

@@ -1,0 +1,65 @@
+import { DEMO, startEmulator, type Emulator, type LoggedRequest } from '../emulator';
+import { TestCredentialsHelper } from '../harness/credentialsHelper';
+import { CREDENTIAL_ID } from '../harness/execute';
+
+export { DEMO };
+
+export interface Fixture {
+	emulator: Emulator;
+	credentials: TestCredentialsHelper;
+	/** Requests the emulator received since the last `mark()`, token requests included. */
+	requests(filter?: (r: LoggedRequest) => boolean): LoggedRequest[];
+	/** API requests (integration and extraction) since the last mark. */
+	apiRequests(): LoggedRequest[];
+	tokenRequests(): LoggedRequest[];
+	mark(): void;
+	/** A credential for a demo client (the admin one by default) pointing at this emulator. */
+	useClient(client?: { clientId: string; clientSecret: string }, overrides?: Record<string, string>): void;
+}
+
+/** One emulator per test file, seeded with the demo data; a fresh credential (no token) per test. */
+export function useEmulator(seed?: Parameters<typeof startEmulator>[0]): Fixture {
+	let markSeq = 0;
+	const fixture = {
+		credentials: new TestCredentialsHelper(),
+		requests(filter?: (r: LoggedRequest) => boolean) {
+			const all = fixture.emulator.ctx.log.since(markSeq);
+			return filter ? all.filter(filter) : all;
+		},
+		apiRequests() {
+			return fixture.requests((r) => r.api === 'integration' || r.api === 'extraction');
+		},
+		tokenRequests() {
+			return fixture.requests((r) => r.api === 'identity');
+		},
+		mark() {
+			markSeq = fixture.emulator.ctx.log.lastSeq;
+		},
+		useClient(client: { clientId: string; clientSecret: string } = DEMO.clients.admin, overrides: Record<string, string> = {}) {
+			const { urls } = fixture.emulator;
+			fixture.credentials.set(CREDENTIAL_ID, {
+				clientId: client.clientId,
+				clientSecret: client.clientSecret,
+				scopes: `${DEMO.scopes.integration} ${DEMO.scopes.extraction}`,
+				integrationBaseUrl: urls.integration,
+				extractionBaseUrl: urls.extraction,
+				identityBaseUrl: urls.identity,
+				...overrides,
+			});
+		},
+	} as Fixture;
+
+	beforeAll(async () => {
+		fixture.emulator = await startEmulator(seed);
+	});
+	afterAll(async () => {
+		await fixture.emulator?.close();
+	});
+	beforeEach(() => {
+		fixture.credentials = new TestCredentialsHelper();
+		fixture.useClient();
+		fixture.emulator.ctx.faults.clear();
+		fixture.mark();
+	});
+	return fixture;
+}
