@@ -16,9 +16,19 @@ export async function backfillReference(target: Target, before: string): Promise
 	const ids = new Set<string>();
 	let continuation = '';
 	do {
-		const qs = new URLSearchParams({ ModifiedSince: BACKFILL_START, ModifiedBefore: before, ChunkLimit: '10000', ...(continuation ? { ContinuationToken: continuation } : {}) });
-		const answer = await request(`${target.extraction}/v1/time-registrations?${qs.toString()}`, { headers: { authorization: `Bearer ${token}` } });
-		const page = (await answer.body.json()) as { data: Array<{ id: string; isDeleted?: boolean }>; continuationToken?: string };
+		const qs = new URLSearchParams({
+			ModifiedSince: BACKFILL_START,
+			ModifiedBefore: before,
+			ChunkLimit: '10000',
+			...(continuation ? { ContinuationToken: continuation } : {}),
+		});
+		const answer = await request(`${target.extraction}/v1/time-registrations?${qs.toString()}`, {
+			headers: { authorization: `Bearer ${token}` },
+		});
+		const page = (await answer.body.json()) as {
+			data: Array<{ id: string; isDeleted?: boolean }>;
+			continuationToken?: string;
+		};
 		for (const record of page.data) if (!record.isDeleted) ids.add(record.id);
 		continuation = page.continuationToken ?? '';
 	} while (continuation);
@@ -26,7 +36,10 @@ export async function backfillReference(target: Target, before: string): Promise
 }
 
 /** Emitted ids (with how often each was emitted) against the reference: what is missing, emitted twice, or not in it. */
-export function compareWithReference(emitted: Map<string, number>, expected: Set<string>): { lost: number; duplicated: number; unexpected: number } {
+export function compareWithReference(
+	emitted: Map<string, number>,
+	expected: Set<string>,
+): { lost: number; duplicated: number; unexpected: number } {
 	return {
 		lost: [...expected].filter((id) => !emitted.has(id)).length,
 		duplicated: [...emitted.values()].reduce((n, count) => n + count - 1, 0),

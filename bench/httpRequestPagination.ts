@@ -6,7 +6,11 @@
 export const HTTP_REQUEST_PAGINATION = {
 	pagination: {
 		paginationMode: 'updateAParameterInEachRequest',
-		parameters: { parameters: [{ type: 'qs', name: 'ContinuationToken', value: '={{ $response.body.continuationToken }}' }] },
+		parameters: {
+			parameters: [
+				{ type: 'qs', name: 'ContinuationToken', value: '={{ $response.body.continuationToken }}' },
+			],
+		},
 		paginationCompleteWhen: 'other',
 		completeExpression: '={{ !$response.body.continuationToken }}',
 		limitPagesFetched: false,

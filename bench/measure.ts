@@ -22,7 +22,10 @@ export function peakRssMb(): number {
  * first, untimed and with its requests not counted (code loaded and compiled, as in a running
  * n8n): it must go through the same code path with its own token.
  */
-export async function report(work: () => Promise<Omit<ScenarioResult, 'wallMs' | 'peakRssMb'>>, warmUp?: () => Promise<unknown>) {
+export async function report(
+	work: () => Promise<Omit<ScenarioResult, 'wallMs' | 'peakRssMb'>>,
+	warmUp?: () => Promise<unknown>,
+) {
 	if (warmUp) {
 		await warmUp();
 		await markStart();
@@ -33,7 +36,12 @@ export async function report(work: () => Promise<Omit<ScenarioResult, 'wallMs' |
 	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
 	// Less noisy than wall time on a shared machine, and it counts the garbage collector's threads.
 	const cpu = process.cpuUsage(cpuBefore);
-	const result: ScenarioResult = { wallMs: Math.round(wallMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), peakRssMb: peakRssMb(), ...outcome };
+	const result: ScenarioResult = {
+		wallMs: Math.round(wallMs),
+		cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+		peakRssMb: peakRssMb(),
+		...outcome,
+	};
 	process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 }
 
@@ -135,7 +143,8 @@ export class ThreadCpu {
 	/** CPU ms by thread name, largest first. */
 	byName(): Array<[string, number]> {
 		const sums = new Map<string, number>();
-		for (const { name, ticks } of this.seen.values()) sums.set(name, (sums.get(name) ?? 0) + ticks * 10);
+		for (const { name, ticks } of this.seen.values())
+			sums.set(name, (sums.get(name) ?? 0) + ticks * 10);
 		return [...sums].sort((a, b) => b[1] - a[1]);
 	}
 }

@@ -31,7 +31,14 @@ export interface BenchN8n {
 const NODE = 'Extract';
 
 /** The workflows every `n8n` suite can run (BENCH_N8N_WORKFLOW). */
-export type BenchWorkflow = 'workforce' | 'httpRequest' | 'httpSplitOut' | 'workforceFile' | 'workforceFileGzip' | 'workforceFileFootprint' | 'httpRequestFiles';
+export type BenchWorkflow =
+	| 'workforce'
+	| 'httpRequest'
+	| 'httpSplitOut'
+	| 'workforceFile'
+	| 'workforceFileGzip'
+	| 'workforceFileFootprint'
+	| 'httpRequestFiles';
 /** The loop around the HTTP Request node in the httpRequestFiles workflow. */
 export const LOOP = 'Loop';
 /** Split Out after the HTTP Request node (the httpSplitOut workflow). */
@@ -41,7 +48,11 @@ export const SPLIT = 'Split Out';
  * The runs whose executionTime, summed, is a workflow's figure: the measured node's, and Split
  * Out's or the loop's where the workflow has them (bench/scenarios/n8nExecute and n8nServer).
  */
-export function timedRuns<Run>(which: BenchWorkflow, runData: Record<string, Run[]>, node: string): Run[] {
+export function timedRuns<Run>(
+	which: BenchWorkflow,
+	runData: Record<string, Run[]>,
+	node: string,
+): Run[] {
 	if (which === 'httpSplitOut') return [...runData[node], ...runData[SPLIT]];
 	if (which === 'httpRequestFiles') return [...runData[node], ...runData[LOOP]];
 	return runData[node];
@@ -64,9 +75,34 @@ export async function prepareN8n(emulator: Emulator, pageUrls?: string[]): Promi
 	const instance = { userFolder, port: await freePort(), brokerPort: await freePort() };
 	const { urls } = emulator;
 	const { clientId, clientSecret } = DEMO.clients.admin;
-	await importCredentials(runtime, instance, [{ ...CREDENTIAL, type: 'workforceApi', data: { clientId, clientSecret, scopes: 'svcapiv3 reportingapiv1', integrationBaseUrl: urls.integration, extractionBaseUrl: urls.extraction, identityBaseUrl: urls.identity } }], scratch);
+	await importCredentials(
+		runtime,
+		instance,
+		[
+			{
+				...CREDENTIAL,
+				type: 'workforceApi',
+				data: {
+					clientId,
+					clientSecret,
+					scopes: 'svcapiv3 reportingapiv1',
+					integrationBaseUrl: urls.integration,
+					extractionBaseUrl: urls.extraction,
+					identityBaseUrl: urls.identity,
+				},
+			},
+		],
+		scratch,
+	);
 
-	const start = { id: 'b0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const start = {
+		id: 'b0000000-0000-4000-8000-000000000001',
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const workforceWith = (id: string, name: string, parameters: Record<string, unknown>) => ({
 		id,
 		name,
@@ -78,7 +114,13 @@ export async function prepareN8n(emulator: Emulator, pageUrls?: string[]): Promi
 				type: 'n8n-nodes-workforce.workforce',
 				typeVersion: 1,
 				position: [240, 0],
-				parameters: { resource: 'dataExtraction', operation: 'getTimeRegistrations', returnAll: true, options: {}, ...parameters },
+				parameters: {
+					resource: 'dataExtraction',
+					operation: 'getTimeRegistrations',
+					returnAll: true,
+					options: {},
+					...parameters,
+				},
 				credentials: { workforceApi: CREDENTIAL },
 			},
 		],
@@ -86,10 +128,22 @@ export async function prepareN8n(emulator: Emulator, pageUrls?: string[]): Promi
 		settings: { executionOrder: 'v1' },
 	});
 	const workforce = workforceWith('benchWfWorkforce', 'Bench: Workforce node, Return All', {});
-	const workforceFile = workforceWith('benchWfWfFile001', 'Bench: Workforce node, Return All to an NDJSON file', { output: 'file' });
-	const workforceFileGzip = workforceWith('benchWfWfFileGz1', 'Bench: Workforce node, Return All to a gzipped NDJSON file', { output: 'file', compress: true });
+	const workforceFile = workforceWith(
+		'benchWfWfFile001',
+		'Bench: Workforce node, Return All to an NDJSON file',
+		{ output: 'file' },
+	);
+	const workforceFileGzip = workforceWith(
+		'benchWfWfFileGz1',
+		'Bench: Workforce node, Return All to a gzipped NDJSON file',
+		{ output: 'file', compress: true },
+	);
 	// n8n's own footprint for a File run: the same workflow reading one record.
-	const workforceFileFootprint = workforceWith('benchWfWfFile1Rc', 'Bench: Workforce node, one record to a file', { output: 'file', returnAll: false, limit: 1 });
+	const workforceFileFootprint = workforceWith(
+		'benchWfWfFile1Rc',
+		'Bench: Workforce node, one record to a file',
+		{ output: 'file', returnAll: false, limit: 1 },
+	);
 	// As a user would build it without this package: a token request, then the paginated GET.
 	const httpRequest = {
 		id: 'benchWfHttpRqst1',
@@ -107,7 +161,14 @@ export async function prepareN8n(emulator: Emulator, pageUrls?: string[]): Promi
 					url: `${urls.identity}/connect/token`,
 					sendBody: true,
 					contentType: 'form-urlencoded',
-					bodyParameters: { parameters: [{ name: 'grant_type', value: 'client_credentials' }, { name: 'client_id', value: clientId }, { name: 'client_secret', value: clientSecret }, { name: 'scope', value: 'reportingapiv1' }] },
+					bodyParameters: {
+						parameters: [
+							{ name: 'grant_type', value: 'client_credentials' },
+							{ name: 'client_id', value: clientId },
+							{ name: 'client_secret', value: clientSecret },
+							{ name: 'scope', value: 'reportingapiv1' },
+						],
+					},
 					options: {},
 				},
 			},
@@ -121,12 +182,19 @@ export async function prepareN8n(emulator: Emulator, pageUrls?: string[]): Promi
 					url: `${urls.extraction}/v1/time-registrations`,
 					authentication: 'none',
 					sendHeaders: true,
-					headerParameters: { parameters: [{ name: 'Authorization', value: "=Bearer {{ $('Token').item.json.access_token }}" }] },
+					headerParameters: {
+						parameters: [
+							{ name: 'Authorization', value: "=Bearer {{ $('Token').item.json.access_token }}" },
+						],
+					},
 					options: { pagination: HTTP_REQUEST_PAGINATION },
 				},
 			},
 		],
-		connections: { Start: { main: [[{ node: 'Token', type: 'main', index: 0 }]] }, Token: { main: [[{ node: NODE, type: 'main', index: 0 }]] } },
+		connections: {
+			Start: { main: [[{ node: 'Token', type: 'main', index: 0 }]] },
+			Token: { main: [[{ node: NODE, type: 'main', index: 0 }]] },
+		},
 		settings: { executionOrder: 'v1' },
 	};
 	// The same, then n8n's Split Out node on `data`: one item per record, as the Workforce node's item mode gives.
@@ -134,19 +202,55 @@ export async function prepareN8n(emulator: Emulator, pageUrls?: string[]): Promi
 		...httpRequest,
 		id: 'benchWfHttpSplit',
 		name: 'Bench: HTTP Request node with pagination, then Split Out',
-		nodes: [...httpRequest.nodes, { id: 'b0000000-0000-4000-8000-000000000005', name: SPLIT, type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [720, 0], parameters: { fieldToSplitOut: 'data', options: {} } }],
-		connections: { ...httpRequest.connections, [NODE]: { main: [[{ node: SPLIT, type: 'main', index: 0 }]] } },
+		nodes: [
+			...httpRequest.nodes,
+			{
+				id: 'b0000000-0000-4000-8000-000000000005',
+				name: SPLIT,
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [720, 0],
+				parameters: { fieldToSplitOut: 'data', options: {} },
+			},
+		],
+		connections: {
+			...httpRequest.connections,
+			[NODE]: { main: [[{ node: SPLIT, type: 'main', index: 0 }]] },
+		},
 	};
-	const all: Partial<Record<BenchWorkflow, WorkflowFixture['workflow'] & { id: string }>> = { workforce, httpRequest, httpSplitOut, workforceFile, workforceFileGzip, workforceFileFootprint };
+	const all: Partial<Record<BenchWorkflow, WorkflowFixture['workflow'] & { id: string }>> = {
+		workforce,
+		httpRequest,
+		httpSplitOut,
+		workforceFile,
+		workforceFileGzip,
+		workforceFileFootprint,
+	};
 	if (pageUrls) all.httpRequestFiles = httpRequestFiles(httpRequest.nodes[1], pageUrls);
-	await importWorkflows(runtime, instance, Object.entries(all).map(([name, workflow]) => ({ name, id: workflow.id, workflow })), scratch);
-	const workflows = Object.fromEntries(Object.entries(all).map(([name, workflow]) => [name, workflow.id])) as Record<BenchWorkflow, string>;
+	await importWorkflows(
+		runtime,
+		instance,
+		Object.entries(all).map(([name, workflow]) => ({ name, id: workflow.id, workflow })),
+		scratch,
+	);
+	const workflows = Object.fromEntries(
+		Object.entries(all).map(([name, workflow]) => [name, workflow.id]),
+	) as Record<BenchWorkflow, string>;
 	return { runtime, instance, workflows, node: NODE, scratch };
 }
 
 /** Start, Token, the page URLs as items, then Loop Over Items (one a round) around an HTTP Request node with Response Format File. */
-function httpRequestFiles(token: Record<string, unknown> & { type: string; name: string }, pageUrls: string[]): WorkflowFixture['workflow'] & { id: string } {
-	const node = (n: number, name: string, type: string, typeVersion: number, parameters: Record<string, unknown>) => ({
+function httpRequestFiles(
+	token: Record<string, unknown> & { type: string; name: string },
+	pageUrls: string[],
+): WorkflowFixture['workflow'] & { id: string } {
+	const node = (
+		n: number,
+		name: string,
+		type: string,
+		typeVersion: number,
+		parameters: Record<string, unknown>,
+	) => ({
 		id: `b0000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
 		name,
 		type,
@@ -160,13 +264,24 @@ function httpRequestFiles(token: Record<string, unknown> & { type: string; name:
 		nodes: [
 			node(0, 'Start', 'n8n-nodes-base.manualTrigger', 1, {}),
 			Object.assign({}, token, { position: [240, 0] }),
-			node(2, 'Pages', 'n8n-nodes-base.set', 3.4, { mode: 'raw', jsonOutput: JSON.stringify({ url: pageUrls }), includeOtherFields: true, options: {} }),
-			node(3, 'Each page', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'url', include: 'allOtherFields', options: {} }),
+			node(2, 'Pages', 'n8n-nodes-base.set', 3.4, {
+				mode: 'raw',
+				jsonOutput: JSON.stringify({ url: pageUrls }),
+				includeOtherFields: true,
+				options: {},
+			}),
+			node(3, 'Each page', 'n8n-nodes-base.splitOut', 1, {
+				fieldToSplitOut: 'url',
+				include: 'allOtherFields',
+				options: {},
+			}),
 			node(4, LOOP, 'n8n-nodes-base.splitInBatches', 3, { batchSize: 1, options: {} }),
 			node(5, NODE, 'n8n-nodes-base.httpRequest', 4.2, {
 				url: '={{ $json.url }}',
 				sendHeaders: true,
-				headerParameters: { parameters: [{ name: 'Authorization', value: '=Bearer {{ $json.access_token }}' }] },
+				headerParameters: {
+					parameters: [{ name: 'Authorization', value: '=Bearer {{ $json.access_token }}' }],
+				},
 				options: { response: { response: { responseFormat: 'file' } } },
 			}),
 		],

@@ -17,7 +17,9 @@ export async function timeRegistrationPageUrls(emulator: Emulator): Promise<stri
 	const base = `${urls.extraction}/v1/time-registrations`;
 	const pages = [base];
 	for (;;) {
-		const answer = await request(pages[pages.length - 1], { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+		const answer = await request(pages[pages.length - 1], {
+			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+		});
 		if (answer.statusCode !== 200) throw new Error(`HTTP ${answer.statusCode} walking the pages`);
 		const text = await answer.body.text();
 		// The token is in the envelope after the records: read it from the page's end, not by parsing 3.5 MB.

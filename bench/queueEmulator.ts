@@ -14,7 +14,9 @@ import { fetchToken } from './scenarios/token';
 export async function pageRequestTimes(controlUrl: string): Promise<number[]> {
 	const answer = await request(`${controlUrl}/requests`);
 	const log = (await answer.body.json()) as LoggedRequest[];
-	return log.filter((r) => r.api === 'extraction' && r.path.endsWith('/time-registrations')).map((r) => Date.parse(r.time));
+	return log
+		.filter((r) => r.api === 'extraction' && r.path.endsWith('/time-registrations'))
+		.map((r) => Date.parse(r.time));
 }
 
 /** Median time of a plain request for one page of `pageSize` from the start of the backfill (5 requests, after one untimed). */
@@ -24,7 +26,9 @@ export async function emulatorPageMs(target: Target, pageSize: number): Promise<
 	const times: number[] = [];
 	for (let i = 0; i < 6; i++) {
 		const started = process.hrtime.bigint();
-		const answer = await request(`${target.extraction}/v1/time-registrations?${qs.toString()}`, { headers: { authorization: `Bearer ${token}` } });
+		const answer = await request(`${target.extraction}/v1/time-registrations?${qs.toString()}`, {
+			headers: { authorization: `Bearer ${token}` },
+		});
 		await answer.body.json();
 		if (i > 0) times.push(Number(process.hrtime.bigint() - started) / 1e6);
 	}

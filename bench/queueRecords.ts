@@ -43,7 +43,10 @@ export async function executionRows(db: Client, workflowId: string): Promise<Exe
 }
 
 /** The poller's error count and back-off (n8n's `poller_state`): a poll that failed or timed out also emits nothing. */
-export async function pollerErrors(db: Client, workflowId: string): Promise<{ consecutiveErrors: number; backoffUntil: Date | null }> {
+export async function pollerErrors(
+	db: Client,
+	workflowId: string,
+): Promise<{ consecutiveErrors: number; backoffUntil: Date | null }> {
 	const { rows } = await db.query<{ consecutiveErrors: number; backoffUntil: Date | null }>(
 		`SELECT "consecutiveErrors", "backoffUntil" FROM poller_state WHERE "workflowId" = $1`,
 		[workflowId],
@@ -55,12 +58,27 @@ export async function pollerErrors(db: Client, workflowId: string): Promise<{ co
  * The ids of the items a saved execution holds for `node`, and the characters of its run data
  * (`execution_data.data`, n8n's flatted JSON): read from the database, which proves it was saved.
  */
-export async function savedItems(db: Client, executionId: string, node: string): Promise<{ ids: string[]; characters: number }> {
-	const { rows } = await db.query<{ data: string }>(`SELECT data FROM execution_data WHERE "executionId" = $1`, [executionId]);
+export async function savedItems(
+	db: Client,
+	executionId: string,
+	node: string,
+): Promise<{ ids: string[]; characters: number }> {
+	const { rows } = await db.query<{ data: string }>(
+		`SELECT data FROM execution_data WHERE "executionId" = $1`,
+		[executionId],
+	);
 	if (!rows.length) throw new Error(`Execution ${executionId}: no saved execution data`);
 	const { data } = rows[0];
-	const run = unflatten(data) as { resultData: { runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: { id?: unknown } }>> } }>> } };
+	const run = unflatten(data) as {
+		resultData: {
+			runData: Record<
+				string,
+				Array<{ data?: { main?: Array<Array<{ json: { id?: unknown } }>> } }>
+			>;
+		};
+	};
 	const items = run.resultData.runData[node]?.[0]?.data?.main?.[0];
-	if (!items) throw new Error(`Execution ${executionId}: node "${node}" has no output in the saved run data`);
+	if (!items)
+		throw new Error(`Execution ${executionId}: node "${node}" has no output in the saved run data`);
 	return { ids: items.map((item) => String(item.json.id)), characters: data.length };
 }

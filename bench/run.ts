@@ -15,7 +15,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_ONLY?.split(',');
 /** BENCH_VARIANT: only the variants whose label contains it, or one of its `|`-separated parts (the baseline always runs: every ratio needs it). */
 const variantFilter = process.env.BENCH_VARIANT?.split('|');
-const wanted = (variant: Variant) => variant.baseline || !variantFilter || variantFilter.some((part) => variant.label.includes(part));
+const wanted = (variant: Variant) =>
+	variant.baseline || !variantFilter || variantFilter.some((part) => variant.label.includes(part));
 
 interface Row {
 	suite: string;
@@ -27,7 +28,15 @@ interface Row {
 	emulatorCpuMs: number;
 }
 
-async function runScenario(emulator: Emulator, variant: Variant): Promise<{ result: ScenarioResult; tokenRequests: number; apiRequests: number; emulatorCpuMs: number }> {
+async function runScenario(
+	emulator: Emulator,
+	variant: Variant,
+): Promise<{
+	result: ScenarioResult;
+	tokenRequests: number;
+	apiRequests: number;
+	emulatorCpuMs: number;
+}> {
 	let before = emulator.ctx.log.lastSeq;
 	let cpuBefore = process.cpuUsage();
 	const target: Target = {
@@ -38,10 +47,14 @@ async function runScenario(emulator: Emulator, variant: Variant): Promise<{ resu
 	};
 	const output = await new Promise<string>((resolve, reject) => {
 		// BENCH_NODE_ARGS: flags for the scenario's Node.
-		const child = spawn(process.execPath, [...nodeFlags('BENCH_NODE_ARGS'), join(__dirname, 'scenarios', `${variant.script}.js`)], {
-			env: { ...process.env, BENCH_TARGET: JSON.stringify(target), ...(variant.env ?? {}) },
-			stdio: ['pipe', 'pipe', 'inherit'],
-		});
+		const child = spawn(
+			process.execPath,
+			[...nodeFlags('BENCH_NODE_ARGS'), join(__dirname, 'scenarios', `${variant.script}.js`)],
+			{
+				env: { ...process.env, BENCH_TARGET: JSON.stringify(target), ...(variant.env ?? {}) },
+				stdio: ['pipe', 'pipe', 'inherit'],
+			},
+		);
 		let out = '';
 		child.stdout.on('data', (chunk: Buffer) => {
 			out += chunk.toString();
@@ -55,7 +68,9 @@ async function runScenario(emulator: Emulator, variant: Variant): Promise<{ resu
 		});
 		let marked = false;
 		child.on('error', reject);
-		child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${variant.script} exited with ${code}`))));
+		child.on('close', (code) =>
+			code === 0 ? resolve(out) : reject(new Error(`${variant.script} exited with ${code}`)),
+		);
 	});
 	const cpu = process.cpuUsage(cpuBefore);
 	const line = output.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
@@ -88,14 +103,17 @@ async function main() {
 					await suite.beforeEach?.(emulator);
 					samples.push(await runScenario(emulator, variant));
 				}
-				const pick = (f: (r: ScenarioResult) => number | undefined) => median(samples.map((s) => f(s.result) ?? 0));
+				const pick = (f: (r: ScenarioResult) => number | undefined) =>
+					median(samples.map((s) => f(s.result) ?? 0));
 				rows.push({
 					suite: suite.title,
 					variant,
 					median: {
 						wallMs: pick((r) => r.wallMs),
 						// Scenarios that time work in another process (n8n execute) report no client CPU.
-						cpuMs: samples.some((x) => x.result.cpuMs !== undefined) ? pick((r) => r.cpuMs) : undefined,
+						cpuMs: samples.some((x) => x.result.cpuMs !== undefined)
+							? pick((r) => r.cpuMs)
+							: undefined,
 						peakRssMb: pick((r) => r.peakRssMb),
 						records: samples[0].result.records,
 						requests: samples[0].result.requests,
@@ -105,7 +123,9 @@ async function main() {
 					apiRequests: median(samples.map((s) => s.apiRequests)),
 					emulatorCpuMs: median(samples.map((s) => s.emulatorCpuMs)),
 				});
-				process.stderr.write(`  ${new Date().toISOString()} ${suite.title} / ${variant.label}: ${rows[rows.length - 1].median.wallMs} ms (runs: ${samples.map((s) => `${s.result.wallMs} ms ${s.result.peakRssMb} MiB, emulator CPU ${s.emulatorCpuMs} ms`).join(', ')}) ${samples[0].result.note ?? ''}\n`);
+				process.stderr.write(
+					`  ${new Date().toISOString()} ${suite.title} / ${variant.label}: ${rows[rows.length - 1].median.wallMs} ms (runs: ${samples.map((s) => `${s.result.wallMs} ms ${s.result.peakRssMb} MiB, emulator CPU ${s.emulatorCpuMs} ms`).join(', ')}) ${samples[0].result.note ?? ''}\n`,
+				);
 			}
 		} finally {
 			await suite.finish?.();
@@ -126,7 +146,10 @@ function print(rows: Row[]) {
 		const baseline = rows.find((r) => r.suite === row.suite && r.variant.baseline);
 		const ratio = baseline ? (row.median.wallMs / baseline.median.wallMs).toFixed(2) : '';
 		const records = row.median.records ?? 0;
-		const rate = records && row.median.wallMs ? Math.round((records / row.median.wallMs) * 1000).toLocaleString('en-US') : '';
+		const rate =
+			records && row.median.wallMs
+				? Math.round((records / row.median.wallMs) * 1000).toLocaleString('en-US')
+				: '';
 		lines.push(
 			`| ${row.suite} | ${row.variant.label}${row.variant.baseline ? ' (baseline)' : ''} | ${Math.round(row.median.wallMs)} | ${ratio} | ${row.median.cpuMs ?? ''} | ${row.emulatorCpuMs} | ${records ? records.toLocaleString('en-US') : ''} | ${rate} | ${row.apiRequests} | ${row.tokenRequests} | ${row.median.peakRssMb} | ${row.median.note ?? ''} |`,
 		);

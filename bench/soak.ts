@@ -36,13 +36,23 @@ interface Figures {
 }
 
 function credentials(emulator: Emulator) {
-	return credentialsFor({ integration: emulator.urls.integration, extraction: emulator.urls.extraction, identity: emulator.urls.identity, ...DEMO.clients.admin });
+	return credentialsFor({
+		integration: emulator.urls.integration,
+		extraction: emulator.urls.extraction,
+		identity: emulator.urls.identity,
+		...DEMO.clients.admin,
+	});
 }
 
 async function extractionRun(emulator: Emulator): Promise<{ ids?: string[]; error?: Error }> {
 	const result = await executeNode({
 		credentials: credentials(emulator),
-		parameters: { resource: 'dataExtraction', operation: 'getTimeRegistrations', returnAll: true, options: { retries: 4, retryDelay: 5, timeout: 2000 } },
+		parameters: {
+			resource: 'dataExtraction',
+			operation: 'getTimeRegistrations',
+			returnAll: true,
+			options: { retries: 4, retryDelay: 5, timeout: 2000 },
+		},
 	});
 	if (result.error) return { error: result.error };
 	return { ids: result.items.map((i) => String(i.json.id)) };
@@ -51,19 +61,35 @@ async function extractionRun(emulator: Emulator): Promise<{ ids?: string[]; erro
 async function main() {
 	const random = rng(seed);
 	const deadline = Date.now() + seconds * 1000;
-	const figures: Figures = { extractionRuns: 0, extractionFailedRuns: 0, failures: {}, triggerPolls: 0, triggerFailedPolls: 0, faults: {}, expected: 0, lost: 0, duplicated: 0 };
-	const extraction = await startEmulator({ workData: { timeRegistrations: records, pageSize: 500 } });
+	const figures: Figures = {
+		extractionRuns: 0,
+		extractionFailedRuns: 0,
+		failures: {},
+		triggerPolls: 0,
+		triggerFailedPolls: 0,
+		faults: {},
+		expected: 0,
+		lost: 0,
+		duplicated: 0,
+	};
+	const extraction = await startEmulator({
+		workData: { timeRegistrations: records, pageSize: 500 },
+	});
 	const triggered = await startEmulator({ workData: { timeRegistrations: 150 } });
 	try {
 		const reference = await extractionRun(extraction);
 		if (!reference.ids) throw reference.error;
 		const expectedIds = new Set(reference.ids);
-		if (expectedIds.size !== reference.ids.length) throw new Error('the fault-free reference run returned duplicates');
+		if (expectedIds.size !== reference.ids.length)
+			throw new Error('the fault-free reference run returned duplicates');
 
 		const data = triggered.ctx.sections.workData.data;
 		const trigger = new PollHarness({
 			credentials: credentials(triggered),
-			parameters: { event: 'timeRegistration', options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeoutSeconds: 0.25 } },
+			parameters: {
+				event: 'timeRegistration',
+				options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeoutSeconds: 0.25 },
+			},
 		});
 		await trigger.activate();
 		await trigger.tick();
@@ -74,13 +100,23 @@ async function main() {
 		const mutate = () => {
 			const roll = random();
 			if (roll < 0.4 || live.length < 5) {
-				const index = data.addTimeRegistration({ hours: Math.round(random() * 16) / 2 + 0.5, description: 'soak' });
+				const index = data.addTimeRegistration({
+					hours: Math.round(random() * 16) / 2 + 0.5,
+					description: 'soak',
+				});
 				const id = data.timeRegistrationId(index);
 				live.push(id);
 				lastVersion.set(id, String(data.modified[index]));
 			} else if (roll < 0.85) {
 				const id = pick(live);
-				lastVersion.set(id, String(data.modified[data.changeTimeRegistration(id, { hours: Math.round(random() * 16) / 2 + 0.5 })]));
+				lastVersion.set(
+					id,
+					String(
+						data.modified[
+							data.changeTimeRegistration(id, { hours: Math.round(random() * 16) / 2 + 0.5 })
+						],
+					),
+				);
 			} else {
 				const id = pick(live);
 				live.splice(live.indexOf(id), 1);
@@ -101,7 +137,8 @@ async function main() {
 
 		while (Date.now() < deadline) {
 			// One Return All with up to three faults on its pages.
-			for (let i = 0, n = 1 + Math.floor(random() * 3); i < n; i++) addRandomFault(random, extraction.ctx.faults, PATH);
+			for (let i = 0, n = 1 + Math.floor(random() * 3); i < n; i++)
+				addRandomFault(random, extraction.ctx.faults, PATH);
 			const run = await extractionRun(extraction);
 			extraction.ctx.faults.clear();
 			figures.extractionRuns++;
@@ -110,8 +147,7 @@ async function main() {
 				// Page numbers and counts vary; the reason is what matters.
 				const reason = String(run.error?.message ?? 'no message').replace(/\d+/g, 'N');
 				figures.failures[reason] = (figures.failures[reason] ?? 0) + 1;
-			}
-			else {
+			} else {
 				figures.expected += expectedIds.size;
 				const seen = new Map<string, number>();
 				for (const id of run.ids) seen.set(id, (seen.get(id) ?? 0) + 1);
@@ -132,18 +168,29 @@ async function main() {
 		for (const [id, version] of lastVersion) if (!emitted.has(`${id}@${version}`)) figures.lost++;
 		for (const n of emitted.values()) if (n > 1) figures.duplicated += n - 1;
 		for (const fired of [extraction.ctx.faults.fired, triggered.ctx.faults.fired]) {
-			for (const [kind, n] of Object.entries(fired)) figures.faults[kind] = (figures.faults[kind] ?? 0) + n;
+			for (const [kind, n] of Object.entries(fired))
+				figures.faults[kind] = (figures.faults[kind] ?? 0) + n;
 		}
 	} finally {
 		await extraction.close();
 		await triggered.close();
 	}
 	const faultTotal = Object.values(figures.faults).reduce((a, n) => a + n, 0);
-	console.log(`Soak, seed ${seed}, ${seconds} s, ${records.toLocaleString('en-US')} time registrations per extraction (pages of 500)`);
-	console.log(`  extraction runs:    ${figures.extractionRuns} (${figures.extractionFailedRuns} failed after retries, output nothing)`);
+	console.log(
+		`Soak, seed ${seed}, ${seconds} s, ${records.toLocaleString('en-US')} time registrations per extraction (pages of 500)`,
+	);
+	console.log(
+		`  extraction runs:    ${figures.extractionRuns} (${figures.extractionFailedRuns} failed after retries, output nothing)`,
+	);
 	for (const [reason, n] of Object.entries(figures.failures)) console.log(`    ${n} x ${reason}`);
-	console.log(`  trigger polls:      ${figures.triggerPolls} (${figures.triggerFailedPolls} failed, retried by the next poll)`);
-	console.log(`  faults injected:    ${faultTotal} (${Object.entries(figures.faults).map(([k, n]) => `${k} ${n}`).join(', ')})`);
+	console.log(
+		`  trigger polls:      ${figures.triggerPolls} (${figures.triggerFailedPolls} failed, retried by the next poll)`,
+	);
+	console.log(
+		`  faults injected:    ${faultTotal} (${Object.entries(figures.faults)
+			.map(([k, n]) => `${k} ${n}`)
+			.join(', ')})`,
+	);
 	console.log(`  records expected:   ${figures.expected.toLocaleString('en-US')}`);
 	console.log(`  records lost:       ${figures.lost}`);
 	console.log(`  records duplicated: ${figures.duplicated}`);

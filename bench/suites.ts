@@ -53,8 +53,22 @@ const withN8n = (pageUrls?: (emulator: Emulator) => Promise<string[]>) => ({
 		delete process.env.BENCH_N8N_INSTANCE;
 	},
 });
-const inN8n = (label: string, workflow: string, baseline = false, env: Record<string, string> = {}): Variant => ({ label, script: 'n8nExecute', baseline, env: { BENCH_N8N_WORKFLOW: workflow, ...env } });
-const inServer = (label: string, workflow: string): Variant => ({ label, script: 'n8nServer', env: { BENCH_N8N_WORKFLOW: workflow } });
+const inN8n = (
+	label: string,
+	workflow: string,
+	baseline = false,
+	env: Record<string, string> = {},
+): Variant => ({
+	label,
+	script: 'n8nExecute',
+	baseline,
+	env: { BENCH_N8N_WORKFLOW: workflow, ...env },
+});
+const inServer = (label: string, workflow: string): Variant => ({
+	label,
+	script: 'n8nServer',
+	env: { BENCH_N8N_WORKFLOW: workflow },
+});
 /** File runs get Node's own heap limit, as a plain `n8n start` does, unless BENCH_N8N_HEAP_MB says otherwise. */
 const fileHeap = { BENCH_N8N_HEAP_MB: process.env.BENCH_N8N_HEAP_MB ?? 'stock' };
 
@@ -72,11 +86,27 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 	},
 	runs: longRuns,
 	variants: [
-		{ label: 'plain undici loop, parse and keep nothing', script: 'extractionUndiciCount', baseline: true },
-		inN8n("n8n's HTTP Request node, the same pages one by one (Loop Over Items), each to a binary file", 'httpRequestFiles', false, fileHeap),
-		inN8n("n8n's own footprint: same workflow, Limit 1, File", 'workforceFileFootprint', false, fileHeap),
+		{
+			label: 'plain undici loop, parse and keep nothing',
+			script: 'extractionUndiciCount',
+			baseline: true,
+		},
+		inN8n(
+			"n8n's HTTP Request node, the same pages one by one (Loop Over Items), each to a binary file",
+			'httpRequestFiles',
+			false,
+			fileHeap,
+		),
+		inN8n(
+			"n8n's own footprint: same workflow, Limit 1, File",
+			'workforceFileFootprint',
+			false,
+			fileHeap,
+		),
 		inN8n('Workforce node, Output File (NDJSON)', 'workforceFile', false, fileHeap),
-		...(gzip ? [inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip', false, fileHeap)] : []),
+		...(gzip
+			? [inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip', false, fileHeap)]
+			: []),
 		// As users run n8n: a server that is up and idle when the run starts (bench/scenarios/n8nServer).
 		inServer('Workforce node, Output File (NDJSON), n8n start', 'workforceFile'),
 		inServer("n8n's HTTP Request node, the same pages one by one, n8n start", 'httpRequestFiles'),
@@ -101,7 +131,12 @@ export const SUITES: Suite[] = [
 		emulator: { workData: { timeRegistrations: n8nRegistrations } },
 		...withN8n(),
 		variants: [
-			{ label: 'HTTP Request node + pagination', script: 'n8nExecute', baseline: true, env: { BENCH_N8N_WORKFLOW: 'httpRequest' } },
+			{
+				label: 'HTTP Request node + pagination',
+				script: 'n8nExecute',
+				baseline: true,
+				env: { BENCH_N8N_WORKFLOW: 'httpRequest' },
+			},
 			{ label: 'Workforce node', script: 'n8nExecute', env: { BENCH_N8N_WORKFLOW: 'workforce' } },
 		],
 	},
@@ -123,7 +158,13 @@ export const SUITES: Suite[] = [
 		title: `Trigger backfill, ${backfillRecords.toLocaleString('en-US')} time registrations, Max Changes per Poll ${process.env.BENCH_MAX_CHANGES ?? '10,000'}`,
 		emulator: { workData: { timeRegistrations: backfillRecords } },
 		runs: longRuns,
-		variants: [{ label: 'Workforce Trigger (n8n PollTriggerExecutor, durable cursor)', script: 'triggerBackfill', baseline: true }],
+		variants: [
+			{
+				label: 'Workforce Trigger (n8n PollTriggerExecutor, durable cursor)',
+				script: 'triggerBackfill',
+				baseline: true,
+			},
+		],
 	},
 	fileSuite('n8nFileLarge', fileRecordsLarge, false),
 	{
@@ -140,8 +181,17 @@ export const SUITES: Suite[] = [
 		title: `${machines.toLocaleString('en-US')} machines pushed`,
 		emulator: {},
 		variants: [
-			{ label: 'node, one Create per item', script: 'machines', baseline: true, env: { BENCH_MACHINE_BATCH: '0', BENCH_COMPANY_ID: DEMO.companies.parent } },
-			{ label: `node, Create Many in batches of ${machineBatch}`, script: 'machines', env: { BENCH_MACHINE_BATCH: machineBatch, BENCH_COMPANY_ID: DEMO.companies.parent } },
+			{
+				label: 'node, one Create per item',
+				script: 'machines',
+				baseline: true,
+				env: { BENCH_MACHINE_BATCH: '0', BENCH_COMPANY_ID: DEMO.companies.parent },
+			},
+			{
+				label: `node, Create Many in batches of ${machineBatch}`,
+				script: 'machines',
+				env: { BENCH_MACHINE_BATCH: machineBatch, BENCH_COMPANY_ID: DEMO.companies.parent },
+			},
 		],
 	},
 	{
@@ -157,6 +207,8 @@ export const SUITES: Suite[] = [
 		id: 'idlePoll',
 		title: `Idle trigger polls (time registrations), ${process.env.BENCH_IDLE_POLLS ?? 20} polls`,
 		emulator: { workData: { timeRegistrations: 10_000 } },
-		variants: [{ label: 'Workforce Trigger (n8n PollTriggerExecutor)', script: 'idlePoll', baseline: true }],
+		variants: [
+			{ label: 'Workforce Trigger (n8n PollTriggerExecutor)', script: 'idlePoll', baseline: true },
+		],
 	},
 ];

@@ -47,7 +47,10 @@ interface StoredTokens {
  * refused it) or a token past its renewal time always gets a new fetch. The token itself is kept in
  * the credential, where every worker finds it.
  */
-const recentFetches = new Map<string, { fetch: Promise<{ accessToken: string }>; settledAt?: number; accessToken?: string }>();
+const recentFetches = new Map<
+	string,
+	{ fetch: Promise<{ accessToken: string }>; settledAt?: number; accessToken?: string }
+>();
 /**
  * Long enough for the executions that met one revocation together, short because a token handed
  * out this way may itself predate a later revocation: n8n repeats a request once after a 401, so
@@ -66,7 +69,10 @@ export class WorkforceApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-workforce/n8n-nodes-workforce#credentials';
 
-	icon: Icon = { light: 'file:../nodes/Workforce/workforce.svg', dark: 'file:../nodes/Workforce/workforce.dark.svg' };
+	icon: Icon = {
+		light: 'file:../nodes/Workforce/workforce.svg',
+		dark: 'file:../nodes/Workforce/workforce.dark.svg',
+	};
 
 	properties: INodeProperties[] = [
 		{
@@ -101,7 +107,8 @@ export class WorkforceApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://api.example.com/core',
-			description: 'Base of every /api/... path; it may carry a path. Test and production have their own.',
+			description:
+				'Base of every /api/... path; it may carry a path. Test and production have their own.',
 		},
 		{
 			displayName: 'Data Extraction API Base URL',
@@ -109,7 +116,8 @@ export class WorkforceApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'https://api.example.com/reporting',
-			description: 'Base of every /v1/... path (time registrations, payroll lines, images); it may carry a path',
+			description:
+				'Base of every /v1/... path (time registrations, payroll lines, images); it may carry a path',
 		},
 		{
 			displayName: 'Token Issuer Base URL',
@@ -131,11 +139,24 @@ export class WorkforceApi implements ICredentialType {
 
 	/** Fetches a token (n8n calls this when the stored one is empty, on a 401, and when testing). */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const key = [credentials.identityBaseUrl, credentials.clientId, credentials.clientSecret, credentials.scopes].join('\n');
+		const key = [
+			credentials.identityBaseUrl,
+			credentials.clientId,
+			credentials.clientSecret,
+			credentials.scopes,
+		].join('\n');
 		const recent = recentFetches.get(key);
 		if (recent?.settledAt === undefined && recent) return await recent.fetch;
-		if (recent?.accessToken !== undefined && reusable(recent.accessToken, recent.settledAt!, credentials.accessToken)) return { accessToken: recent.accessToken };
-		const entry: { fetch: Promise<{ accessToken: string }>; settledAt?: number; accessToken?: string } = { fetch: fetchTokens(this, credentials) };
+		if (
+			recent?.accessToken !== undefined &&
+			reusable(recent.accessToken, recent.settledAt!, credentials.accessToken)
+		)
+			return { accessToken: recent.accessToken };
+		const entry: {
+			fetch: Promise<{ accessToken: string }>;
+			settledAt?: number;
+			accessToken?: string;
+		} = { fetch: fetchTokens(this, credentials) };
 		recentFetches.set(key, entry);
 		try {
 			const fetched = await entry.fetch;
@@ -161,7 +182,8 @@ export class WorkforceApi implements ICredentialType {
 		if (!base) throw new Error(refusal(target, bases));
 		const extraction = base.api === 'extraction';
 		const stored = parseTokens(credentials.accessToken);
-		const covers = (t: StoredToken) => t.scopes.length === 0 || t.scopes.some((s) => EXTRACTION_SCOPE.test(s) === extraction);
+		const covers = (t: StoredToken) =>
+			t.scopes.length === 0 || t.scopes.some((s) => EXTRACTION_SCOPE.test(s) === extraction);
 		const chosen = stored.tokens.find(covers);
 		if (!chosen) {
 			const missing = stored.refused.filter((s) => EXTRACTION_SCOPE.test(s) === extraction);
@@ -194,16 +216,30 @@ export class WorkforceApi implements ICredentialType {
 function reusable(fetched: string, settledAt: number, callerHolds: unknown): boolean {
 	const now = Date.now();
 	// A caller without a token (first use, a test) fetches its own.
-	if (now - settledAt >= RECENT_FETCH_MS || typeof callerHolds !== 'string' || callerHolds === '' || callerHolds === fetched) return false;
+	if (
+		now - settledAt >= RECENT_FETCH_MS ||
+		typeof callerHolds !== 'string' ||
+		callerHolds === '' ||
+		callerHolds === fetched
+	)
+		return false;
 	const ours = parseTokens(fetched);
 	const theirs = parseTokens(callerHolds);
 	// Another worker's token fetched after ours was refused: ours is no better.
-	if (theirs.fetchedAt !== undefined && ours.fetchedAt !== undefined && theirs.fetchedAt >= ours.fetchedAt) return false;
+	if (
+		theirs.fetchedAt !== undefined &&
+		ours.fetchedAt !== undefined &&
+		theirs.fetchedAt >= ours.fetchedAt
+	)
+		return false;
 	return ours.tokens.every((t) => t.renewAt === undefined || now < t.renewAt);
 }
 
 /** One token for all scopes, or, when the client holds only some of them, one per scope it holds. */
-async function fetchTokens(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<{ accessToken: string }> {
+async function fetchTokens(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<{ accessToken: string }> {
 	const scopes = splitScopes(credentials.scopes);
 	const fetchedAt = Date.now();
 	const combined = await requestToken(helper, credentials, scopes);
@@ -213,7 +249,8 @@ async function fetchTokens(helper: IHttpRequestHelper, credentials: ICredentialD
 	} else if (combined.error === 'invalid_scope' && scopes.length > 1) {
 		for (const scope of scopes) {
 			const single = await requestToken(helper, credentials, [scope]);
-			if (single.ok) stored.tokens.push({ scopes: [scope], token: single.token, renewAt: single.renewAt });
+			if (single.ok)
+				stored.tokens.push({ scopes: [scope], token: single.token, renewAt: single.renewAt });
 			else if (single.error === 'invalid_scope') stored.refused.push(scope);
 			else throw new Error(single.message);
 		}
@@ -224,7 +261,9 @@ async function fetchTokens(helper: IHttpRequestHelper, credentials: ICredentialD
 	return { accessToken: JSON.stringify(stored) };
 }
 
-type TokenResult = { ok: true; token: string; renewAt?: number } | { ok: false; error: string; message: string };
+type TokenResult =
+	| { ok: true; token: string; renewAt?: number }
+	| { ok: false; error: string; message: string };
 
 async function requestToken(
 	helper: IHttpRequestHelper,
@@ -236,7 +275,8 @@ async function requestToken(
 		return {
 			ok: false,
 			error: 'configuration',
-			message: 'Token Issuer Base URL must start with http:// or https:// (for example https://identity.example.com).',
+			message:
+				'Token Issuer Base URL must start with http:// or https:// (for example https://identity.example.com).',
 		};
 	}
 	const url = `${base}/connect/token`;
@@ -261,7 +301,9 @@ async function requestToken(
 		};
 		response = (await helper.helpers.httpRequest(options)) as { statusCode: number; body: unknown };
 	} catch (error) {
-		const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+		const code =
+			(error as { code?: string; cause?: { code?: string } }).code ??
+			(error as { cause?: { code?: string } }).cause?.code;
 		return {
 			ok: false,
 			error: 'unreachable',
@@ -269,7 +311,11 @@ async function requestToken(
 		};
 	}
 	const body = parseBody(response.body);
-	if (response.statusCode >= 200 && response.statusCode < 300 && typeof body.access_token === 'string') {
+	if (
+		response.statusCode >= 200 &&
+		response.statusCode < 300 &&
+		typeof body.access_token === 'string'
+	) {
 		return { ok: true, token: body.access_token, renewAt: renewAt(body.expires_in) };
 	}
 	const error = typeof body.error === 'string' ? body.error : `http_${response.statusCode}`;
@@ -277,7 +323,8 @@ async function requestToken(
 		invalid_client:
 			'The token issuer refused the client ID or secret (invalid_client). Check Client ID and Client Secret, and that they belong to this environment (test or production).',
 		invalid_scope: `The API client does not hold the requested scope(s) "${scopes.join(' ')}" (invalid_scope). Ask the administrator to grant them, or list only the scopes the client holds in Scopes.`,
-		unauthorized_client: 'The API client may not use the client credentials grant (unauthorized_client).',
+		unauthorized_client:
+			'The API client may not use the client credentials grant (unauthorized_client).',
 	};
 	return {
 		ok: false,
@@ -302,7 +349,10 @@ function renewAt(expiresIn: unknown): number | undefined {
  * a 401 page as an answer and never refreshes).
  */
 function tokenExpired(): Error {
-	return Object.assign(new Error('The stored Workforce token has expired; a new one is fetched.'), { httpCode: '401', response: { status: 401 } });
+	return Object.assign(new Error('The stored Workforce token has expired; a new one is fetched.'), {
+		httpCode: '401',
+		response: { status: 401 },
+	});
 }
 
 function parseBody(body: unknown): Record<string, unknown> {

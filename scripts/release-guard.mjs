@@ -12,7 +12,13 @@ if (!inActions) {
 	);
 	process.exit(1);
 }
-if (publishing && process.env.GITHUB_WORKFLOW_REF && !/\/\.github\/workflows\/publish\.yml@/.test(process.env.GITHUB_WORKFLOW_REF)) {
-	console.error(`Refusing to publish from ${process.env.GITHUB_WORKFLOW_REF}: only .github/workflows/publish.yml publishes.`);
+if (
+	publishing &&
+	process.env.GITHUB_WORKFLOW_REF &&
+	!/\/\.github\/workflows\/publish\.yml@/.test(process.env.GITHUB_WORKFLOW_REF)
+) {
+	console.error(
+		`Refusing to publish from ${process.env.GITHUB_WORKFLOW_REF}: only .github/workflows/publish.yml publishes.`,
+	);
 	process.exit(1);
 }

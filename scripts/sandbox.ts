@@ -21,17 +21,24 @@ async function main() {
 	// The same form as scripts/lib/progress.sh: what, then the time since `npm start` in brackets.
 	const step = (msg: string) => {
 		const s = Math.round((Date.now() - t0) / 1000);
-		console.log(`[sandbox] ${msg}  [${s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`}]`);
+		console.log(
+			`[sandbox] ${msg}  [${s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`}]`,
+		);
 	};
 
 	// Outside the repository: a node_modules above the user folder would shadow n8n's own modules.
-	const home = join(process.env.WF_TOOLS_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workforce'), `sandbox-${checkoutTag()}`);
+	const home = join(
+		process.env.WF_TOOLS_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workforce'),
+		`sandbox-${checkoutTag()}`,
+	);
 	rmSync(home, { recursive: true, force: true });
 	mkdirSync(home, { recursive: true });
 	const userFolder = join(home, 'n8n');
 
 	const runtime = n8nRuntime();
-	step(`6/7 packing this package and installing it into n8n ${runtime.version}, starting the emulator (about 15 s)`);
+	step(
+		`6/7 packing this package and installing it into n8n ${runtime.version}, starting the emulator (about 15 s)`,
+	);
 	const tarball = packPackage(home);
 	const pkg = installCommunityPackage(tarball, userFolder);
 	step(`    installed ${pkg.name}@${pkg.version} as a community package of n8n ${runtime.version}`);
@@ -42,7 +49,11 @@ async function main() {
 	step(`    emulator with demo data on ${urls.origin}`);
 
 	const port = await freePort(5678);
-	const instance = { userFolder, port, brokerPort: await freePort(port === 5678 ? 5679 : undefined) };
+	const instance = {
+		userFolder,
+		port,
+		brokerPort: await freePort(port === 5678 ? 5679 : undefined),
+	};
 	const logFile = join(home, 'n8n.log');
 	const server = new N8nServer(runtime, instance, createWriteStream(logFile), true);
 	process.on('exit', () => server.killNow());
@@ -59,15 +70,28 @@ async function main() {
 	process.on('SIGTERM', () => void stop(0));
 	process.on('SIGHUP', () => void stop(0));
 
-	step(`7/7 starting n8n, then its owner, credential and demo workflows (10-30 s; log: ${logFile})`);
+	step(
+		`7/7 starting n8n, then its owner, credential and demo workflows (10-30 s; log: ${logFile})`,
+	);
 	await server.start();
-	const owner = { email: 'sandbox@example.com', firstName: 'Sandbox', lastName: 'Owner', password: `Wf-${randomBytes(6).toString('hex')}-A1` };
+	const owner = {
+		email: 'sandbox@example.com',
+		firstName: 'Sandbox',
+		lastName: 'Owner',
+		password: `Wf-${randomBytes(6).toString('hex')}-A1`,
+	};
 	await server.setupOwner(owner);
 
 	// Through the REST API of the running n8n: two n8n start-ups (import commands) fewer.
-	const credential = { ...workforceCredential('', 'Workforce (sandbox emulator)', urls), id: undefined };
+	const credential = {
+		...workforceCredential('', 'Workforce (sandbox emulator)', urls),
+		id: undefined,
+	};
 	const credentialId = await server.createCredential(credential);
-	const workflows = loadWorkflowFixtures(join(REPO_ROOT, 'sandbox', 'workflows'), fixtureVars({ id: credentialId, name: credential.name }));
+	const workflows = loadWorkflowFixtures(
+		join(REPO_ROOT, 'sandbox', 'workflows'),
+		fixtureVars({ id: credentialId, name: credential.name }),
+	);
 	for (const workflow of workflows) await server.createWorkflow(workflow.workflow);
 	step(`    credential and ${workflows.length} demo workflow(s) created`);
 

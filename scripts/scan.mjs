@@ -29,16 +29,28 @@ function report(label, result) {
 }
 
 async function scanPublished(version) {
-	const { name } = JSON.parse(execFileSync('npm', ['pkg', 'get', 'name', '--json'], { cwd: root, encoding: 'utf8' })
-		.replace(/^"(.*)"\s*$/, '{"name":"$1"}'));
-	return report(`published ${name}@${version} (provenance, attested source, tarball)`, await analyzePackageByName(name, version));
+	const { name } = JSON.parse(
+		execFileSync('npm', ['pkg', 'get', 'name', '--json'], { cwd: root, encoding: 'utf8' }).replace(
+			/^"(.*)"\s*$/,
+			'{"name":"$1"}',
+		),
+	);
+	return report(
+		`published ${name}@${version} (provenance, attested source, tarball)`,
+		await analyzePackageByName(name, version),
+	);
 }
 
 function pack(into) {
 	if (!existsSync(join(root, 'dist', 'index.js'))) {
-		throw new Error('dist/ is missing: run `npm run build` before `npm run scan` (the tarball leg scans the built package).');
+		throw new Error(
+			'dist/ is missing: run `npm run build` before `npm run scan` (the tarball leg scans the built package).',
+		);
 	}
-	execFileSync('npm', ['pack', '--silent', '--pack-destination', into], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+	execFileSync('npm', ['pack', '--silent', '--pack-destination', into], {
+		cwd: root,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 	const tarball = readdirSync(into).find((file) => file.endsWith('.tgz'));
 	if (!tarball) throw new Error('npm pack wrote no tarball');
 	const dir = join(into, 'package');
@@ -55,12 +67,17 @@ async function main() {
 	}
 	const work = mkdtempSync(join(tmpdir(), 'wf-scan-'));
 	try {
-		const source = report(`source (${SOURCE_FILE_PATTERNS.join(', ')})`, await analyzePackage(root, SOURCE_FILE_PATTERNS));
+		const source = report(
+			`source (${SOURCE_FILE_PATTERNS.join(', ')})`,
+			await analyzePackage(root, SOURCE_FILE_PATTERNS),
+		);
 		const packed = report(
 			`packed tarball (${TARBALL_FILE_PATTERNS.join(', ')})`,
 			await analyzePackage(pack(work), TARBALL_FILE_PATTERNS),
 		);
-		console.log('skip provenance: it needs a version published from GitHub Actions (`npm run scan -- --published <version>` checks one)');
+		console.log(
+			'skip provenance: it needs a version published from GitHub Actions (`npm run scan -- --published <version>` checks one)',
+		);
 		return source && packed;
 	} finally {
 		rmSync(work, { recursive: true, force: true });

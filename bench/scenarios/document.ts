@@ -26,7 +26,10 @@ export function sha256(chunks: Iterable<Buffer>): string {
 
 /** The id of the demo project P-1002, whose documents the scenarios use. */
 export async function benchProjectId(target: Target, token: string): Promise<string> {
-	const answer = await request(`${target.integration}/api/v4/integration/projects/by-project-number/P-1002`, { headers: { authorization: `Bearer ${token}` } });
+	const answer = await request(
+		`${target.integration}/api/v4/integration/projects/by-project-number/P-1002`,
+		{ headers: { authorization: `Bearer ${token}` } },
+	);
 	if (answer.statusCode !== 200) throw new Error(`project lookup: HTTP ${answer.statusCode}`);
 	return ((await answer.body.json()) as { id: string }).id;
 }

@@ -13,7 +13,9 @@ const run = async (paginate: boolean) => {
 	const runtime = process.env.BENCH_N8N_RUNTIME;
 	if (!runtime) throw new Error('BENCH_N8N_RUNTIME is not set');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { HttpRequest } = require(`${runtime}/node_modules/n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node.js`);
+	const { HttpRequest } = require(
+		`${runtime}/node_modules/n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node.js`,
+	);
 	const target = targetFromEnv();
 	const token = await fetchToken(target, 'reportingapiv1');
 	const result = await executeNode({
@@ -31,8 +33,14 @@ const run = async (paginate: boolean) => {
 	});
 	if (result.error) throw result.error;
 	// The HTTP Request node returns one item per page; count the records inside.
-	const records = result.items.reduce((n, item) => n + ((item.json.data as unknown[] | undefined)?.length ?? 0), 0);
+	const records = result.items.reduce(
+		(n, item) => n + ((item.json.data as unknown[] | undefined)?.length ?? 0),
+		0,
+	);
 	return { records };
 };
 
-void report(async () => await run(true), async () => await run(false));
+void report(
+	async () => await run(true),
+	async () => await run(false),
+);

@@ -4,10 +4,13 @@ import { eachTimeRegistrationPage, warmUpExtraction } from './token';
 
 const target = targetFromEnv();
 
-void report(async () => {
-	const records: unknown[] = [];
-	const requests = await eachTimeRegistrationPage(target, (page) => {
-		for (const record of page) records.push(record);
-	});
-	return { records: records.length, requests };
-}, () => warmUpExtraction(target));
+void report(
+	async () => {
+		const records: unknown[] = [];
+		const requests = await eachTimeRegistrationPage(target, (page) => {
+			for (const record of page) records.push(record);
+		});
+		return { records: records.length, requests };
+	},
+	() => warmUpExtraction(target),
+);

@@ -4,10 +4,13 @@ import { eachTimeRegistrationPage, warmUpExtraction } from './token';
 
 const target = targetFromEnv();
 
-void report(async () => {
-	let records = 0;
-	const requests = await eachTimeRegistrationPage(target, (page) => {
-		records += page.length;
-	});
-	return { records, requests };
-}, () => warmUpExtraction(target));
+void report(
+	async () => {
+		let records = 0;
+		const requests = await eachTimeRegistrationPage(target, (page) => {
+			records += page.length;
+		});
+		return { records, requests };
+	},
+	() => warmUpExtraction(target),
+);

@@ -10,7 +10,10 @@ import { credentialsFor } from './engine';
 const polls = Number(process.env.BENCH_IDLE_POLLS ?? 20);
 
 void (async () => {
-	const trigger = new PollHarness({ credentials: credentialsFor(targetFromEnv()), parameters: { event: 'timeRegistration', options: {} } });
+	const trigger = new PollHarness({
+		credentials: credentialsFor(targetFromEnv()),
+		parameters: { event: 'timeRegistration', options: {} },
+	});
 	// Activation and the first poll catch up; only what follows is idle.
 	const first = await trigger.activate();
 	if (first.error) throw first.error;
@@ -24,6 +27,10 @@ void (async () => {
 			if (tick.error) throw tick.error;
 			emitted += tick.items.length;
 		}
-		return { records: emitted, requests: polls, note: `${polls} polls, ${((Date.now() - started) / polls).toFixed(1)} ms per poll` };
+		return {
+			records: emitted,
+			requests: polls,
+			note: `${polls} polls, ${((Date.now() - started) / polls).toFixed(1)} ms per poll`,
+		};
 	});
 })();

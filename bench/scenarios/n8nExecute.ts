@@ -15,7 +15,11 @@ import { nodeFlags, ThreadCpu, vmHwmMb, type ScenarioResult } from '../measure';
 
 interface NodeRun {
 	executionTime: number;
-	data?: { main?: Array<Array<{ json: { data?: unknown[]; records?: number; bytes?: number; pages?: number } }>> };
+	data?: {
+		main?: Array<
+			Array<{ json: { data?: unknown[]; records?: number; bytes?: number; pages?: number } }>
+		>;
+	};
 }
 
 interface SavedExecution {
@@ -26,22 +30,41 @@ interface SavedExecution {
 
 /** The last execution n8n saved in its SQLite database: whether the run data was saved, and how big it is. */
 async function lastSavedExecution(bench: BenchN8n): Promise<SavedExecution | undefined> {
-	const sqlite3 = createRequire(join(bench.runtime.dir, 'node_modules', 'n8n', 'package.json'))('sqlite3') as {
-		Database: new (file: string, mode: number, done: (error: Error | null) => void) => { get(sql: string, done: (error: Error | null, row?: SavedExecution) => void): void; close(): void };
+	const sqlite3 = createRequire(join(bench.runtime.dir, 'node_modules', 'n8n', 'package.json'))(
+		'sqlite3',
+	) as {
+		Database: new (
+			file: string,
+			mode: number,
+			done: (error: Error | null) => void,
+		) => {
+			get(sql: string, done: (error: Error | null, row?: SavedExecution) => void): void;
+			close(): void;
+		};
 		OPEN_READONLY: number;
 	};
 	return await new Promise((resolve) => {
-		const db = new sqlite3.Database(join(bench.instance.userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY, (error) => {
-			if (error) return resolve(undefined);
-			db.get('SELECT e.status AS status, length(d.data) AS dataLength FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id ORDER BY e.id DESC LIMIT 1', (failure, row) => {
-				db.close();
-				resolve(failure ? undefined : row);
-			});
-		});
+		const db = new sqlite3.Database(
+			join(bench.instance.userFolder, '.n8n', 'database.sqlite'),
+			sqlite3.OPEN_READONLY,
+			(error) => {
+				if (error) return resolve(undefined);
+				db.get(
+					'SELECT e.status AS status, length(d.data) AS dataLength FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id ORDER BY e.id DESC LIMIT 1',
+					(failure, row) => {
+						db.close();
+						resolve(failure ? undefined : row);
+					},
+				);
+			},
+		);
 	});
 }
 
-const savedNote = (saved: SavedExecution | undefined) => (saved ? `saved execution: ${saved.status}, ${saved.dataLength ?? 0} characters of run data` : 'no saved execution found');
+const savedNote = (saved: SavedExecution | undefined) =>
+	saved
+		? `saved execution: ${saved.status}, ${saved.dataLength ?? 0} characters of run data`
+		: 'no saved execution found';
 
 /**
  * n8n's heap limit: 8 GB by default so that item-mode runs get as far as they can; `stock` leaves
@@ -60,14 +83,28 @@ const TIMEOUT_MS = Number(process.env.BENCH_N8N_TIMEOUT_S ?? 900) * 1000;
 async function main() {
 	const bench = JSON.parse(process.env.BENCH_N8N_INSTANCE ?? 'null') as BenchN8n | null;
 	const which = process.env.BENCH_N8N_WORKFLOW as BenchWorkflow;
-	if (!bench || !bench.workflows[which]) throw new Error('Run through bench/run (an n8n suite): BENCH_N8N_INSTANCE and BENCH_N8N_WORKFLOW are not set');
+	if (!bench || !bench.workflows[which])
+		throw new Error(
+			'Run through bench/run (an n8n suite): BENCH_N8N_INSTANCE and BENCH_N8N_WORKFLOW are not set',
+		);
 	// The run data of 100,000 records is hundreds of MB: to a file, not through a pipe into a string.
 	const file = join(bench.scratch, `run-${process.pid}.json`);
 	const out = openSync(file, 'w');
-	const child = spawn(bench.runtime.node, [...HEAP_ARGS, ...NODE_ARGS, bench.runtime.bin, 'execute', `--id=${bench.workflows[which]}`, '--rawOutput'], {
-		env: n8nEnv(bench.instance),
-		stdio: ['ignore', out, 'inherit'],
-	});
+	const child = spawn(
+		bench.runtime.node,
+		[
+			...HEAP_ARGS,
+			...NODE_ARGS,
+			bench.runtime.bin,
+			'execute',
+			`--id=${bench.workflows[which]}`,
+			'--rawOutput',
+		],
+		{
+			env: n8nEnv(bench.instance),
+			stdio: ['ignore', out, 'inherit'],
+		},
+	);
 	// n8n's peak RSS, sampled (VmHWM only grows, so the last sample is close to the peak).
 	let peakRssMb = 0;
 	// And its CPU time (user + system, clock ticks of 10 ms): far less disturbed by a busy machine than wall time.
@@ -107,19 +144,32 @@ async function main() {
 	const end = start < 0 ? -1 : text.indexOf('\n}', start);
 	if (code !== 0 || start < 0 || end < 0) {
 		// Reported, not thrown: that n8n cannot finish (or save) a run this large is the figure.
-		const why = code === null ? `killed after ${Math.round((Date.now() - started) / 1000)} s without ending` : `exit ${code}`;
+		const why =
+			code === null
+				? `killed after ${Math.round((Date.now() - started) / 1000)} s without ending`
+				: `exit ${code}`;
 		const said = text.slice(-300).replace(/\s+/g, ' ').replace(/\|/g, '/');
-		const result: ScenarioResult = { wallMs: 0, cpuMs: cpuTicks * 10, peakRssMb, note: `n8n execute failed (${why}): ...${said}; ${savedNote(saved)}; RSS of the n8n process; ${byThread}` };
+		const result: ScenarioResult = {
+			wallMs: 0,
+			cpuMs: cpuTicks * 10,
+			peakRssMb,
+			note: `n8n execute failed (${why}): ...${said}; ${savedNote(saved)}; RSS of the n8n process; ${byThread}`,
+		};
 		process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 		return;
 	}
-	const run = JSON.parse(text.slice(start + 1, end + 2)) as { data: { resultData: { runData: Record<string, NodeRun[]>; error?: { message?: string } } } };
+	const run = JSON.parse(text.slice(start + 1, end + 2)) as {
+		data: { resultData: { runData: Record<string, NodeRun[]>; error?: { message?: string } } };
+	};
 	const { runData, error } = run.data.resultData;
 	if (error) throw new Error(`n8n execute failed: ${error.message ?? 'no message'}`);
 	const node = runData[bench.node][0];
 	const items = node.data?.main?.[0] ?? [];
 	let records: number;
-	const wallMs = timedRuns(which, runData, bench.node).reduce((sum, run) => sum + run.executionTime, 0);
+	const wallMs = timedRuns(which, runData, bench.node).reduce(
+		(sum, run) => sum + run.executionTime,
+		0,
+	);
 	let note = 'node executionTime in n8n; RSS of the n8n process';
 	if (which === 'httpRequest') {
 		// One item per page, records inside.
@@ -139,7 +189,13 @@ async function main() {
 		note = `File output: ${summary.pages} pages, ${summary.bytes} bytes stored; node executionTime in n8n; RSS of the n8n process`;
 	} else records = items.length;
 	// cpuMs: the whole n8n process (start-up included; subtract the footprint run's).
-	const result: ScenarioResult = { wallMs, cpuMs: cpuTicks * 10, peakRssMb, records, note: `${note}; ${savedNote(saved)}; ${byThread}` };
+	const result: ScenarioResult = {
+		wallMs,
+		cpuMs: cpuTicks * 10,
+		peakRssMb,
+		records,
+		note: `${note}; ${savedNote(saved)}; ${byThread}`,
+	};
 	process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 }
 

@@ -16,9 +16,21 @@ import { finishedExecution, startManualRun } from '../../test/e2e/support/restRu
 import { unflatten } from '../../test/e2e/support/executions';
 import { waitFor } from '../../test/e2e/support/runtime';
 import { timedRuns, type BenchN8n, type BenchWorkflow } from '../n8nInstance';
-import { nodeFlags, resetPeakRss, threadTicks, vmHwmMb, vmRssMb, type ScenarioResult } from '../measure';
+import {
+	nodeFlags,
+	resetPeakRss,
+	threadTicks,
+	vmHwmMb,
+	vmRssMb,
+	type ScenarioResult,
+} from '../measure';
 
-const OWNER = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Owner', password: 'Bench-owner-1' };
+const OWNER = {
+	email: 'bench@example.com',
+	firstName: 'Bench',
+	lastName: 'Owner',
+	password: 'Bench-owner-1',
+};
 const IDLE_S = Number(process.env.BENCH_N8N_IDLE_S ?? 20);
 const NODE_ARGS = nodeFlags('BENCH_N8N_NODE_ARGS');
 const KEEP_OUTPUT = process.env.BENCH_N8N_KEEP_OUTPUT;
@@ -26,22 +38,40 @@ const KEEP_OUTPUT = process.env.BENCH_N8N_KEEP_OUTPUT;
 type Ticks = ReturnType<typeof threadTicks>;
 const byName = (before: Ticks, after: Ticks) => {
 	const sums = new Map<string, number>();
-	for (const [tid, { name, ticks }] of after) sums.set(name, (sums.get(name) ?? 0) + (ticks - (before.get(tid)?.ticks ?? 0)) * 10);
+	for (const [tid, { name, ticks }] of after)
+		sums.set(name, (sums.get(name) ?? 0) + (ticks - (before.get(tid)?.ticks ?? 0)) * 10);
 	return [...sums].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]);
 };
 
 async function main() {
 	const bench = JSON.parse(process.env.BENCH_N8N_INSTANCE ?? 'null') as BenchN8n | null;
 	const which = process.env.BENCH_N8N_WORKFLOW as BenchWorkflow;
-	if (!bench || !bench.workflows[which]) throw new Error('Run through bench/run (an n8n suite): BENCH_N8N_INSTANCE and BENCH_N8N_WORKFLOW are not set');
-	const log = KEEP_OUTPUT ? createWriteStream(join(KEEP_OUTPUT, `server-${which}-${process.pid}.out`)) : undefined;
-	const child = spawn(bench.runtime.node, [...NODE_ARGS, bench.runtime.bin, 'start'], { env: n8nEnv(bench.instance, process.env, bench.runtime), stdio: ['ignore', 'pipe', 'pipe'] });
+	if (!bench || !bench.workflows[which])
+		throw new Error(
+			'Run through bench/run (an n8n suite): BENCH_N8N_INSTANCE and BENCH_N8N_WORKFLOW are not set',
+		);
+	const log = KEEP_OUTPUT
+		? createWriteStream(join(KEEP_OUTPUT, `server-${which}-${process.pid}.out`))
+		: undefined;
+	const child = spawn(bench.runtime.node, [...NODE_ARGS, bench.runtime.bin, 'start'], {
+		env: n8nEnv(bench.instance, process.env, bench.runtime),
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	child.stdout.on('data', (d: Buffer) => log?.write(d));
 	child.stderr.on('data', (d: Buffer) => log?.write(d));
 	const pid = child.pid ?? 0;
 	const server = new N8nServer(bench.runtime, bench.instance);
 	try {
-		await waitFor(`n8n on port ${bench.instance.port}`, async () => (await fetch(`http://127.0.0.1:${bench.instance.port}/healthz/readiness`).catch(() => undefined))?.ok === true, 120_000);
+		await waitFor(
+			`n8n on port ${bench.instance.port}`,
+			async () =>
+				(
+					await fetch(`http://127.0.0.1:${bench.instance.port}/healthz/readiness`).catch(
+						() => undefined,
+					)
+				)?.ok === true,
+			120_000,
+		);
 		await server.setupOwner(OWNER).catch(() => undefined);
 		await server.login(OWNER.email, OWNER.password);
 		// As a server is when a schedule or a webhook starts a run: up, and idle since.
@@ -52,13 +82,30 @@ async function main() {
 		let peakRssMb = rssBefore;
 		const sample = setInterval(() => (peakRssMb = Math.max(peakRssMb, vmHwmMb(pid) ?? 0)), 100);
 		const ticksBefore = threadTicks(pid);
-		const stored = await finishedExecution(server, await startManualRun(server, bench.workflows[which], 'Start'), 900_000);
+		const stored = await finishedExecution(
+			server,
+			await startManualRun(server, bench.workflows[which], 'Start'),
+			900_000,
+		);
 		clearInterval(sample);
 		peakRssMb = Math.max(peakRssMb, vmHwmMb(pid) ?? 0);
 		const threads = byName(ticksBefore, threadTicks(pid));
-		const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as { resultData: { runData: Record<string, Array<{ executionTime: number; data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+		const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as {
+			resultData: {
+				runData: Record<
+					string,
+					Array<{
+						executionTime: number;
+						data?: { main?: Array<Array<{ json: Record<string, unknown> }>> };
+					}>
+				>;
+			};
+		};
 		const runData = data.resultData.runData;
-		const wallMs = timedRuns(which, runData, bench.node).reduce((sum, run) => sum + run.executionTime, 0);
+		const wallMs = timedRuns(which, runData, bench.node).reduce(
+			(sum, run) => sum + run.executionTime,
+			0,
+		);
 		const summary = runData[bench.node][0].data?.main?.[0]?.[0]?.json ?? {};
 		const cpuMs = threads.reduce((sum, [, ms]) => sum + ms, 0);
 		const result: ScenarioResult = {

@@ -7,7 +7,14 @@ import { PAYROLL_FILTERS, PAYROLL_FLAGS, payrollRange } from './payroll';
 const run = async (from: string, to: string) => {
 	const result = await executeNode({
 		credentials: credentialsFor(targetFromEnv()),
-		parameters: { resource: 'payrollExport', operation: 'get', fromWorkDate: from, toWorkDate: to, ...PAYROLL_FILTERS, filters: PAYROLL_FLAGS },
+		parameters: {
+			resource: 'payrollExport',
+			operation: 'get',
+			fromWorkDate: from,
+			toWorkDate: to,
+			...PAYROLL_FILTERS,
+			filters: PAYROLL_FLAGS,
+		},
 	});
 	if (result.error) throw result.error;
 	return { records: result.items.length };

@@ -11,9 +11,18 @@ const run = async (windows: Array<{ from: string; to: string }>) => {
 	const token = await fetchToken(target, 'svcapiv3');
 	const rows: unknown[] = [];
 	for (const window of windows) {
-		const qs = new URLSearchParams({ fromWorkDate: window.from, toWorkDate: window.to, ...Object.fromEntries(Object.entries({ ...PAYROLL_FILTERS, ...PAYROLL_FLAGS }).map(([k, v]) => [k, String(v)])) });
-		const answer = await request(`${target.integration}/api/payroll-export?${qs.toString()}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-		if (answer.statusCode !== 200) throw new Error(`HTTP ${answer.statusCode}: ${await answer.body.text()}`);
+		const qs = new URLSearchParams({
+			fromWorkDate: window.from,
+			toWorkDate: window.to,
+			...Object.fromEntries(
+				Object.entries({ ...PAYROLL_FILTERS, ...PAYROLL_FLAGS }).map(([k, v]) => [k, String(v)]),
+			),
+		});
+		const answer = await request(`${target.integration}/api/payroll-export?${qs.toString()}`, {
+			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+		});
+		if (answer.statusCode !== 200)
+			throw new Error(`HTTP ${answer.statusCode}: ${await answer.body.text()}`);
 		for (const row of (await answer.body.json()) as unknown[]) rows.push(row);
 	}
 	return { records: rows.length, requests: windows.length };
@@ -21,5 +30,6 @@ const run = async (windows: Array<{ from: string; to: string }>) => {
 
 void report(
 	async () => await run(payrollRange().windows),
-	async () => await run([{ from: payrollRange().windows[0].from, to: payrollRange().windows[0].from }]),
+	async () =>
+		await run([{ from: payrollRange().windows[0].from, to: payrollRange().windows[0].from }]),
 );

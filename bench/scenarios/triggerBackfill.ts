@@ -16,7 +16,12 @@ const target = targetFromEnv();
 void report(async () => {
 	const trigger = new PollHarness({
 		credentials: credentialsFor(target),
-		parameters: { event: 'timeRegistration', startFrom: 'date', startDate: BACKFILL_START, options: { maxChangesPerPoll: maxChanges } },
+		parameters: {
+			event: 'timeRegistration',
+			startFrom: 'date',
+			startDate: BACKFILL_START,
+			options: { maxChangesPerPoll: maxChanges },
+		},
 		// Only ids are counted here: the harness keeping a million items would measure the harness.
 		keepExecutions: false,
 	});
@@ -33,7 +38,8 @@ void report(async () => {
 		if (!tick.emitted) break;
 		largest = Math.max(largest, tick.items.length);
 		largestBytes = Math.max(largestBytes, JSON.stringify(tick.items).length);
-		for (const item of tick.items) emitted.set(String(item.json.id), (emitted.get(String(item.json.id)) ?? 0) + 1);
+		for (const item of tick.items)
+			emitted.set(String(item.json.id), (emitted.get(String(item.json.id)) ?? 0) + 1);
 	}
 	const expected = await backfillReference(target, lastStart);
 	const { lost, duplicated, unexpected } = compareWithReference(emitted, expected);

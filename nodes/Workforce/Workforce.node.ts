@@ -1,7 +1,12 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { searchMachines } from './listSearch/searchMachines';
-import { searchEmployees, searchUsersByIdentity, searchUsersByNumber, searchUsersByProfile } from './listSearch/searchPeople';
+import {
+	searchEmployees,
+	searchUsersByIdentity,
+	searchUsersByNumber,
+	searchUsersByProfile,
+} from './listSearch/searchPeople';
 import { searchProjects } from './listSearch/searchProjects';
 import { getMachineTypes } from './loadOptions/getMachineTypes';
 import { dataExtractionDescription, dataExtractionOperations } from './resources/dataExtraction';
@@ -26,7 +31,8 @@ export class Workforce implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Push master data into and pull payroll and time data out of the Workforce Integration Service',
+		description:
+			'Push master data into and pull payroll and time data out of the Workforce Integration Service',
 		defaults: { name: 'Workforce' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -73,7 +79,14 @@ export class Workforce implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchProjects, searchMachines, searchUsersByIdentity, searchUsersByProfile, searchUsersByNumber, searchEmployees },
+		listSearch: {
+			searchProjects,
+			searchMachines,
+			searchUsersByIdentity,
+			searchUsersByProfile,
+			searchUsersByNumber,
+			searchEmployees,
+		},
 		loadOptions: { getMachineTypes },
 	};
 

@@ -1,4 +1,10 @@
-import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
 
 import { pollExtraction } from './pollExtraction';
 import { pollPayrollExport } from './pollPayrollExport';
@@ -14,7 +20,8 @@ export class WorkforceTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["event"] }}',
-		description: 'Starts the workflow when time registrations, payroll lines, images or payroll export data change in the Workforce Integration Service',
+		description:
+			'Starts the workflow when time registrations, payroll lines, images or payroll export data change in the Workforce Integration Service',
 		defaults: { name: 'Workforce Trigger' },
 		polling: true,
 		inputs: [],

@@ -17,7 +17,11 @@ export const otherEndpointProperties: INodeProperties[] = [
 		name: 'recordEvents',
 		type: 'multiOptions',
 		options: [
-			{ name: 'Created', value: 'created', description: 'Whether to emit records created since the previous poll' },
+			{
+				name: 'Created',
+				value: 'created',
+				description: 'Whether to emit records created since the previous poll',
+			},
 			{ name: 'Changed', value: 'changed', description: 'Whether to emit changes to records' },
 			{
 				name: 'Deleted',
@@ -39,10 +43,20 @@ export const otherEndpointProperties: INodeProperties[] = [
  * service returned (its last version); an endpoint the table does not list, as returned.
  */
 export function otherEndpointStream(ctx: IPollFunctions): ExtractionStream {
-	const endpoint = chooseEndpoint(ctx, ctx.getNodeParameter('endpoint', 'v1/project'), ctx.getNodeParameter('endpointPath', ''));
-	const chosen = ctx.getNodeParameter('recordEvents', ['created', 'changed', 'deleted']) as ChangeEvent[];
+	const endpoint = chooseEndpoint(
+		ctx,
+		ctx.getNodeParameter('endpoint', 'v1/project'),
+		ctx.getNodeParameter('endpointPath', ''),
+	);
+	const chosen = ctx.getNodeParameter('recordEvents', [
+		'created',
+		'changed',
+		'deleted',
+	]) as ChangeEvent[];
 	if (!Array.isArray(chosen) || chosen.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Emit has no kind of change chosen', { description: 'Choose at least one of Created, Changed and Deleted under Emit.' });
+		throw new NodeOperationError(ctx.getNode(), 'Emit has no kind of change chosen', {
+			description: 'Choose at least one of Created, Changed and Deleted under Emit.',
+		});
 	}
 	const deletion = endpoint.row?.deletion === 'tombstone' ? 'identity' : 'record';
 	return {
@@ -51,7 +65,8 @@ export function otherEndpointStream(ctx: IPollFunctions): ExtractionStream {
 		path: `/${endpoint.path}`,
 		what: `Poll ${endpoint.path}`,
 		filter: {},
-		kind: (seen, createdSince) => recordStream({ distinguishCreated: true, seen, createdSince, deletion }),
+		kind: (seen, createdSince) =>
+			recordStream({ distinguishCreated: true, seen, createdSince, deletion }),
 		emit: new Set(chosen),
 	};
 }

@@ -1,4 +1,10 @@
-import { NodeApiError, type IDataObject, type INodeExecutionData, type IPollFunctions, type JsonObject } from 'n8n-workflow';
+import {
+	NodeApiError,
+	type IDataObject,
+	type INodeExecutionData,
+	type IPollFunctions,
+	type JsonObject,
+} from 'n8n-workflow';
 
 import { paginate } from '../shared/extraction/continuation';
 import type { TriggerSettings } from './settings';
@@ -35,7 +41,11 @@ export async function pollExtraction(
 		return null;
 	}
 
-	const from = manual ? startedAt - SAMPLE_DAYS * DAY_MS : (state ? Date.parse(state.from) : (settings.startDate as number));
+	const from = manual
+		? startedAt - SAMPLE_DAYS * DAY_MS
+		: state
+			? Date.parse(state.from)
+			: (settings.startDate as number);
 	const window = planWindow(from, startedAt);
 	const seen = new SeenSet(state?.seen);
 	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
@@ -48,19 +58,33 @@ export async function pollExtraction(
 			window,
 			seen,
 			kind,
-			pages: pagesOf(this, stream, window, manual ? SAMPLE_SIZE : settings.pageSize, settings, manual),
+			pages: pagesOf(
+				this,
+				stream,
+				window,
+				manual ? SAMPLE_SIZE : settings.pageSize,
+				settings,
+				manual,
+			),
 			startedAt,
 			outOfTime: () => performance.now() - t0 >= budgetMs * 0.9,
-			maxChanges: manual ? SAMPLE_SIZE : settings.maxChangesPerPoll === Infinity ? undefined : settings.maxChangesPerPoll,
+			maxChanges: manual
+				? SAMPLE_SIZE
+				: settings.maxChangesPerPoll === Infinity
+					? undefined
+					: settings.maxChangesPerPoll,
 		});
 	} catch (error) {
 		if (error instanceof NodeApiError && !manual) {
-			error.description = `Nothing was emitted and the trigger kept its position: the next poll reads the changes since ${new Date(window.since).toISOString()} again. ${error.description ?? ''}`.trim();
+			error.description =
+				`Nothing was emitted and the trigger kept its position: the next poll reads the changes since ${new Date(window.since).toISOString()} again. ${error.description ?? ''}`.trim();
 		}
 		throw new NodeApiError(this.getNode(), error as JsonObject);
 	}
 
-	const items = collected.changes.filter((c) => stream.emit.has(c.json.event as never)).map((c) => ({ json: c.json }));
+	const items = collected.changes
+		.filter((c) => stream.emit.has(c.json.event as never))
+		.map((c) => ({ json: c.json }));
 	if (manual) return items.length ? [items] : null;
 
 	const { state: next } = nextState({
@@ -87,7 +111,13 @@ async function* pagesOf(
 	firstPageOnly: boolean,
 ): AsyncGenerator<Page> {
 	const qs: IDataObject = { ...stream.filter, ...windowQuery(window), ChunkLimit: pageSize };
-	for await (const page of paginate.call(ctx, { path: stream.path, qs, what: stream.what, retry: settings.retry, timeout: settings.timeoutMs })) {
+	for await (const page of paginate.call(ctx, {
+		path: stream.path,
+		qs,
+		what: stream.what,
+		retry: settings.retry,
+		timeout: settings.timeoutMs,
+	})) {
 		yield { records: page.records, hasMore: page.hasMore };
 		if (firstPageOnly) return;
 	}

@@ -1,4 +1,12 @@
-import { NodeApiError, NodeOperationError, sleep, type IDataObject, type JsonObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type JsonObject,
+	type INodeExecutionData,
+	type IPollFunctions,
+} from 'n8n-workflow';
 
 import { isTransient } from '../shared/extraction/continuation';
 import { workforceJson } from '../shared/transport';
@@ -18,15 +26,23 @@ const STREAM = 'payrollExport';
  * per employee-day that the range still covers), so the same-day re-reads are dropped; a row
  * that carries its modifiedDateTime is also held to the window's lower edge.
  */
-export async function pollPayrollExport(this: IPollFunctions, settings: TriggerSettings, startedAt: number): Promise<INodeExecutionData[][] | null> {
+export async function pollPayrollExport(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+	startedAt: number,
+): Promise<INodeExecutionData[][] | null> {
 	const manual = this.getMode() === 'manual';
 	const staticData = this.getWorkflowStaticData('node');
 	const state = manual ? undefined : readState(staticData, STREAM);
 	const days = Number(this.getNodeParameter('workDateRangeDays', 14));
 	if (!Number.isInteger(days) || days < 1 || days > 45) {
-		throw new NodeOperationError(this.getNode(), 'Work Date Range (Days) must be a whole number from 1 to 45', {
-			description: 'The payroll export reads at most 45 days of work dates per request.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Work Date Range (Days) must be a whole number from 1 to 45',
+			{
+				description: 'The payroll export reads at most 45 days of work dates per request.',
+			},
+		);
 	}
 
 	if (!manual && !state && settings.startDate === undefined) {
@@ -34,7 +50,11 @@ export async function pollPayrollExport(this: IPollFunctions, settings: TriggerS
 		writeState(staticData, { v: 1, stream: STREAM, from: now, origin: now, seen: {} });
 		return null;
 	}
-	const from = manual ? startedAt - SAMPLE_DAYS * DAY_MS : state ? Date.parse(state.from) : (settings.startDate as number);
+	const from = manual
+		? startedAt - SAMPLE_DAYS * DAY_MS
+		: state
+			? Date.parse(state.from)
+			: (settings.startDate as number);
 	const oldest = oneYearBefore(startedAt);
 	if (from < oldest) {
 		throw new NodeOperationError(
@@ -56,7 +76,13 @@ export async function pollPayrollExport(this: IPollFunctions, settings: TriggerS
 		toWorkDate: isoDate(today),
 		modifiedSinceDate: isoDate(from),
 	};
-	for (const name of ['dataFilter', 'userPayrollTypeFilter', 'exportAllPayrollTypes', 'includeAllAbsence', 'onlyDataFromExternalProjects']) {
+	for (const name of [
+		'dataFilter',
+		'userPayrollTypeFilter',
+		'exportAllPayrollTypes',
+		'includeAllAbsence',
+		'onlyDataFromExternalProjects',
+	]) {
 		if (filters[name] !== undefined && filters[name] !== '') qs[name] = filters[name];
 	}
 	if (manual) delete qs.modifiedSinceDate;
@@ -99,12 +125,22 @@ function oneYearBefore(ms: number): number {
 	return Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate());
 }
 
-async function fetchWithRetry(ctx: IPollFunctions, qs: IDataObject, settings: TriggerSettings): Promise<IDataObject[]> {
+async function fetchWithRetry(
+	ctx: IPollFunctions,
+	qs: IDataObject,
+	settings: TriggerSettings,
+): Promise<IDataObject[]> {
 	for (let attempt = 1; ; attempt++) {
 		let body: unknown;
 		try {
 			// Always the read-only variant: watching for changes must never lock payroll data (behaviour notes).
-			body = await workforceJson.call(ctx, { method: 'GET', path: '/api/payroll-export/readonly', qs, what: 'Poll payroll export', timeout: settings.timeoutMs });
+			body = await workforceJson.call(ctx, {
+				method: 'GET',
+				path: '/api/payroll-export/readonly',
+				qs,
+				what: 'Poll payroll export',
+				timeout: settings.timeoutMs,
+			});
 		} catch (error) {
 			if (attempt < settings.retry.attempts && isTransient(error)) {
 				await sleep(settings.retry.delayMs * 2 ** (attempt - 1));
@@ -114,9 +150,14 @@ async function fetchWithRetry(ctx: IPollFunctions, qs: IDataObject, settings: Tr
 			throw new NodeApiError(ctx.getNode(), error as JsonObject);
 		}
 		if (!Array.isArray(body)) {
-			throw new NodeOperationError(ctx.getNode(), 'The payroll export did not answer with a list of rows', {
-				description: 'The trigger expects the JSON payroll export (an array); check the Integration API Base URL of the credential.',
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'The payroll export did not answer with a list of rows',
+				{
+					description:
+						'The trigger expects the JSON payroll export (an array); check the Integration API Base URL of the credential.',
+				},
+			);
 		}
 		return body as IDataObject[];
 	}

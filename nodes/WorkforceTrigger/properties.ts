@@ -1,7 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { payrollLineFilterProperties } from '../shared/extraction/payrollLineFilters';
-import { DATA_FILTER_OPTIONS, USER_PAYROLL_TYPE_OPTIONS } from '../Workforce/resources/payrollExport/fields';
+import {
+	DATA_FILTER_OPTIONS,
+	USER_PAYROLL_TYPE_OPTIONS,
+} from '../Workforce/resources/payrollExport/fields';
 import { otherEndpointProperties } from './otherEndpoint';
 
 const onEvent = (...event: string[]) => ({ show: { event } });
@@ -30,7 +33,8 @@ export const eventProperty: INodeProperties = {
 		{
 			name: 'Records Changed (Other Endpoint)',
 			value: 'otherEndpoint',
-			description: 'A record of another extraction endpoint (projects, work orders, users, resources, absences, machine hours, checklists, incidents, ...) was created, changed or deleted',
+			description:
+				'A record of another extraction endpoint (projects, work orders, users, resources, absences, machine hours, checklists, incidents, ...) was created, changed or deleted',
 		},
 		{
 			name: 'Time Registration Created, Changed or Deleted',
@@ -47,9 +51,22 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'timeRegistrationEvents',
 		type: 'multiOptions',
 		options: [
-			{ name: 'Created', value: 'created', description: 'Whether to emit registrations created since the previous poll' },
-			{ name: 'Changed', value: 'changed', description: 'Whether to emit changes to registrations' },
-			{ name: 'Deleted', value: 'deleted', description: 'Whether to emit deletions: items with only event "deleted", the ID and the deletion time' },
+			{
+				name: 'Created',
+				value: 'created',
+				description: 'Whether to emit registrations created since the previous poll',
+			},
+			{
+				name: 'Changed',
+				value: 'changed',
+				description: 'Whether to emit changes to registrations',
+			},
+			{
+				name: 'Deleted',
+				value: 'deleted',
+				description:
+					'Whether to emit deletions: items with only event "deleted", the ID and the deletion time',
+			},
 		],
 		default: ['created', 'changed', 'deleted'],
 		description: 'Which changes to output; every item says its kind in the field "event"',
@@ -61,7 +78,11 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Payroll Lines', value: 'plain', description: 'GET /v1/payroll-lines' },
-			{ name: 'Payroll Lines Extended', value: 'extended', description: 'GET /v1/payroll-lines-extended: with the overtime lines of each day' },
+			{
+				name: 'Payroll Lines Extended',
+				value: 'extended',
+				description: 'GET /v1/payroll-lines-extended: with the overtime lines of each day',
+			},
 		],
 		default: 'plain',
 		displayOptions: onEvent('payrollLine'),
@@ -71,7 +92,8 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'includeDeletions',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to emit deleted payroll lines: items with only event "deleted", the ID and the deletion time',
+		description:
+			'Whether to emit deleted payroll lines: items with only event "deleted", the ID and the deletion time',
 		displayOptions: onEvent('payrollLine'),
 	},
 	...payrollLineFilterProperties(onEvent('payrollLine')),
@@ -84,7 +106,13 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: onEvent('image'),
 		options: [
-			{ displayName: 'Company ID', name: 'companyId', type: 'string', default: '', description: 'Only images of data owned by this project company' },
+			{
+				displayName: 'Company ID',
+				name: 'companyId',
+				type: 'string',
+				default: '',
+				description: 'Only images of data owned by this project company',
+			},
 			{
 				displayName: 'Exclude Data From Subsidiaries',
 				name: 'excludeDataFromSubsidiaries',
@@ -99,13 +127,20 @@ export const triggerProperties: INodeProperties[] = [
 				default: false,
 				description: 'Whether to leave out images merely shared with your company',
 			},
-			{ displayName: 'Project ID', name: 'projectId', type: 'string', default: '', description: 'Only images of this project' },
+			{
+				displayName: 'Project ID',
+				name: 'projectId',
+				type: 'string',
+				default: '',
+				description: 'Only images of this project',
+			},
 			{
 				displayName: 'Require Geo Coordinate',
 				name: 'requireGeoCoordinate',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to leave out images that have neither their own nor their parent\'s GPS position',
+				description:
+					"Whether to leave out images that have neither their own nor their parent's GPS position",
 			},
 			{
 				displayName: 'Sources',
@@ -127,7 +162,8 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 45 },
 		default: 14,
-		description: 'How many days back from today the watched work dates reach (the service allows 45 at most)',
+		description:
+			'How many days back from today the watched work dates reach (the service allows 45 at most)',
 		displayOptions: onEvent('payrollExport'),
 	},
 	{
@@ -181,11 +217,20 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'startFrom',
 		type: 'options',
 		options: [
-			{ name: 'Now', value: 'now', description: 'Only changes made after the workflow is activated' },
-			{ name: 'A Date (Backfill)', value: 'date', description: 'Also every change made since a date, on the first poll' },
+			{
+				name: 'Now',
+				value: 'now',
+				description: 'Only changes made after the workflow is activated',
+			},
+			{
+				name: 'A Date (Backfill)',
+				value: 'date',
+				description: 'Also every change made since a date, on the first poll',
+			},
 		],
 		default: 'now',
-		description: 'Where the first poll after activation starts; later polls continue where the previous one ended',
+		description:
+			'Where the first poll after activation starts; later polls continue where the previous one ended',
 	},
 	{
 		displayName: 'Start Date',
@@ -193,7 +238,8 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		required: true,
-		description: 'Changes made since this moment are emitted by the first poll (payroll export data: at most one year back)',
+		description:
+			'Changes made since this moment are emitted by the first poll (payroll export data: at most one year back)',
 		displayOptions: { show: { startFrom: ['date'] } },
 	},
 	{
@@ -210,7 +256,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0 },
 				default: 10000,
 				description:
-					'A poll emits at most this many changes; the next poll continues exactly where it stopped (nothing skipped, nothing repeated), so a backfill from an early Start Date runs as a series of small executions. 0 means no bound (the poll still stops when n8n\'s time for one poll runs out). Keep Max Remembered Changes above the number of changes saved at one and the same instant. Not for Payroll Export Changed.',
+					"A poll emits at most this many changes; the next poll continues exactly where it stopped (nothing skipped, nothing repeated), so a backfill from an early Start Date runs as a series of small executions. 0 means no bound (the poll still stops when n8n's time for one poll runs out). Keep Max Remembered Changes above the number of changes saved at one and the same instant. Not for Payroll Export Changed.",
 			},
 			{
 				displayName: 'Max Remembered Changes',
@@ -228,7 +274,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0, numberPrecision: 2 },
 				default: 10,
 				description:
-					'Each poll reads again this far back before the previous poll\'s start, so a change saved late or stamped by a clock running a little apart is not missed; repeats are dropped',
+					"Each poll reads again this far back before the previous poll's start, so a change saved late or stamped by a clock running a little apart is not missed; repeats are dropped",
 			},
 			{
 				displayName: 'Page Size',
@@ -244,7 +290,8 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0.1, numberPrecision: 1 },
 				default: 60,
-				description: 'How long a request may wait for its answer to start, or for a page to go on when it pauses, before it counts as failed (and is retried)',
+				description:
+					'How long a request may wait for its answer to start, or for a page to go on when it pauses, before it counts as failed (and is retried)',
 			},
 			{
 				displayName: 'Retries per Page',

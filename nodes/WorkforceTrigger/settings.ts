@@ -24,20 +24,38 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 		startDate = raw ? Date.parse(String(raw)) : NaN;
 		if (Number.isNaN(startDate)) {
 			throw new NodeOperationError(ctx.getNode(), 'Start Date is not a date', {
-				description: 'Pick the date and time from which the first poll should emit changes, or set Start From to Now.',
+				description:
+					'Pick the date and time from which the first poll should emit changes, or set Start From to Now.',
 			});
 		}
 	}
 	return {
 		overlapMs: overlapMinutes * MINUTE_MS,
-		maxRemembered: numberOption(ctx, options, 'maxRemembered', 'Max Remembered Changes', 20000, 100),
+		maxRemembered: numberOption(
+			ctx,
+			options,
+			'maxRemembered',
+			'Max Remembered Changes',
+			20000,
+			100,
+		),
 		pageSize: numberOption(ctx, options, 'pageSize', 'Page Size', 2500, 1, 10000),
 		retry: {
 			attempts: numberOption(ctx, options, 'retries', 'Retries per Page', 3, 0, 10) + 1,
 			delayMs: numberOption(ctx, options, 'retryDelayMs', 'Retry Delay (Ms)', 1000, 0),
 		},
-		timeoutMs: numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
-		maxChangesPerPoll: wholeOrUnbounded(numberOption(ctx, options, 'maxChangesPerPoll', 'Max Changes per Poll', MAX_CHANGES_PER_POLL, 0)),
+		timeoutMs:
+			numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
+		maxChangesPerPoll: wholeOrUnbounded(
+			numberOption(
+				ctx,
+				options,
+				'maxChangesPerPoll',
+				'Max Changes per Poll',
+				MAX_CHANGES_PER_POLL,
+				0,
+			),
+		),
 		startDate,
 	};
 }
@@ -49,12 +67,25 @@ function wholeOrUnbounded(value: number): number {
 	return value === 0 ? Infinity : Math.max(1, Math.floor(value));
 }
 
-function numberOption(ctx: IPollFunctions, options: IDataObject, name: string, label: string, fallback: number, min: number, max = Infinity): number {
-	const value = options[name] === undefined || options[name] === '' ? fallback : Number(options[name]);
+function numberOption(
+	ctx: IPollFunctions,
+	options: IDataObject,
+	name: string,
+	label: string,
+	fallback: number,
+	min: number,
+	max = Infinity,
+): number {
+	const value =
+		options[name] === undefined || options[name] === '' ? fallback : Number(options[name]);
 	if (!Number.isFinite(value) || value < min || value > max) {
-		throw new NodeOperationError(ctx.getNode(), `Option ${label} must be a number ${max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`}`, {
-			description: `Change ${label} under Options (it is ${String(options[name])}).`,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Option ${label} must be a number ${max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`}`,
+			{
+				description: `Change ${label} under Options (it is ${String(options[name])}).`,
+			},
+		);
 	}
 	return value;
 }

@@ -21,7 +21,11 @@ export interface ExtractionStream {
 export function extractionStream(ctx: IPollFunctions, event: string): ExtractionStream {
 	if (event === OTHER_ENDPOINT_EVENT) return otherEndpointStream(ctx);
 	if (event === 'timeRegistration') {
-		const chosen = ctx.getNodeParameter('timeRegistrationEvents', ['created', 'changed', 'deleted']) as ChangeEvent[];
+		const chosen = ctx.getNodeParameter('timeRegistrationEvents', [
+			'created',
+			'changed',
+			'deleted',
+		]) as ChangeEvent[];
 		if (!Array.isArray(chosen) || chosen.length === 0) {
 			throw new NodeOperationError(ctx.getNode(), 'Emit has no kind of change chosen', {
 				description: 'Choose at least one of Created, Changed and Deleted under Emit.',
@@ -39,7 +43,8 @@ export function extractionStream(ctx: IPollFunctions, event: string): Extraction
 	if (event === 'payrollLine') {
 		const extended = ctx.getNodeParameter('payrollLineDetail', 'plain') === 'extended';
 		const includeDeletions = ctx.getNodeParameter('includeDeletions', true) as boolean;
-		const filter = payrollLineFilterQuery(ctx.getNode(), (name) => ctx.getNodeParameter(name, null)) ?? {};
+		const filter =
+			payrollLineFilterQuery(ctx.getNode(), (name) => ctx.getNodeParameter(name, null)) ?? {};
 		// Other filters watch other lines: the stream starts afresh instead of mixing two memories.
 		const filterName = Object.values(filter).join(':');
 		return {
@@ -52,13 +57,16 @@ export function extractionStream(ctx: IPollFunctions, event: string): Extraction
 		};
 	}
 	if (event !== 'image') {
-		throw new NodeOperationError(ctx.getNode(), `Unknown event "${event}"`, { description: 'Pick an Event from the list.' });
+		throw new NodeOperationError(ctx.getNode(), `Unknown event "${event}"`, {
+			description: 'Pick an Event from the list.',
+		});
 	}
 	const filters = ctx.getNodeParameter('imageFilters', {}) as IDataObject;
 	const filter: IDataObject = {};
 	if (filters.projectId) filter.ProjectId = String(filters.projectId).trim();
 	if (filters.companyId) filter.CompanyId = String(filters.companyId).trim();
-	if (Array.isArray(filters.sources) && filters.sources.length > 0) filter.Sources = filters.sources as string[];
+	if (Array.isArray(filters.sources) && filters.sources.length > 0)
+		filter.Sources = filters.sources as string[];
 	if (filters.requireGeoCoordinate === true) filter.RequireGeoCoordinate = true;
 	if (filters.ownCompanyDataOnly === true) filter.OwnCompanyDataOnly = true;
 	if (filters.excludeDataFromSubsidiaries === true) filter.ExcludeDataFromSubsidiaries = true;

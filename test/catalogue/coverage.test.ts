@@ -9,11 +9,15 @@ describe('Bad-input catalogue coverage', () => {
 	});
 
 	it('has rows for every resource of the node and for the trigger', () => {
-		const resourceProperty = new Workforce().description.properties.find((p) => p.name === 'resource');
+		const resourceProperty = new Workforce().description.properties.find(
+			(p) => p.name === 'resource',
+		);
 		const resources = (resourceProperty?.options ?? []).map((o) => (o as { value: string }).value);
 		expect(resources.length).toBeGreaterThan(0);
 		// The Workforce Trigger is a node of its own: its rows count as the resource "trigger".
-		const missing = [...resources, 'trigger'].filter((r) => !CATALOGUE.some((row) => row.resource === r));
+		const missing = [...resources, 'trigger'].filter(
+			(r) => !CATALOGUE.some((row) => row.resource === r),
+		);
 		expect(missing).toEqual([]);
 	});
 

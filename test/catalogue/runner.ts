@@ -26,7 +26,9 @@ export interface Row {
 	category: Category;
 	label: string;
 	parameters: INodeParameters | ((fx: Fixture) => INodeParameters);
-	items?: INodeExecutionData[] | ((fx: Fixture) => INodeExecutionData[] | Promise<INodeExecutionData[]>);
+	items?:
+		| INodeExecutionData[]
+		| ((fx: Fixture) => INodeExecutionData[] | Promise<INodeExecutionData[]>);
 	/**
 	 * The run ends in a NodeOperationError/NodeApiError whose message + description match
 	 * `field` (the field by UI label or API name) and `fix` (what to do).
@@ -60,11 +62,16 @@ export function runCatalogue(title: string, rows: Row[]) {
 			const items = typeof row.items === 'function' ? await row.items(fx) : row.items;
 			const expected = typeof row.requests === 'function' ? row.requests(fx) : row.requests;
 			fx.mark();
-			const result = row.resource === 'trigger' ? await activateTrigger(fx, parameters) : await executeNode({ credentials: fx.credentials, parameters, items });
+			const result =
+				row.resource === 'trigger'
+					? await activateTrigger(fx, parameters)
+					: await executeNode({ credentials: fx.credentials, parameters, items });
 
 			// CATALOGUE_DEBUG=1 prints what each row really did, for writing new rows.
 			if (process.env.CATALOGUE_DEBUG) {
-				console.log(`${row.resource} | ${row.label}\n  requests: ${JSON.stringify(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`))}\n  error: ${result.error?.name} ${JSON.stringify(errorText(result))}\n  items: ${JSON.stringify(result.items.map((i) => i.json)).slice(0, 300)}`);
+				console.log(
+					`${row.resource} | ${row.label}\n  requests: ${JSON.stringify(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`))}\n  error: ${result.error?.name} ${JSON.stringify(errorText(result))}\n  items: ${JSON.stringify(result.items.map((i) => i.json)).slice(0, 300)}`,
+				);
 			}
 			expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(expected);
 			if (row.error) {
@@ -73,17 +80,25 @@ export function runCatalogue(title: string, rows: Row[]) {
 				const text = errorText(result);
 				expect(text).toMatch(row.error.field);
 				expect(text).toMatch(row.error.fix);
-				expect(text).not.toMatch(/TypeError|Cannot read prop|undefined is not|is not a function|\[object Object\]/);
+				expect(text).not.toMatch(
+					/TypeError|Cannot read prop|undefined is not|is not a function|\[object Object\]/,
+				);
 				expect(result.items).toEqual([]);
 			} else {
 				expect(result.error).toBeUndefined();
 				if (row.emptyWithHint) {
 					expect(result.items).toEqual([]);
-					expect(result.hints.map((h) => h.message)).toEqual([expect.stringMatching(row.emptyWithHint)]);
+					expect(result.hints.map((h) => h.message)).toEqual([
+						expect.stringMatching(row.emptyWithHint),
+					]);
 				} else {
 					expect(result.items.length).toBeGreaterThan(0);
 				}
-				row.output?.(result.items.map((i) => i.json), fx, result);
+				row.output?.(
+					result.items.map((i) => i.json),
+					fx,
+					result,
+				);
 			}
 		});
 	});
@@ -97,7 +112,13 @@ async function activateTrigger(fx: Fixture, parameters: INodeParameters): Promis
 	const error = tick.error as (Error & { description?: string }) | undefined;
 	return {
 		items: tick.items,
-		error: error ? ({ name: error.constructor.name, message: error.message, description: error.description } as never) : undefined,
+		error: error
+			? ({
+					name: error.constructor.name,
+					message: error.message,
+					description: error.description,
+				} as never)
+			: undefined,
 		run: {} as never,
 		hints: [],
 		staticData: trigger.state,

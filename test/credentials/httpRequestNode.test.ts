@@ -9,7 +9,8 @@ import { runHttpRequest } from '../support/httpRequestNode';
 const scopesOf = (fx: Fixture, authorization: string | undefined) =>
 	fx.emulator.ctx.clients.resolve(String(authorization).replace(/^Bearer /, ''))?.scopes;
 
-const sequence = (fx: Fixture) => fx.requests().map((r) => `${r.api} ${r.method} ${r.path} ${r.status}`);
+const sequence = (fx: Fixture) =>
+	fx.requests().map((r) => `${r.api} ${r.method} ${r.path} ${r.status}`);
 
 /**
  * n8n's HTTP Request node with the Workforce API credential (predefined credential type), as a user
@@ -20,7 +21,13 @@ describe('Workforce API credential in the HTTP Request node', () => {
 	const fx = useEmulator();
 	const workOrder = (externalId: string) => {
 		const project = fx.emulator.ctx.sections.projects.list(DEMO.companies.parent)[0];
-		return fx.emulator.ctx.sections.workOrders.createFor(DEMO.companies.parent, { companyId: project.companyId, projectId: project.id, externalId, name: 'Day shift', active: true });
+		return fx.emulator.ctx.sections.workOrders.createFor(DEMO.companies.parent, {
+			companyId: project.companyId,
+			projectId: project.id,
+			externalId,
+			name: 'Day shift',
+			active: true,
+		});
 	};
 
 	it("runs the node's current version (4.5 in n8n 2.41.1)", () => {
@@ -28,11 +35,21 @@ describe('Workforce API credential in the HTTP Request node', () => {
 	});
 
 	it('GET under the Integration API base: the token is fetched once and sent, the answer becomes items', async () => {
-		const result = await runHttpRequest(fx, { url: `${fx.emulator.urls.integration}/api/MachineType` });
+		const result = await runHttpRequest(fx, {
+			url: `${fx.emulator.urls.integration}/api/MachineType`,
+		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result).map((t) => t.typeId)).toEqual(expect.arrayContaining(['EXCAVATOR', 'TRUCK']));
-		expect(sequence(fx)).toEqual(['identity POST /connect/token 200', 'integration GET /api/MachineType 200']);
-		expect(scopesOf(fx, fx.apiRequests()[0].headers.authorization)).toEqual(['svcapiv3', 'reportingapiv1']);
+		expect(jsonOf(result).map((t) => t.typeId)).toEqual(
+			expect.arrayContaining(['EXCAVATOR', 'TRUCK']),
+		);
+		expect(sequence(fx)).toEqual([
+			'identity POST /connect/token 200',
+			'integration GET /api/MachineType 200',
+		]);
+		expect(scopesOf(fx, fx.apiRequests()[0].headers.authorization)).toEqual([
+			'svcapiv3',
+			'reportingapiv1',
+		]);
 	});
 
 	it('GET under the Data Extraction API base, query parameters included', async () => {
@@ -46,16 +63,26 @@ describe('Workforce API credential in the HTTP Request node', () => {
 		expect(page.data.length).toBeGreaterThan(0);
 		expect(page.continuationToken).toBeTruthy();
 		const [call] = fx.apiRequests();
-		expect(call).toMatchObject({ api: 'extraction', method: 'GET', path: '/v1/images', search: 'ChunkLimit=2', status: 200 });
+		expect(call).toMatchObject({
+			api: 'extraction',
+			method: 'GET',
+			path: '/v1/images',
+			search: 'ChunkLimit=2',
+			status: 200,
+		});
 	});
 
 	it('each base gets the token of its own scope when the client holds them as separate tokens', async () => {
 		// A scope the client lacks makes the combined request fail; the credential then keeps one token per scope it holds.
 		fx.useClient(DEMO.clients.admin, { scopes: 'svcapiv3 reportingapiv1 svcnotgranted' });
 		await runHttpRequest(fx, { url: `${fx.emulator.urls.integration}/api/MachineType` });
-		const extraction = await runHttpRequest(fx, { url: `${fx.emulator.urls.extraction}/v1/images?ChunkLimit=1` });
+		const extraction = await runHttpRequest(fx, {
+			url: `${fx.emulator.urls.extraction}/v1/images?ChunkLimit=1`,
+		});
 		expect(extraction.error).toBeUndefined();
-		expect(fx.tokenRequests().map((r) => `${(r.body as { scope: string }).scope} ${r.status}`)).toEqual([
+		expect(
+			fx.tokenRequests().map((r) => `${(r.body as { scope: string }).scope} ${r.status}`),
+		).toEqual([
 			'svcapiv3 reportingapiv1 svcnotgranted 400',
 			'svcapiv3 200',
 			'reportingapiv1 200',
@@ -74,7 +101,9 @@ describe('Workforce API credential in the HTTP Request node', () => {
 			'The API client does not hold the data extraction scope (reportingapiv1 was refused with invalid_scope), so it cannot call the data extraction API. Ask the administrator to grant it, or use a credential whose client holds it.',
 		);
 		expect(fx.apiRequests()).toEqual([]);
-		const allowed = await runHttpRequest(fx, { url: `${fx.emulator.urls.integration}/api/MachineType` });
+		const allowed = await runHttpRequest(fx, {
+			url: `${fx.emulator.urls.integration}/api/MachineType`,
+		});
 		expect(allowed.error).toBeUndefined();
 		expect(fx.apiRequests().map((r) => `${r.path} ${r.status}`)).toEqual(['/api/MachineType 200']);
 	});
@@ -91,12 +120,21 @@ describe('Workforce API credential in the HTTP Request node', () => {
 			});
 			expect(result.error).toBeUndefined();
 			const [call] = fx.apiRequests();
-			expect(call).toMatchObject({ api: 'integration', method: 'PATCH', path: `/api/v4/integration/tasks/${before.id}`, status: 200 });
+			expect(call).toMatchObject({
+				api: 'integration',
+				method: 'PATCH',
+				path: `/api/v4/integration/tasks/${before.id}`,
+				status: 200,
+			});
 			expect(call.body).toEqual({ name: 'Night shift', active: false });
 			expect(call.headers['content-type']).toMatch(/^application\/json/);
 			expect(call.headers.authorization).toMatch(/^Bearer \S+$/);
-			expect(jsonOf(result)).toEqual([{ ...before, name: 'Night shift', active: false, modifiedDateTime: expect.any(String) }]);
-			expect(fx.emulator.ctx.sections.workOrders.find(DEMO.companies.parent, before.id)).toMatchObject({ externalId: 'HR-PATCH-1', name: 'Night shift', active: false });
+			expect(jsonOf(result)).toEqual([
+				{ ...before, name: 'Night shift', active: false, modifiedDateTime: expect.any(String) },
+			]);
+			expect(
+				fx.emulator.ctx.sections.workOrders.find(DEMO.companies.parent, before.id),
+			).toMatchObject({ externalId: 'HR-PATCH-1', name: 'Night shift', active: false });
 		});
 
 		it('one PATCH per input item, fields mapped from each item, one token for all', async () => {
@@ -115,7 +153,13 @@ describe('Workforce API credential in the HTTP Request node', () => {
 			expect(fx.tokenRequests()).toHaveLength(1);
 			const calls = fx.apiRequests();
 			expect(calls.map((c) => [c.path, c.body, c.status])).toEqual(
-				expect.arrayContaining(orders.map((o, i) => [`/api/v4/integration/tasks/${o.id}`, { name: `Shift ${i + 1}` }, 200])),
+				expect.arrayContaining(
+					orders.map((o, i) => [
+						`/api/v4/integration/tasks/${o.id}`,
+						{ name: `Shift ${i + 1}` },
+						200,
+					]),
+				),
 			);
 			expect(calls).toHaveLength(2);
 			expect(result.items.map((i) => [i.json.externalId, i.json.name, i.pairedItem])).toEqual([
@@ -135,9 +179,16 @@ describe('Workforce API credential in the HTTP Request node', () => {
 			});
 			expect(result.error?.name).toBe('NodeApiError');
 			expect((result.error as { httpCode?: string }).httpCode).toBe('400');
-			expect((result.error as { description?: string }).description).toBe('One or more validation errors occurred.');
-			expect(fx.apiRequests().map((r) => `${r.method} ${r.status}`)).toEqual(['PATCH 400', 'PATCH 400']);
-			expect(fx.emulator.ctx.sections.workOrders.find(DEMO.companies.parent, before.id)).toEqual(before);
+			expect((result.error as { description?: string }).description).toBe(
+				'One or more validation errors occurred.',
+			);
+			expect(fx.apiRequests().map((r) => `${r.method} ${r.status}`)).toEqual([
+				'PATCH 400',
+				'PATCH 400',
+			]);
+			expect(fx.emulator.ctx.sections.workOrders.find(DEMO.companies.parent, before.id)).toEqual(
+				before,
+			);
 		});
 	});
 
@@ -153,9 +204,21 @@ describe('Workforce API credential in the HTTP Request node', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
-			{ message: 'One or more validation errors occurred.', errors: [{ category: 'UserInvalidInputError', code: 'ValidationError', field: 'externalId', message: "'externalId' cannot be cleared." }] },
+			{
+				message: 'One or more validation errors occurred.',
+				errors: [
+					{
+						category: 'UserInvalidInputError',
+						code: 'ValidationError',
+						field: 'externalId',
+						message: "'externalId' cannot be cleared.",
+					},
+				],
+			},
 		]);
-		expect(sequence(fx).filter((r) => r.startsWith('integration'))).toEqual([`integration PATCH /api/v4/integration/tasks/${before.id} 400`]);
+		expect(sequence(fx).filter((r) => r.startsWith('integration'))).toEqual([
+			`integration PATCH /api/v4/integration/tasks/${before.id} 400`,
+		]);
 	});
 
 	describe('token refresh', () => {
@@ -188,8 +251,14 @@ describe('Workforce API credential in the HTTP Request node', () => {
 		});
 
 		it('a 401 that persists is not refreshed in a loop: one refresh, then the error', async () => {
-			fx.emulator.ctx.faults.add({ api: 'integration', count: 10, action: { kind: 'status', status: 401 } });
-			const result = await runHttpRequest(fx, { url: `${fx.emulator.urls.integration}/api/MachineType` });
+			fx.emulator.ctx.faults.add({
+				api: 'integration',
+				count: 10,
+				action: { kind: 'status', status: 401 },
+			});
+			const result = await runHttpRequest(fx, {
+				url: `${fx.emulator.urls.integration}/api/MachineType`,
+			});
 			expect((result.error as { httpCode?: string }).httpCode).toBe('401');
 			expect(sequence(fx)).toEqual([
 				'identity POST /connect/token 200',
@@ -200,8 +269,14 @@ describe('Workforce API credential in the HTTP Request node', () => {
 		});
 
 		it("n8n's HTTP Request path refreshes after any failed request, once (here a 500), and then reports it", async () => {
-			fx.emulator.ctx.faults.add({ api: 'integration', count: 10, action: { kind: 'status', status: 500 } });
-			const result = await runHttpRequest(fx, { url: `${fx.emulator.urls.integration}/api/MachineType` });
+			fx.emulator.ctx.faults.add({
+				api: 'integration',
+				count: 10,
+				action: { kind: 'status', status: 500 },
+			});
+			const result = await runHttpRequest(fx, {
+				url: `${fx.emulator.urls.integration}/api/MachineType`,
+			});
 			expect((result.error as { httpCode?: string }).httpCode).toBe('500');
 			expect(sequence(fx)).toEqual([
 				'identity POST /connect/token 200',
@@ -215,17 +290,32 @@ describe('Workforce API credential in the HTTP Request node', () => {
 			await runHttpRequest(fx, { url: `${fx.emulator.urls.integration}/api/MachineType` });
 			fx.emulator.ctx.clients.expireAll();
 			fx.mark();
-			const result = await runHttpRequest(fx, { url: `${fx.emulator.urls.integration}/api/MachineType` }, { items: [{ json: {} }, { json: {} }, { json: {} }] });
+			const result = await runHttpRequest(
+				fx,
+				{ url: `${fx.emulator.urls.integration}/api/MachineType` },
+				{ items: [{ json: {} }, { json: {} }, { json: {} }] },
+			);
 			expect(result.error).toBeUndefined();
 			expect(fx.tokenRequests()).toHaveLength(1);
-			expect(fx.apiRequests().map((r) => r.status).sort()).toEqual([200, 200, 200, 401, 401, 401]);
+			expect(
+				fx
+					.apiRequests()
+					.map((r) => r.status)
+					.sort(),
+			).toEqual([200, 200, 200, 401, 401, 401]);
 		});
 	});
 
 	it('never puts the secret or a token into output, errors or logs', async () => {
 		const logsFrom = capturedLogs.length;
-		fx.emulator.ctx.faults.add({ api: 'integration', count: 2, action: { kind: 'status', status: 403 } });
-		const result = await runHttpRequest(fx, { url: `${fx.emulator.urls.integration}/api/MachineType` });
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			count: 2,
+			action: { kind: 'status', status: 403 },
+		});
+		const result = await runHttpRequest(fx, {
+			url: `${fx.emulator.urls.integration}/api/MachineType`,
+		});
 		expect(result.error).toBeDefined();
 		const stored = fx.credentials.get(CREDENTIAL_ID)!;
 		expect(String(stored.accessToken)).toContain('tokens');

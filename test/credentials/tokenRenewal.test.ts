@@ -8,9 +8,14 @@ const MIN = 60_000;
 /** The demo clients' tokens live 30 minutes (the live default); the credential renews a minute early. */
 const PAST_RENEWAL = 29 * MIN + 1_000;
 
-const sequence = (fx: Fixture) => fx.requests().map((r) => `${r.api} ${r.method} ${r.path} ${r.status}`);
+const sequence = (fx: Fixture) =>
+	fx.requests().map((r) => `${r.api} ${r.method} ${r.path} ${r.status}`);
 const renewAts = (fx: Fixture) =>
-	(JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)!.accessToken)) as { tokens: Array<{ renewAt?: number }> }).tokens.map((t) => t.renewAt);
+	(
+		JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)!.accessToken)) as {
+			tokens: Array<{ renewAt?: number }>;
+		}
+	).tokens.map((t) => t.renewAt);
 
 /**
  * The credential keeps the issuer's `expires_in` with each token and fetches a new one before the
@@ -21,13 +26,21 @@ const renewAts = (fx: Fixture) =>
 describe('Workforce API credential: tokens are renewed before they expire', () => {
 	const fx = useEmulator();
 	const clock = useFakeDate();
-	const timeRegistrations = (fx: Fixture) => `${fx.emulator.urls.extraction}/v1/time-registrations?ChunkLimit=200`;
-	const paginated = (fx: Fixture) => runHttpRequest(fx, { url: timeRegistrations(fx), options: { pagination: HTTP_REQUEST_PAGINATION } });
+	const timeRegistrations = (fx: Fixture) =>
+		`${fx.emulator.urls.extraction}/v1/time-registrations?ChunkLimit=200`;
+	const paginated = (fx: Fixture) =>
+		runHttpRequest(fx, {
+			url: timeRegistrations(fx),
+			options: { pagination: HTTP_REQUEST_PAGINATION },
+		});
 
 	it("keeps the renewal time a minute before the issuer's expiry", async () => {
 		// Date stands still (useFakeDate): the token was issued at this very instant.
 		const issuedAt = Date.now();
-		await executeNode({ credentials: fx.credentials, parameters: { resource: 'machineType', operation: 'getAll', returnAll: true } });
+		await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
+		});
 		const [renewAt] = renewAts(fx);
 		expect(renewAt).toBe(issuedAt + 29 * MIN);
 	});
@@ -39,7 +52,10 @@ describe('Workforce API credential: tokens are renewed before they expire', () =
 		fx.mark();
 		const result = await executeNode({ credentials: fx.credentials, parameters: listTypes });
 		expect(result.error).toBeUndefined();
-		expect(sequence(fx)).toEqual(['identity POST /connect/token 200', 'integration GET /api/MachineType 200']);
+		expect(sequence(fx)).toEqual([
+			'identity POST /connect/token 200',
+			'integration GET /api/MachineType 200',
+		]);
 	});
 
 	it('before the renewal time the stored token is reused', async () => {
@@ -60,7 +76,10 @@ describe('Workforce API credential: tokens are renewed before they expire', () =
 		const second = await paginated(fx);
 		expect(second.error).toBeUndefined();
 		expect(second.items).toHaveLength(first.items.length);
-		expect(sequence(fx)).toEqual(['identity POST /connect/token 200', ...Array<string>(pages).fill('extraction GET /v1/time-registrations 200')]);
+		expect(sequence(fx)).toEqual([
+			'identity POST /connect/token 200',
+			...Array<string>(pages).fill('extraction GET /v1/time-registrations 200'),
+		]);
 	});
 
 	it('HTTP Request node with pagination: a token the service revoked early fails with 401 (n8n does not refresh there) until its renewal time', async () => {

@@ -13,7 +13,11 @@ describe('Workforce API credential', () => {
 			expect(result.error).toBeUndefined();
 			const [token, call] = fx.requests();
 			expect(token).toMatchObject({ api: 'identity', path: '/connect/token', status: 200 });
-			expect(token.body).toEqual({ grant_type: 'client_credentials', client_id: DEMO.clients.admin.clientId, scope: 'svcapiv3 reportingapiv1' });
+			expect(token.body).toEqual({
+				grant_type: 'client_credentials',
+				client_id: DEMO.clients.admin.clientId,
+				scope: 'svcapiv3 reportingapiv1',
+			});
 			expect(call).toMatchObject({ api: 'integration', method: 'GET', path: '/api/MachineType' });
 			expect(call.headers.authorization).toMatch(/^Bearer \S+$/);
 		});
@@ -44,7 +48,9 @@ describe('Workforce API credential', () => {
 		it('says the token issuer is unreachable for a dead host', async () => {
 			fx.useClient(DEMO.clients.admin, { identityBaseUrl: 'http://127.0.0.1:9' });
 			const result = await testCredential(fx.credentials);
-			expect(result.error?.message).toContain('Could not reach the token issuer at http://127.0.0.1:9 (connection refused)');
+			expect(result.error?.message).toContain(
+				'Could not reach the token issuer at http://127.0.0.1:9 (connection refused)',
+			);
 		});
 
 		it('tests an extraction-only client against the extraction API', async () => {
@@ -58,7 +64,11 @@ describe('Workforce API credential', () => {
 	describe('tokens', () => {
 		it('fetches one token for many items and reuses it in the next execution', async () => {
 			const items = Array.from({ length: 5 }, () => ({ json: {} }));
-			const first = await executeNode({ credentials: fx.credentials, parameters: listProjects, items });
+			const first = await executeNode({
+				credentials: fx.credentials,
+				parameters: listProjects,
+				items,
+			});
 			expect(first.error).toBeUndefined();
 			expect(first.items.length).toBeGreaterThan(5);
 			expect(fx.tokenRequests()).toHaveLength(1);
@@ -77,7 +87,11 @@ describe('Workforce API credential', () => {
 			fx.mark();
 			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
 			expect(result.error).toBeUndefined();
-			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual(['integration:401', 'identity:200', 'integration:200']);
+			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual([
+				'integration:401',
+				'identity:200',
+				'integration:200',
+			]);
 		});
 
 		it('queue mode: executions that met the same expired token share the token this process just fetched', async () => {
@@ -90,10 +104,19 @@ describe('Workforce API credential', () => {
 			expect(renewed).not.toBe(expired);
 			// A second execution of this worker loaded the credential before the first saved the new
 			// token: it still holds the expired one, meets a 401 and gets the new token without a fetch.
-			fx.credentials.set(CREDENTIAL_ID, { ...fx.credentials.get(CREDENTIAL_ID)!, accessToken: expired });
+			fx.credentials.set(CREDENTIAL_ID, {
+				...fx.credentials.get(CREDENTIAL_ID)!,
+				accessToken: expired,
+			});
 			const late = await executeNode({ credentials: fx.credentials, parameters: listProjects });
 			expect(late.error).toBeUndefined();
-			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual(['integration:401', 'identity:200', 'integration:200', 'integration:401', 'integration:200']);
+			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual([
+				'integration:401',
+				'identity:200',
+				'integration:200',
+				'integration:401',
+				'integration:200',
+			]);
 			expect(fx.credentials.get(CREDENTIAL_ID)!.accessToken).toBe(renewed);
 		});
 
@@ -106,11 +129,19 @@ describe('Workforce API credential', () => {
 			fx.mark();
 			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
 			expect(result.error).toBeUndefined();
-			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual(['integration:401', 'identity:200', 'integration:200']);
+			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual([
+				'integration:401',
+				'identity:200',
+				'integration:200',
+			]);
 		});
 
 		it('does not refresh in a loop when the service keeps answering 401', async () => {
-			fx.emulator.ctx.faults.add({ api: 'integration', count: 10, action: { kind: 'status', status: 401 } });
+			fx.emulator.ctx.faults.add({
+				api: 'integration',
+				count: 10,
+				action: { kind: 'status', status: 401 },
+			});
 			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
 			expect(result.error?.message).toMatch(/Authorization failed/);
 			expect((result.error as { httpCode?: string }).httpCode).toBe('401');
@@ -123,7 +154,9 @@ describe('Workforce API credential', () => {
 			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
 			expect(result.error).toBeUndefined();
 			expect(jsonOf(result).length).toBeGreaterThan(0);
-			expect(fx.tokenRequests().map((r) => [(r.body as { scope: string }).scope, r.status])).toEqual([
+			expect(
+				fx.tokenRequests().map((r) => [(r.body as { scope: string }).scope, r.status]),
+			).toEqual([
 				['svcapiv3 reportingapiv1', 400],
 				['svcapiv3', 200],
 				['reportingapiv1', 400],
@@ -133,7 +166,9 @@ describe('Workforce API credential', () => {
 		it('refuses an API whose scope the client lacks before sending, naming the scope', async () => {
 			fx.useClient(DEMO.clients.extractionOnly);
 			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
-			expect(result.error?.message).toContain('does not hold the integration scope (svcapiv3 was refused with invalid_scope)');
+			expect(result.error?.message).toContain(
+				'does not hold the integration scope (svcapiv3 was refused with invalid_scope)',
+			);
 			expect(fx.apiRequests()).toHaveLength(0);
 		});
 
@@ -141,8 +176,11 @@ describe('Workforce API credential', () => {
 			fx.emulator.ctx.faults.add({ api: 'integration', action: { kind: 'status', status: 500 } });
 			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
 			const stored = fx.credentials.get(CREDENTIAL_ID)!;
-			const tokens = (JSON.parse(String(stored.accessToken)) as { tokens: Array<{ token: string }> }).tokens.map((t) => t.token);
-			const everything = JSON.stringify(result.run) + String(result.error?.stack ?? '') + capturedLogs.join('\n');
+			const tokens = (
+				JSON.parse(String(stored.accessToken)) as { tokens: Array<{ token: string }> }
+			).tokens.map((t) => t.token);
+			const everything =
+				JSON.stringify(result.run) + String(result.error?.stack ?? '') + capturedLogs.join('\n');
 			expect(result.error).toBeDefined();
 			expect(everything).not.toContain(DEMO.clients.admin.clientSecret);
 			for (const token of tokens) expect(everything).not.toContain(token);

@@ -15,7 +15,9 @@ describe('Credential test in a real n8n', () => {
 
 	async function testCredential(overrides: Record<string, string> = {}): Promise<TestResult> {
 		const { id, name, type, data } = e2e.state.credential;
-		return await n8n.server.rest<TestResult>('POST', '/rest/credentials/test', { credentials: { id, name, type, data: { ...data, ...overrides } } });
+		return await n8n.server.rest<TestResult>('POST', '/rest/credentials/test', {
+			credentials: { id, name, type, data: { ...data, ...overrides } },
+		});
 	}
 
 	it('n8n loaded the package: its node and credential types are known', async () => {
@@ -23,9 +25,16 @@ describe('Credential test in a real n8n', () => {
 			nodeInfos: [{ name: 'n8n-nodes-workforce.workforce', version: 1 }],
 		});
 		expect(nodeTypes).toEqual([
-			expect.objectContaining({ displayName: 'Workforce', version: 1, credentials: [{ name: 'workforceApi', required: true }] }),
+			expect.objectContaining({
+				displayName: 'Workforce',
+				version: 1,
+				credentials: [{ name: 'workforceApi', required: true }],
+			}),
 		]);
-		const credential = await n8n.server.rest<{ type: string }>('GET', `/rest/credentials/${e2e.state.credential.id}`);
+		const credential = await n8n.server.rest<{ type: string }>(
+			'GET',
+			`/rest/credentials/${e2e.state.credential.id}`,
+		);
 		expect(credential.type).toBe('workforceApi');
 	});
 
@@ -34,9 +43,13 @@ describe('Credential test in a real n8n', () => {
 		const result = await testCredential();
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 		const tokens = await e2e.emulator.tokenRequests();
-		expect(tokens.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /connect/token 200']);
+		expect(tokens.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'POST /connect/token 200',
+		]);
 		const api = await e2e.emulator.apiRequests();
-		expect(api.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/MachineType 200']);
+		expect(api.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /api/MachineType 200',
+		]);
 		expect(api[0].headers.authorization).toMatch(/^Bearer \S+$/);
 	});
 
@@ -52,7 +65,10 @@ describe('Credential test in a real n8n', () => {
 	});
 
 	it('names a scope the client lacks (invalid_scope)', async () => {
-		const result = await testCredential({ ...DEMO.clients.extractionOnly, scopes: DEMO.scopes.integration });
+		const result = await testCredential({
+			...DEMO.clients.extractionOnly,
+			scopes: DEMO.scopes.integration,
+		});
 		expect(result).toEqual({
 			status: 'Error',
 			message:

@@ -31,7 +31,9 @@ describe('Custom API Call in a real n8n', () => {
 		const nodes = await n8n.server.getJson<NodeTypeJson[]>('/types/nodes.json');
 		const workforce = nodes.find((n) => n.name === 'n8n-nodes-workforce.workforce');
 		expect(workforce).toBeDefined();
-		const choices = workforce!.properties.filter((p) => (p.name === 'resource' || p.name === 'operation') && Array.isArray(p.options));
+		const choices = workforce!.properties.filter(
+			(p) => (p.name === 'resource' || p.name === 'operation') && Array.isArray(p.options),
+		);
 		expect(choices.length).toBeGreaterThan(10);
 		for (const property of choices) expect(property.options!.at(-1)).toEqual(CUSTOM_API_CALL);
 		// The trigger has no resource or operation to add it to.
@@ -41,13 +43,20 @@ describe('Custom API Call in a real n8n', () => {
 
 	it('the HTTP Request node offers the Workforce API credential as a predefined credential type', async () => {
 		const nodes = await n8n.server.getJson<NodeTypeJson[]>('/types/nodes.json');
-		const current = nodes.filter((n) => n.name === 'n8n-nodes-base.httpRequest' && ([] as number[]).concat(n.version).includes(4.5));
-		const choice = current.flatMap((n) => n.properties).find((p) => p.name === 'nodeCredentialType');
+		const current = nodes.filter(
+			(n) =>
+				n.name === 'n8n-nodes-base.httpRequest' && ([] as number[]).concat(n.version).includes(4.5),
+		);
+		const choice = current
+			.flatMap((n) => n.properties)
+			.find((p) => p.name === 'nodeCredentialType');
 		expect(choice?.credentialTypes).toEqual(expect.arrayContaining(['has:authenticate']));
 		const credentials = await n8n.server.getJson<CredentialTypeJson[]>('/types/credentials.json');
 		const workforceApi = credentials.find((c) => c.name === 'workforceApi');
 		expect(workforceApi?.authenticate).toBeDefined();
 		// n8n also offers its own domain restriction for credentials used in the HTTP Request node; the credential only ever narrows it.
-		expect(workforceApi?.properties.map((p) => p.name)).toEqual(expect.arrayContaining(['allowedHttpRequestDomains', 'allowedDomains']));
+		expect(workforceApi?.properties.map((p) => p.name)).toEqual(
+			expect.arrayContaining(['allowedHttpRequestDomains', 'allowedDomains']),
+		);
 	});
 });

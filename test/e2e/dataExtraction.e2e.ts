@@ -11,14 +11,24 @@ describe('Data Extraction Return All in a real n8n', () => {
 		const api = await e2e.emulator.apiRequests();
 		const tokens = await e2e.emulator.tokenRequests();
 		// What the service holds now (the trigger file may have added or deleted a few): one page of 10000, read after the log.
-		const page = (await e2e.emulator.extractionGet('/v1/time-registrations?ChunkLimit=10000')) as { data?: Array<{ id: string }> } | Array<{ id: string }>;
+		const page = (await e2e.emulator.extractionGet('/v1/time-registrations?ChunkLimit=10000')) as
+			| { data?: Array<{ id: string }> }
+			| Array<{ id: string }>;
 		const expected = (Array.isArray(page) ? page : (page.data ?? [])).map((r) => r.id).sort();
 		expect(expected.length).toBeGreaterThanOrEqual(E2E_TIME_REGISTRATIONS - 5);
 		const records = run.json('All Time Registrations');
 		expect(records.map((r) => String(r.id)).sort()).toEqual(expected);
 		expect(new Set(records.map((r) => r.id)).size).toBe(records.length);
 		expect(api).toHaveLength(Math.ceil(expected.length / 100));
-		expect(api.every((r) => r.api === 'extraction' && r.method === 'GET' && r.path === '/v1/time-registrations' && r.status === 200)).toBe(true);
+		expect(
+			api.every(
+				(r) =>
+					r.api === 'extraction' &&
+					r.method === 'GET' &&
+					r.path === '/v1/time-registrations' &&
+					r.status === 200,
+			),
+		).toBe(true);
 		expect(api[0].query).toEqual({ ChunkLimit: ['100'] });
 		for (let i = 1; i < api.length; i++) {
 			const { ContinuationToken, ...rest } = api[i].query;

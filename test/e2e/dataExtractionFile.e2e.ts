@@ -24,15 +24,30 @@ const NDJSON_CHUNK = 300;
  */
 const SINGLE_PROCESS_MODES = [
 	{ mode: 'filesystem (a plain install: nothing set)', env: undefined, stored: /^filesystem-v2:/ },
-	{ mode: 'default (in memory)', env: { N8N_DEFAULT_BINARY_DATA_MODE: 'default' }, stored: undefined },
-	{ mode: 'database (on SQLite)', env: { N8N_DEFAULT_BINARY_DATA_MODE: 'database' }, stored: /^database:/ },
+	{
+		mode: 'default (in memory)',
+		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
+		stored: undefined,
+	},
+	{
+		mode: 'database (on SQLite)',
+		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'database' },
+		stored: /^database:/,
+	},
 ];
-const QUEUE_MODES = [{ mode: 'database (queue mode: Postgres, on a worker)', env: undefined, stored: /^database:/ }];
+const QUEUE_MODES = [
+	{ mode: 'database (queue mode: Postgres, on a worker)', env: undefined, stored: /^database:/ },
+];
 
 /** A CSV field as the File output writes it: empty for none, JSON for objects and lists. */
-const cell = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string));
+const cell = (value: unknown) =>
+	value === null || value === undefined
+		? ''
+		: typeof value === 'object'
+			? JSON.stringify(value)
+			: String(value as string);
 
-describe('Data Extraction Output File in a real n8n, read back by n8n\'s own nodes', () => {
+describe("Data Extraction Output File in a real n8n, read back by n8n's own nodes", () => {
 	const e2e = useE2e();
 	beforeEach(() => e2e.emulator.mark());
 
@@ -44,19 +59,28 @@ describe('Data Extraction Output File in a real n8n, read back by n8n\'s own nod
 			expect(run.status).toBe('success');
 			const api = await e2e.emulator.apiRequests();
 			// What the service holds now (other files may have added or deleted a few): one page, read after the run.
-			const page = (await e2e.emulator.extractionGet('/v1/time-registrations?ChunkLimit=10000')) as { data?: Row[] } | Row[];
+			const page = (await e2e.emulator.extractionGet('/v1/time-registrations?ChunkLimit=10000')) as
+				| { data?: Row[] }
+				| Row[];
 			const records = Array.isArray(page) ? page : (page.data ?? []);
 			const ids = records.map((r) => String(r.id));
 			expect(records.length).toBeGreaterThanOrEqual(E2E_TIME_REGISTRATIONS - 5);
 			expect(new Set(ids).size).toBe(ids.length);
-			const modified = records.map((r) => r.modifiedDateTime).filter((t): t is string => typeof t === 'string').sort((a, b) => Date.parse(a) - Date.parse(b));
+			const modified = records
+				.map((r) => r.modifiedDateTime)
+				.filter((t): t is string => typeof t === 'string')
+				.sort((a, b) => Date.parse(a) - Date.parse(b));
 			const span = { firstModified: modified[0], lastModified: modified[modified.length - 1] };
 			const deletedRecords = records.filter((r) => r.isDeleted === true).length;
 
 			// CSV: the summary item, its file, and the rows n8n's Extract From File (CSV) reads out of it.
 			const [csvSummary] = run.json('Time Registrations CSV');
 			const csvFile = binaryOf(run, 'Time Registrations CSV', 'data');
-			expect(csvFile).toMatchObject({ fileName: 'time-registrations_all.csv', mimeType: 'text/csv', fileExtension: 'csv' });
+			expect(csvFile).toMatchObject({
+				fileName: 'time-registrations_all.csv',
+				mimeType: 'text/csv',
+				fileExtension: 'csv',
+			});
 			expectStored(csvFile, stored);
 			expect(csvSummary).toEqual({
 				records: records.length,
@@ -76,14 +100,23 @@ describe('Data Extraction Output File in a real n8n, read back by n8n\'s own nod
 			rows.forEach((row, i) => {
 				const record = records[i];
 				const later = Object.keys(record).filter((key) => !columns.includes(key));
-				const extra = later.length ? JSON.stringify(Object.fromEntries(later.map((key) => [key, record[key]]))) : '';
-				expect(row).toEqual({ ...Object.fromEntries(columns.map((key) => [key, cell(record[key])])), _extra: extra });
+				const extra = later.length
+					? JSON.stringify(Object.fromEntries(later.map((key) => [key, record[key]])))
+					: '';
+				expect(row).toEqual({
+					...Object.fromEntries(columns.map((key) => [key, cell(record[key])])),
+					_extra: extra,
+				});
 			});
 
 			// NDJSON, gzipped: n8n's Compression node unpacks it, Extract From File (text) gives the text, the test reads the lines.
 			const [ndjsonSummary] = run.json('Time Registrations NDJSON Gzip');
 			const gzFile = binaryOf(run, 'Time Registrations NDJSON Gzip', 'records');
-			expect(gzFile).toMatchObject({ fileName: 'time-registrations_all.ndjson.gz', mimeType: 'application/gzip', fileExtension: 'gz' });
+			expect(gzFile).toMatchObject({
+				fileName: 'time-registrations_all.ndjson.gz',
+				mimeType: 'application/gzip',
+				fileExtension: 'gz',
+			});
 			expectStored(gzFile, stored);
 			const unpacked = binaryOf(run, 'Decompress', 'file_0');
 			expect(unpacked.fileName).toBe('time-registrations_all.ndjson');
@@ -92,7 +125,10 @@ describe('Data Extraction Output File in a real n8n, read back by n8n\'s own nod
 			expect(typeof text).toBe('string');
 			const ndjson = String(text);
 			expect(ndjson.endsWith('\n')).toBe(true);
-			const lines = ndjson.slice(0, -1).split('\n').map((line) => JSON.parse(line) as Row);
+			const lines = ndjson
+				.slice(0, -1)
+				.split('\n')
+				.map((line) => JSON.parse(line) as Row);
 			// Record for record, in the service's order: the file holds them exactly as the service sent them.
 			expect(lines).toEqual(records);
 			expect(ndjsonSummary).toEqual({
@@ -111,8 +147,17 @@ describe('Data Extraction Output File in a real n8n, read back by n8n\'s own nod
 			expect(gzFile.bytes!).toBeLessThan(Buffer.byteLength(ndjson) / 3);
 
 			// Page by page through the service: each node's pages once, at its chunk limit, no page twice.
-			expect(api.every((r) => r.api === 'extraction' && r.method === 'GET' && r.path === '/v1/time-registrations' && r.status === 200)).toBe(true);
-			const byChunk = (limit: number) => api.filter((r) => r.query.ChunkLimit?.[0] === String(limit));
+			expect(
+				api.every(
+					(r) =>
+						r.api === 'extraction' &&
+						r.method === 'GET' &&
+						r.path === '/v1/time-registrations' &&
+						r.status === 200,
+				),
+			).toBe(true);
+			const byChunk = (limit: number) =>
+				api.filter((r) => r.query.ChunkLimit?.[0] === String(limit));
 			expect(byChunk(CSV_CHUNK)).toHaveLength(Math.ceil(records.length / CSV_CHUNK));
 			expect(byChunk(NDJSON_CHUNK)).toHaveLength(Math.ceil(records.length / NDJSON_CHUNK));
 			expect(api).toHaveLength(byChunk(CSV_CHUNK).length + byChunk(NDJSON_CHUNK).length);
@@ -122,9 +167,14 @@ describe('Data Extraction Output File in a real n8n, read back by n8n\'s own nod
 
 /** The binary property `property` of a node's first output item, as the run data holds it. */
 function binaryOf(run: Execution, node: string, property: string): Binary {
-	const item = run.runData[node]?.[0]?.data?.main?.[0]?.[0] as { binary?: Record<string, Binary> } | undefined;
+	const item = run.runData[node]?.[0]?.data?.main?.[0]?.[0] as
+		| { binary?: Record<string, Binary> }
+		| undefined;
 	const binary = item?.binary?.[property];
-	if (!binary) throw new Error(`${node}: no binary "${property}" in its first item (has: ${Object.keys(item?.binary ?? {}).join(', ') || 'none'})`);
+	if (!binary)
+		throw new Error(
+			`${node}: no binary "${property}" in its first item (has: ${Object.keys(item?.binary ?? {}).join(', ') || 'none'})`,
+		);
 	return binary;
 }
 

@@ -8,7 +8,9 @@ describe('Payroll-line filters in a real n8n', () => {
 	beforeEach(() => e2e.emulator.mark());
 
 	async function servicePage(query: string): Promise<Line[]> {
-		const page = (await e2e.emulator.extractionGet(`/v1/payroll-lines?ChunkLimit=10000${query}`)) as { data?: Line[] };
+		const page = (await e2e.emulator.extractionGet(
+			`/v1/payroll-lines?ChunkLimit=10000${query}`,
+		)) as { data?: Line[] };
 		return page.data ?? [];
 	}
 
@@ -20,7 +22,9 @@ describe('Payroll-line filters in a real n8n', () => {
 		const every = run.json('Every Payroll Line') as unknown as Line[];
 		// What the service holds now, read after the run's log (other files may have changed a few lines before this one).
 		const expectedDefault = (await servicePage('')).map((l) => l.id).sort();
-		const expectedEvery = (await servicePage('&ExportFilter=All&UserPayrollTypeFilter=AllUsers')).map((l) => l.id).sort();
+		const expectedEvery = (await servicePage('&ExportFilter=All&UserPayrollTypeFilter=AllUsers'))
+			.map((l) => l.id)
+			.sort();
 		expect(defaults.map((l) => l.id).sort()).toEqual(expectedDefault);
 		expect(every.map((l) => l.id).sort()).toEqual(expectedEvery);
 		expect(new Set(every.map((l) => l.id)).size).toBe(every.length);
@@ -35,7 +39,10 @@ describe('Payroll-line filters in a real n8n', () => {
 		expect(plain.length).toBeGreaterThan(0);
 		expect(extended.length).toBeGreaterThan(1);
 		expect([...plain, ...extended].every((r) => r.status === 200)).toBe(true);
-		for (const r of plain) expect(Object.keys(r.query).sort()).toEqual(r === plain[0] ? ['ChunkLimit'] : ['ChunkLimit', 'ContinuationToken']);
+		for (const r of plain)
+			expect(Object.keys(r.query).sort()).toEqual(
+				r === plain[0] ? ['ChunkLimit'] : ['ChunkLimit', 'ContinuationToken'],
+			);
 		for (const r of extended) {
 			expect(r.query.ExportFilter).toEqual(['All']);
 			expect(r.query.UserPayrollTypeFilter).toEqual(['AllUsers']);

@@ -4,7 +4,8 @@ import { useE2e } from './support/e2e';
 describe('Every resource in a real n8n', () => {
 	const e2e = useE2e();
 	beforeEach(() => e2e.emulator.mark());
-	const lines = async () => (await e2e.emulator.apiRequests()).map((r) => `${r.method} ${r.path} ${r.status}`);
+	const lines = async () =>
+		(await e2e.emulator.apiRequests()).map((r) => `${r.method} ${r.path} ${r.status}`);
 
 	it("Machine Type > Get Many: the company's machine types, each with its typeId", async () => {
 		const run = await e2e.run('machineTypeGetMany');
@@ -24,7 +25,9 @@ describe('Every resource in a real n8n', () => {
 		expect(machines.length).toBeGreaterThan(0);
 		const api = await e2e.emulator.apiRequests();
 		expect(api.length).toBeGreaterThan(0);
-		expect(api.every((r) => r.method === 'GET' && r.status === 200 && r.api === 'integration')).toBe(true);
+		expect(
+			api.every((r) => r.method === 'GET' && r.status === 200 && r.api === 'integration'),
+		).toBe(true);
 		expect(new Set(machines.map((m) => m.id)).size).toBe(machines.length);
 	});
 
@@ -35,7 +38,9 @@ describe('Every resource in a real n8n', () => {
 		expect(users.length).toBeGreaterThan(0);
 		const api = await e2e.emulator.apiRequests();
 		expect(api.length).toBeGreaterThan(0);
-		expect(api.every((r) => r.method === 'GET' && r.status === 200 && r.path.includes('/v4/'))).toBe(true);
+		expect(
+			api.every((r) => r.method === 'GET' && r.status === 200 && r.path.includes('/v4/')),
+		).toBe(true);
 	});
 
 	it('Employee > Get Many with a limit: three employees (v5), one request', async () => {
@@ -55,7 +60,15 @@ describe('Every resource in a real n8n', () => {
 		expect(images.length).toBeGreaterThan(50);
 		const api = await e2e.emulator.apiRequests();
 		expect(api.length).toBeGreaterThan(1);
-		expect(api.every((r) => r.api === 'extraction' && r.path === '/v1/images' && r.status === 200 && r.query.ChunkLimit[0] === '50')).toBe(true);
+		expect(
+			api.every(
+				(r) =>
+					r.api === 'extraction' &&
+					r.path === '/v1/images' &&
+					r.status === 200 &&
+					r.query.ChunkLimit[0] === '50',
+			),
+		).toBe(true);
 		expect(api[0].query.FromDateTime).toEqual(['2000-01-01T00:00:00Z']);
 		expect(api.slice(1).every((r) => r.query.ContinuationToken?.length === 1)).toBe(true);
 	});
@@ -64,7 +77,12 @@ describe('Every resource in a real n8n', () => {
 		const run = await e2e.run('payrollExportYear');
 		expect(run.error).toBeUndefined();
 		const api = await e2e.emulator.apiRequests();
-		const windows = api.map((r) => ({ from: r.query.fromWorkDate[0], to: r.query.toWorkDate[0], status: r.status, path: r.path }));
+		const windows = api.map((r) => ({
+			from: r.query.fromWorkDate[0],
+			to: r.query.toWorkDate[0],
+			status: r.status,
+			path: r.path,
+		}));
 		expect(windows).toHaveLength(9);
 		const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 		expect(day(windows[8].to) - day(windows[0].from)).toBe(364);
@@ -75,10 +93,17 @@ describe('Every resource in a real n8n', () => {
 		}
 		const rows = run.json('Payroll Year');
 		expect(rows.length).toBeGreaterThan(500);
-		const keys = rows.map((r) => `${String(r.userId)}|${String(r.transDateTime)}|${String(r.payrollTypeId ?? '')}`);
+		const keys = rows.map(
+			(r) => `${String(r.userId)}|${String(r.transDateTime)}|${String(r.payrollTypeId ?? '')}`,
+		);
 		expect(new Set(keys).size).toBe(keys.length);
 		const dates = rows.map((r) => String(r.transDateTime).slice(0, 10)).sort();
 		expect(dates[0] >= windows[0].from && dates.at(-1)! <= windows[8].to).toBe(true);
-		expect(api.every((r) => r.query.dataFilter?.[0] === '10' && r.query.userPayrollTypeFilter?.[0] === 'all-users')).toBe(true);
+		expect(
+			api.every(
+				(r) =>
+					r.query.dataFilter?.[0] === '10' && r.query.userPayrollTypeFilter?.[0] === 'all-users',
+			),
+		).toBe(true);
 	});
 });

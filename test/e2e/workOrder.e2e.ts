@@ -16,8 +16,16 @@ describe('Work Order operations in a real n8n', () => {
 			'GET /api/v4/integration/projects/by-project-number/P-1003 200',
 			'POST /api/v4/integration/tasks 201',
 		]);
-		const project = (await e2e.emulator.serviceGet('/api/v4/integration/projects/by-project-number/P-1003')) as { id: string };
-		expect(api[1].body).toEqual({ companyId: DEMO.companies.parent, projectId: project.id, externalId: 'E2E-WO-1', name: 'Night shift', active: true });
+		const project = (await e2e.emulator.serviceGet(
+			'/api/v4/integration/projects/by-project-number/P-1003',
+		)) as { id: string };
+		expect(api[1].body).toEqual({
+			companyId: DEMO.companies.parent,
+			projectId: project.id,
+			externalId: 'E2E-WO-1',
+			name: 'Night shift',
+			active: true,
+		});
 		expect(workOrder.projectId).toBe(project.id);
 	});
 
@@ -28,7 +36,9 @@ describe('Work Order operations in a real n8n', () => {
 		expect(items.map((w) => w.externalId)).toEqual(['P-1001-1', 'P-1001-2']);
 
 		const api = await e2e.emulator.apiRequests();
-		const project = (await e2e.emulator.serviceGet('/api/v4/integration/projects/by-project-number/P-1001')) as { id: string };
+		const project = (await e2e.emulator.serviceGet(
+			'/api/v4/integration/projects/by-project-number/P-1001',
+		)) as { id: string };
 		expect(api.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			'GET /api/v4/integration/projects/by-project-number/P-1001 200',
 			`GET /api/v4/integration/tasks/project/${project.id} 200`,

@@ -39,11 +39,22 @@ describe('emulator clock: system, frozen and stepped', () => {
 
 	it('reads WORKFORCE_EMULATOR_CLOCK-style settings and names the fix for a bad one', () => {
 		expect(parseClockSetting('frozen')).toEqual({ mode: 'frozen' });
-		expect(parseClockSetting('stepped:1000@2026-03-02T08:00:00Z')).toEqual({ mode: 'stepped', stepMs: 1000, now: '2026-03-02T08:00:00Z' });
-		expect(parseClockSetting('frozen@1772438400000')).toEqual({ mode: 'frozen', now: 1772438400000 });
+		expect(parseClockSetting('stepped:1000@2026-03-02T08:00:00Z')).toEqual({
+			mode: 'stepped',
+			stepMs: 1000,
+			now: '2026-03-02T08:00:00Z',
+		});
+		expect(parseClockSetting('frozen@1772438400000')).toEqual({
+			mode: 'frozen',
+			now: 1772438400000,
+		});
 		expect(parseClockSetting('')).toEqual({});
-		expect(() => parseClockSetting('slow')).toThrow(/WORKFORCE_EMULATOR_CLOCK="slow" is not a clock: use system, frozen, stepped/);
-		expect(() => new Clock({ mode: 'frozen', now: 'yesterday' })).toThrow(/cannot be set to "yesterday"/);
+		expect(() => parseClockSetting('slow')).toThrow(
+			/WORKFORCE_EMULATOR_CLOCK="slow" is not a clock: use system, frozen, stepped/,
+		);
+		expect(() => new Clock({ mode: 'frozen', now: 'yesterday' })).toThrow(
+			/cannot be set to "yesterday"/,
+		);
 	});
 
 	describe('the emulator', () => {
@@ -68,26 +79,56 @@ describe('emulator clock: system, frozen and stepped', () => {
 		it('POST /__control/clock sets, steps and advances it; the service stamps with it', async () => {
 			emu = await startEmulator({ workData: { timeRegistrations: 20 } });
 			const clock = (body: unknown) => call('POST', `${emu!.urls.control}/clock`, { body });
-			expect((await clock({ mode: 'frozen', now: AT })).body).toEqual({ mode: 'frozen', now: AT, stepMs: 1 });
+			expect((await clock({ mode: 'frozen', now: AT })).body).toEqual({
+				mode: 'frozen',
+				now: AT,
+				stepMs: 1,
+			});
 			// Issued on the service's new time (one issued before the jump could be expired at AT).
 			const token = await tokenFor(emu);
-			expect((await call('GET', `${emu.urls.control}/clock`)).body).toEqual({ mode: 'frozen', now: AT, stepMs: 1 });
-			expect((await clock({ advanceMs: 60_000 })).body).toMatchObject({ now: '2026-03-02T08:01:00.000Z' });
-			expect((await call('POST', `${emu.urls.control}/clock/advance`, { body: { ms: 1000 } })).body).toMatchObject({ now: '2026-03-02T08:01:01.000Z' });
+			expect((await call('GET', `${emu.urls.control}/clock`)).body).toEqual({
+				mode: 'frozen',
+				now: AT,
+				stepMs: 1,
+			});
+			expect((await clock({ advanceMs: 60_000 })).body).toMatchObject({
+				now: '2026-03-02T08:01:00.000Z',
+			});
+			expect(
+				(await call('POST', `${emu.urls.control}/clock/advance`, { body: { ms: 1000 } })).body,
+			).toMatchObject({ now: '2026-03-02T08:01:01.000Z' });
 
-			const added = await call('POST', `${emu.urls.control}/work-data/time-registrations`, { body: { action: 'add', hours: 2 } });
-			expect((added.body as { modifiedDateTime: string }).modifiedDateTime).toBe('2026-03-02T08:01:01.000Z');
+			const added = await call('POST', `${emu.urls.control}/work-data/time-registrations`, {
+				body: { action: 'add', hours: 2 },
+			});
+			expect((added.body as { modifiedDateTime: string }).modifiedDateTime).toBe(
+				'2026-03-02T08:01:01.000Z',
+			);
 			const since = encodeURIComponent('2026-03-02T08:01:01Z');
-			const page = await call('GET', `${emu.urls.extraction}/v1/time-registrations?ModifiedSince=${since}`, { token });
-			expect((page.body as { data: Array<{ modifiedDateTime: string }> }).data.map((r) => r.modifiedDateTime)).toEqual(['2026-03-02T08:01:01.000Z']);
+			const page = await call(
+				'GET',
+				`${emu.urls.extraction}/v1/time-registrations?ModifiedSince=${since}`,
+				{ token },
+			);
+			expect(
+				(page.body as { data: Array<{ modifiedDateTime: string }> }).data.map(
+					(r) => r.modifiedDateTime,
+				),
+			).toEqual(['2026-03-02T08:01:01.000Z']);
 
-			expect((await clock({ mode: 'stepped', stepMs: 1000 })).body).toEqual({ mode: 'stepped', now: '2026-03-02T08:01:01.000Z', stepMs: 1000 });
+			expect((await clock({ mode: 'stepped', stepMs: 1000 })).body).toEqual({
+				mode: 'stepped',
+				now: '2026-03-02T08:01:01.000Z',
+				stepMs: 1000,
+			});
 			const stamps = [emu.ctx.clock.nowIso(), emu.ctx.clock.nowIso()];
 			expect(stamps).toEqual(['2026-03-02T08:01:01.000Z', '2026-03-02T08:01:02.000Z']);
 
 			const bad = await clock({ mode: 'slow' });
 			expect(bad.status).toBe(400);
-			expect(JSON.stringify(bad.body)).toMatch(/Unknown clock mode \\"slow\\": use system, frozen or stepped/);
+			expect(JSON.stringify(bad.body)).toMatch(
+				/Unknown clock mode \\"slow\\": use system, frozen or stepped/,
+			);
 			expect((await clock({ mode: 'system' })).body).toMatchObject({ mode: 'system' });
 		});
 	});

@@ -14,7 +14,14 @@ describe('emulator: control surface', () => {
 	const projects = () => `${emu.urls.integration}/api/v4/integration/projects`;
 
 	it('answers the next N matching requests with an injected status, then recovers', async () => {
-		await call('POST', `${emu.urls.control}/faults`, { body: { api: 'integration', path: '/projects', count: 2, action: { kind: 'status', status: 503 } } });
+		await call('POST', `${emu.urls.control}/faults`, {
+			body: {
+				api: 'integration',
+				path: '/projects',
+				count: 2,
+				action: { kind: 'status', status: 503 },
+			},
+		});
 		expect((await call('GET', projects(), { token })).status).toBe(503);
 		expect((await call('GET', projects(), { token })).status).toBe(503);
 		expect((await call('GET', projects(), { token })).status).toBe(200);
@@ -22,9 +29,23 @@ describe('emulator: control surface', () => {
 
 	it('answers 429 with Retry-After in seconds, as an HTTP-date, or without it', async () => {
 		const faults = `${emu.urls.control}/faults`;
-		await call('POST', faults, { body: { api: 'integration', path: '/projects', action: { kind: 'rateLimit', retryAfterSeconds: 7 } } });
-		await call('POST', faults, { body: { api: 'integration', path: '/projects', action: { kind: 'rateLimit', retryAfterSeconds: 30, retryAfterAs: 'date' } } });
-		await call('POST', faults, { body: { api: 'integration', path: '/projects', action: { kind: 'rateLimit' } } });
+		await call('POST', faults, {
+			body: {
+				api: 'integration',
+				path: '/projects',
+				action: { kind: 'rateLimit', retryAfterSeconds: 7 },
+			},
+		});
+		await call('POST', faults, {
+			body: {
+				api: 'integration',
+				path: '/projects',
+				action: { kind: 'rateLimit', retryAfterSeconds: 30, retryAfterAs: 'date' },
+			},
+		});
+		await call('POST', faults, {
+			body: { api: 'integration', path: '/projects', action: { kind: 'rateLimit' } },
+		});
 		const seconds = await request(projects(), { headers: { authorization: `Bearer ${token}` } });
 		expect(seconds.statusCode).toBe(429);
 		expect(seconds.headers['retry-after']).toBe('7');
@@ -51,7 +72,9 @@ describe('emulator: control surface', () => {
 
 	it('drops the connection', async () => {
 		emu.ctx.faults.add({ api: 'integration', action: { kind: 'drop' } });
-		await expect(request(projects(), { headers: { authorization: `Bearer ${token}` } })).rejects.toThrow();
+		await expect(
+			request(projects(), { headers: { authorization: `Bearer ${token}` } }),
+		).rejects.toThrow();
 		expect((await call('GET', projects(), { token })).status).toBe(200);
 	});
 
@@ -66,7 +89,10 @@ describe('emulator: control surface', () => {
 
 	it('stalls an answer part of the way through the body, keeping the connection open', async () => {
 		emu.ctx.faults.add({ api: 'integration', action: { kind: 'stall', bytes: 10 } });
-		const answer = await request(projects(), { headers: { authorization: `Bearer ${token}` }, bodyTimeout: 300 });
+		const answer = await request(projects(), {
+			headers: { authorization: `Bearer ${token}` },
+			bodyTimeout: 300,
+		});
 		expect(answer.statusCode).toBe(200);
 		// A body timeout, not a closed connection: the rest never came and the socket stayed open.
 		await expect(answer.body.text()).rejects.toThrow(/timeout/i);
@@ -85,11 +111,16 @@ describe('emulator: control surface', () => {
 		const held = call('GET', projects(), { token });
 		await emu.ctx.faults.whenHolding(1);
 		expect((await call('GET', `${emu.urls.control}/faults/held`)).body).toEqual({ holding: 1 });
-		expect((await call('POST', `${emu.urls.control}/faults/release`)).body).toEqual({ released: 1 });
+		expect((await call('POST', `${emu.urls.control}/faults/release`)).body).toEqual({
+			released: 1,
+		});
 		expect((await held).status).toBe(200);
 
 		const aborted = new AbortController();
-		const gaveUp = request(projects(), { headers: { authorization: `Bearer ${token}` }, signal: aborted.signal });
+		const gaveUp = request(projects(), {
+			headers: { authorization: `Bearer ${token}` },
+			signal: aborted.signal,
+		});
 		await emu.ctx.faults.whenHolding(1);
 		aborted.abort();
 		await expect(gaveUp).rejects.toThrow();
@@ -101,14 +132,30 @@ describe('emulator: control surface', () => {
 	it('logs every request with method, path, query, status and the bearer header', async () => {
 		const before = emu.ctx.log.lastSeq;
 		await call('GET', `${projects()}?a=1&a=2`, { token });
-		const logged = (await call('GET', `${emu.urls.control}/requests?since=${before}`)).body as Array<Record<string, unknown>>;
+		const logged = (await call('GET', `${emu.urls.control}/requests?since=${before}`))
+			.body as Array<Record<string, unknown>>;
 		expect(logged).toEqual([
-			expect.objectContaining({ api: 'integration', method: 'GET', path: '/api/v4/integration/projects', search: 'a=1&a=2', query: { a: ['1', '2'] }, status: 200 }),
+			expect.objectContaining({
+				api: 'integration',
+				method: 'GET',
+				path: '/api/v4/integration/projects',
+				search: 'a=1&a=2',
+				query: { a: ['1', '2'] },
+				status: 200,
+			}),
 		]);
 		expect((logged[0].headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
 	});
 
 	it('counts fired faults by kind', async () => {
-		expect(emu.ctx.faults.fired).toMatchObject({ status503: 2, status500: 1, drop: 1, truncate: 1, stall: 1, delay: 1, hold: 2 });
+		expect(emu.ctx.faults.fired).toMatchObject({
+			status503: 2,
+			status500: 1,
+			drop: 1,
+			truncate: 1,
+			stall: 1,
+			delay: 1,
+			hold: 2,
+		});
 	});
 });

@@ -5,12 +5,48 @@ import { DEMO, useEmulator } from '../support/emulatorFixture';
 
 /** Every field of the specification's Image row table. */
 const ROW_FIELDS = [
-	'id', 'fileName', 'fileNameOriginal', 'fileType', 'fileSize', 'downloadUrl', 'thumbnailUrl', 'mediumUrl', 'largeUrl',
-	'source', 'originDescription', 'collectionRef', 'idRef', 'companyId', 'projectCompanyId', 'projectId', 'projectNumber',
-	'projectName', 'taskId', 'taskName', 'activityId', 'activityNumber', 'createdByUserId', 'createdByUserName',
-	'createdDateTime', 'parentModifiedDateTime', 'latitude', 'longitude', 'accuracy', 'roadReference', 'userSecurityLevel',
+	'id',
+	'fileName',
+	'fileNameOriginal',
+	'fileType',
+	'fileSize',
+	'downloadUrl',
+	'thumbnailUrl',
+	'mediumUrl',
+	'largeUrl',
+	'source',
+	'originDescription',
+	'collectionRef',
+	'idRef',
+	'companyId',
+	'projectCompanyId',
+	'projectId',
+	'projectNumber',
+	'projectName',
+	'taskId',
+	'taskName',
+	'activityId',
+	'activityNumber',
+	'createdByUserId',
+	'createdByUserName',
+	'createdDateTime',
+	'parentModifiedDateTime',
+	'latitude',
+	'longitude',
+	'accuracy',
+	'roadReference',
+	'userSecurityLevel',
 ].sort();
-const ROAD_FIELDS = ['provider', 'countryCode', 'referenceText', 'roadCategory', 'roadNumber', 'section', 'meterFromStart', 'distanceFromCoordinateMeters'].sort();
+const ROAD_FIELDS = [
+	'provider',
+	'countryCode',
+	'referenceText',
+	'roadCategory',
+	'roadNumber',
+	'section',
+	'meterFromStart',
+	'distanceFromCoordinateMeters',
+].sort();
 const SOURCE_ORDER = ['feed', 'alert', 'checklist'];
 const { images: I, parents: P } = IMAGE_DEMO;
 
@@ -18,7 +54,8 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 	const fx = useEmulator();
 	const api = new ImagesClient(() => fx.emulator);
 	const section = () => fx.emulator.ctx.sections.images;
-	const expected = (companyId: string = DEMO.companies.parent) => section().allRows(companyId).map(rowKey).sort();
+	const expected = (companyId: string = DEMO.companies.parent) =>
+		section().allRows(companyId).map(rowKey).sort();
 
 	function expectValidation(status: number, body: ImagesPage, field: string) {
 		expect(status).toBe(400);
@@ -28,8 +65,21 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 	it('answers the envelope, with every field of the image row and absolute file URLs under the integration base', async () => {
 		const { status, body } = await api.page();
 		expect(status).toBe(200);
-		expect(Object.keys(body).sort()).toEqual(['continuationToken', 'data', 'deletedRecordCount', 'links', 'meta', 'recordCount', 'syncTypeName']);
-		expect(body).toMatchObject({ syncTypeName: 'full', deletedRecordCount: 0, recordCount: body.data.length, meta: { chunkLimit: 2500, source: 'feed' } });
+		expect(Object.keys(body).sort()).toEqual([
+			'continuationToken',
+			'data',
+			'deletedRecordCount',
+			'links',
+			'meta',
+			'recordCount',
+			'syncTypeName',
+		]);
+		expect(body).toMatchObject({
+			syncTypeName: 'full',
+			deletedRecordCount: 0,
+			recordCount: body.data.length,
+			meta: { chunkLimit: 2500, source: 'feed' },
+		});
 		expect(body.data.length).toBeGreaterThan(0);
 		const base = fx.emulator.urls.integration;
 		for (const row of body.data) {
@@ -39,9 +89,15 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			expect(row.mediumUrl).toBe(`${base}/api/file/${row.id}?MaxDimension=640`);
 			expect(row.largeUrl).toBe(`${base}/api/file/${row.id}?MaxDimension=1980`);
 			expect(row.collectionRef).toBe(COLLECTION_REF[row.source as keyof typeof COLLECTION_REF]);
-			expect(row).toMatchObject({ fileType: 'image/png', fileSize: fx.emulator.ctx.files.get(row.id)!.bytes.length });
+			expect(row).toMatchObject({
+				fileType: 'image/png',
+				fileSize: fx.emulator.ctx.files.get(row.id)!.bytes.length,
+			});
 		}
-		const first = fx.emulator.ctx.log.all().filter((r) => r.path === '/v1/images').pop();
+		const first = fx.emulator.ctx.log
+			.all()
+			.filter((r) => r.path === '/v1/images')
+			.pop();
 		expect(first).toMatchObject({ api: 'extraction', status: 200 });
 	});
 
@@ -71,7 +127,11 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 		expect(params.get('ChunkLimit')).toBe('2');
 		expect(params.get('ContinuationToken')).toBe(first.body.continuationToken);
 		const viaLink = await api.page(next.split('?')[1]);
-		const viaToken = await api.page({ ChunkLimit: '2', Sources: ['alert', 'checklist'], ContinuationToken: first.body.continuationToken });
+		const viaToken = await api.page({
+			ChunkLimit: '2',
+			Sources: ['alert', 'checklist'],
+			ContinuationToken: first.body.continuationToken,
+		});
 		expect(viaLink.body.data.map(rowKey)).toEqual(viaToken.body.data.map(rowKey));
 	});
 
@@ -97,7 +157,9 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 		it('one source only returns only its rows', async () => {
 			const { rows } = await api.all({ Sources: 'checklist' });
 			expect(rows.length).toBeGreaterThan(0);
-			expect(rows.every((r) => r.source === 'checklist' && r.collectionRef === 'ChecklistSubmissions')).toBe(true);
+			expect(
+				rows.every((r) => r.source === 'checklist' && r.collectionRef === 'ChecklistSubmissions'),
+			).toBe(true);
 		});
 
 		it('an invalid value answers 400 naming Sources', async () => {
@@ -131,7 +193,10 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			['equal', '2026-01-01T00:00:00Z'],
 			['earlier', '2025-12-31T23:59:59Z'],
 		])('ModifiedBefore %s to ModifiedSince answers 400', async (_label, before) => {
-			const { status, body } = await api.page({ ModifiedSince: '2026-01-01T00:00:00Z', ModifiedBefore: before });
+			const { status, body } = await api.page({
+				ModifiedSince: '2026-01-01T00:00:00Z',
+				ModifiedBefore: before,
+			});
 			expectValidation(status, body, 'ModifiedBefore');
 		});
 
@@ -141,23 +206,36 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 		});
 
 		it('ModifiedSince switches to incremental mode, ordered by parentModifiedDateTime within each source, window [since, before)', async () => {
-			const all = section().allParents().filter((p) => p.imageIds.length > 0 && p.projectCompanyId !== DEMO.companies.other);
+			const all = section()
+				.allParents()
+				.filter((p) => p.imageIds.length > 0 && p.projectCompanyId !== DEMO.companies.other);
 			const times = [...new Set(all.map((p) => p.modifiedDateTime))].sort();
 			const since = times[Math.floor(times.length / 3)];
 			const before = times[Math.floor((2 * times.length) / 3)];
-			const { pages, rows } = await api.all({ ModifiedSince: since, ModifiedBefore: before, ChunkLimit: '2' });
-			expect(pages.every((p) => p.syncTypeName === 'incremental' && p.deletedRecordCount === 0)).toBe(true);
+			const { pages, rows } = await api.all({
+				ModifiedSince: since,
+				ModifiedBefore: before,
+				ChunkLimit: '2',
+			});
+			expect(
+				pages.every((p) => p.syncTypeName === 'incremental' && p.deletedRecordCount === 0),
+			).toBe(true);
 			expect(rows.length).toBeGreaterThan(0);
 			for (const row of rows) {
 				const stamp = row.parentModifiedDateTime as string;
 				expect(stamp >= since && stamp < before).toBe(true);
 			}
 			for (const source of SOURCE_ORDER) {
-				const stamps = rows.filter((r) => r.source === source).map((r) => Date.parse(r.parentModifiedDateTime as string));
+				const stamps = rows
+					.filter((r) => r.source === source)
+					.map((r) => Date.parse(r.parentModifiedDateTime as string));
 				expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
 			}
 			const want = section()
-				.allRows(DEMO.companies.parent, { modifiedSinceMs: Date.parse(since), modifiedBeforeMs: Date.parse(before) })
+				.allRows(DEMO.companies.parent, {
+					modifiedSinceMs: Date.parse(since),
+					modifiedBeforeMs: Date.parse(before),
+				})
 				.map(rowKey)
 				.sort();
 			expect(rows.map(rowKey).sort()).toEqual(want);
@@ -165,7 +243,13 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 	});
 
 	it('full mode FromDateTime/ToDateTime bound the parent creation date, [from, to] (ToDateTime inclusive)', async () => {
-		const created = [...new Set(section().allParents().map((p) => p.createdDateTime))].sort();
+		const created = [
+			...new Set(
+				section()
+					.allParents()
+					.map((p) => p.createdDateTime),
+			),
+		].sort();
 		const from = created[2];
 		const to = created[created.length - 3];
 		const { rows, pages } = await api.all({ FromDateTime: from, ToDateTime: to });
@@ -180,7 +264,10 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 		const instant = await api.all({ FromDateTime: to, ToDateTime: to });
 		expect(instant.rows.length).toBeGreaterThan(0);
 		expect(instant.rows.every((r) => section().parent(r.idRef)!.createdDateTime === to)).toBe(true);
-		const want = section().allRows(DEMO.companies.parent, { fromMs: Date.parse(from), toMs: Date.parse(to) }).map(rowKey).sort();
+		const want = section()
+			.allRows(DEMO.companies.parent, { fromMs: Date.parse(from), toMs: Date.parse(to) })
+			.map(rowKey)
+			.sort();
 		expect(rows.map(rowKey).sort()).toEqual(want);
 		expect(want.length).toBeLessThan(expected().length);
 	});
@@ -197,7 +284,9 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			const { body } = await api.page({ ChunkLimit: '1' });
 			const token = body.continuationToken;
 			// Opaque: no readable cursor inside.
-			expect(Buffer.from(token, 'base64url').toString('latin1')).not.toMatch(/feed|alert|checklist/);
+			expect(Buffer.from(token, 'base64url').toString('latin1')).not.toMatch(
+				/feed|alert|checklist/,
+			);
 			const raw = Buffer.from(token, 'base64url');
 			const flipped = Buffer.from(raw);
 			flipped[Math.floor(raw.length / 2)] ^= 0x01;
@@ -212,9 +301,13 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 		it('a token only continues the query it came from (other filters, the other mode, another company: 400)', async () => {
 			const { body } = await api.page({ ChunkLimit: '1', Sources: 'feed' });
 			const token = body.continuationToken;
-			expect((await api.page({ ChunkLimit: '1', Sources: 'feed', ContinuationToken: token })).status).toBe(200);
+			expect(
+				(await api.page({ ChunkLimit: '1', Sources: 'feed', ContinuationToken: token })).status,
+			).toBe(200);
 			// The page size may change between pages.
-			expect((await api.page({ ChunkLimit: '5', Sources: 'feed', ContinuationToken: token })).status).toBe(200);
+			expect(
+				(await api.page({ ChunkLimit: '5', Sources: 'feed', ContinuationToken: token })).status,
+			).toBe(200);
 			const others: Array<Record<string, string>> = [
 				{ Sources: 'alert' },
 				{ Sources: 'feed', ModifiedSince: '2020-01-01T00:00:00Z' },
@@ -224,17 +317,27 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 				const res = await api.page({ ChunkLimit: '1', ...other, ContinuationToken: token });
 				expectValidation(res.status, res.body, 'ContinuationToken');
 			}
-			const foreign = await api.page({ ChunkLimit: '1', Sources: 'feed', ContinuationToken: token }, DEMO.clients.subsidiary);
+			const foreign = await api.page(
+				{ ChunkLimit: '1', Sources: 'feed', ContinuationToken: token },
+				DEMO.clients.subsidiary,
+			);
 			expectValidation(foreign.status, foreign.body, 'ContinuationToken');
 		});
 
 		it('a token of the other sync mode is named as such: 400 ContinuationTokenModeMismatch (behaviour notes)', async () => {
 			const since = '2000-01-01T00:00:00Z';
-			const fullToken = (await api.page({ ChunkLimit: '1', Sources: 'feed' })).body.continuationToken;
-			const incToken = (await api.page({ ChunkLimit: '1', Sources: 'feed', ModifiedSince: since })).body.continuationToken;
+			const fullToken = (await api.page({ ChunkLimit: '1', Sources: 'feed' })).body
+				.continuationToken;
+			const incToken = (await api.page({ ChunkLimit: '1', Sources: 'feed', ModifiedSince: since }))
+				.body.continuationToken;
 			expect(fullToken).not.toBe('');
 			expect(incToken).not.toBe('');
-			const a = await api.page({ ChunkLimit: '1', Sources: 'feed', ModifiedSince: since, ContinuationToken: fullToken });
+			const a = await api.page({
+				ChunkLimit: '1',
+				Sources: 'feed',
+				ModifiedSince: since,
+				ContinuationToken: fullToken,
+			});
 			expectValidation(a.status, a.body, 'ContinuationToken');
 			expect(a.body.errors?.[0].code).toBe('ContinuationTokenModeMismatch');
 			const b = await api.page({ ChunkLimit: '1', Sources: 'feed', ContinuationToken: incToken });
@@ -251,7 +354,9 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			expect(ids.has(I.noPilotFlag)).toBe(true);
 			expect(ids.has(I.shared)).toBe(true);
 			expect(ids.has(I.otherPrivate)).toBe(false);
-			expect(new Set(rows.map((r) => r.projectCompanyId))).toEqual(new Set([DEMO.companies.parent, DEMO.companies.subsidiary, DEMO.companies.other]));
+			expect(new Set(rows.map((r) => r.projectCompanyId))).toEqual(
+				new Set([DEMO.companies.parent, DEMO.companies.subsidiary, DEMO.companies.other]),
+			);
 		});
 
 		it('OwnCompanyDataOnly drops data merely shared with the caller', async () => {
@@ -266,17 +371,26 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			expect(rows.some((r) => r.projectCompanyId === DEMO.companies.subsidiary)).toBe(false);
 			expect(rows.some((r) => r.projectCompanyId === DEMO.companies.parent)).toBe(true);
 			expect(rows.some((r) => r.projectCompanyId === DEMO.companies.other)).toBe(true);
-			const both = await api.all({ ExcludeDataFromSubsidiaries: 'true', OwnCompanyDataOnly: 'true' });
-			expect(new Set(both.rows.map((r) => r.projectCompanyId))).toEqual(new Set([DEMO.companies.parent]));
+			const both = await api.all({
+				ExcludeDataFromSubsidiaries: 'true',
+				OwnCompanyDataOnly: 'true',
+			});
+			expect(new Set(both.rows.map((r) => r.projectCompanyId))).toEqual(
+				new Set([DEMO.companies.parent]),
+			);
 		});
 
 		it('a subsidiary caller sees only its own data; another company sees its own data', async () => {
 			const sub = await api.all({}, DEMO.clients.subsidiary);
-			expect(new Set(sub.rows.map((r) => r.projectCompanyId))).toEqual(new Set([DEMO.companies.subsidiary]));
+			expect(new Set(sub.rows.map((r) => r.projectCompanyId))).toEqual(
+				new Set([DEMO.companies.subsidiary]),
+			);
 			expect(sub.rows.map(rowKey).sort()).toEqual(expected(DEMO.companies.subsidiary));
 			const other = await api.all({}, DEMO.clients.other);
 			expect(new Set(other.rows.map((r) => r.id)).has(I.otherPrivate)).toBe(true);
-			expect(new Set(other.rows.map((r) => r.projectCompanyId))).toEqual(new Set([DEMO.companies.other]));
+			expect(new Set(other.rows.map((r) => r.projectCompanyId))).toEqual(
+				new Set([DEMO.companies.other]),
+			);
 		});
 
 		it('CompanyId restricts to data owned by that project company', async () => {
@@ -284,7 +398,13 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			expect(rows.length).toBeGreaterThan(0);
 			expect(rows.every((r) => r.projectCompanyId === DEMO.companies.subsidiary)).toBe(true);
 			const shared = await api.all({ CompanyId: DEMO.companies.other });
-			expect(shared.rows.map((r) => r.idRef).every((id) => section().parent(id)!.sharedWithCompanyIds.includes(DEMO.companies.parent))).toBe(true);
+			expect(
+				shared.rows
+					.map((r) => r.idRef)
+					.every((id) =>
+						section().parent(id)!.sharedWithCompanyIds.includes(DEMO.companies.parent),
+					),
+			).toBe(true);
 			expect(shared.rows.length).toBeGreaterThan(0);
 		});
 
@@ -293,15 +413,24 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			const { rows } = await api.all({ ProjectId: project });
 			expect(rows.length).toBeGreaterThan(0);
 			expect(rows.every((r) => r.projectId === project)).toBe(true);
-			expect(rows.map(rowKey).sort()).toEqual(section().allRows(DEMO.companies.parent, { projectId: project }).map(rowKey).sort());
+			expect(rows.map(rowKey).sort()).toEqual(
+				section().allRows(DEMO.companies.parent, { projectId: project }).map(rowKey).sort(),
+			);
 		});
 
-		it('a project or company outside the caller\'s reach answers 403', async () => {
-			const { project } = fx.emulator.ctx.sections.projects.createFor(DEMO.companies.other, { companyId: DEMO.companies.other, projectNumber: 'X-403', name: 'Private' });
+		it("a project or company outside the caller's reach answers 403", async () => {
+			const { project } = fx.emulator.ctx.sections.projects.createFor(DEMO.companies.other, {
+				companyId: DEMO.companies.other,
+				projectNumber: 'X-403',
+				name: 'Private',
+			});
 			const byProject = await api.page({ ProjectId: project.id }, DEMO.clients.subsidiary);
 			expect(byProject.status).toBe(403);
 			expect(byProject.body.errors![0].field).toBe('ProjectId');
-			const byCompany = await api.page({ CompanyId: DEMO.companies.parent }, DEMO.clients.subsidiary);
+			const byCompany = await api.page(
+				{ CompanyId: DEMO.companies.parent },
+				DEMO.clients.subsidiary,
+			);
 			expect(byCompany.status).toBe(403);
 			expect(byCompany.body.errors![0].field).toBe('CompanyId');
 		});
@@ -314,12 +443,24 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			const { rows } = await api.all();
 			const fallback = rowOf(rows, I.fallback);
 			const parent = section().parent(P.checklistFallback)!;
-			expect(fallback).toMatchObject({ latitude: parent.location!.latitude, longitude: parent.location!.longitude, accuracy: parent.location!.accuracy });
+			expect(fallback).toMatchObject({
+				latitude: parent.location!.latitude,
+				longitude: parent.location!.longitude,
+				accuracy: parent.location!.accuracy,
+			});
 			const own = rowOf(rows, I.matched);
 			const image = section().image(I.matched)!;
-			expect(own).toMatchObject({ latitude: image.location!.latitude, longitude: image.location!.longitude, accuracy: image.location!.accuracy });
+			expect(own).toMatchObject({
+				latitude: image.location!.latitude,
+				longitude: image.location!.longitude,
+				accuracy: image.location!.accuracy,
+			});
 			expect(own.latitude).not.toBe(section().parent(P.feedOnRoad)!.location!.latitude);
-			expect(rowOf(rows, I.noGpsAnywhere)).toMatchObject({ latitude: null, longitude: null, accuracy: null });
+			expect(rowOf(rows, I.noGpsAnywhere)).toMatchObject({
+				latitude: null,
+				longitude: null,
+				accuracy: null,
+			});
 		});
 
 		it('RequireGeoCoordinate drops images with neither file-level nor parent-level GPS', async () => {
@@ -327,7 +468,9 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			const ids = new Set(rows.map((r) => r.id));
 			expect(ids.has(I.noGpsAnywhere)).toBe(false);
 			expect(ids.has(I.fallback)).toBe(true);
-			expect(rows.every((r) => typeof r.latitude === 'number' && typeof r.longitude === 'number')).toBe(true);
+			expect(
+				rows.every((r) => typeof r.latitude === 'number' && typeof r.longitude === 'number'),
+			).toBe(true);
 			expect(rows.length).toBeLessThan(expected().length);
 		});
 
@@ -338,7 +481,13 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 			for (const row of matched) {
 				const ref = row.roadReference as Record<string, unknown>;
 				expect(Object.keys(ref).sort()).toEqual(ROAD_FIELDS);
-				expect(ref).toMatchObject({ provider: 'NVDB', countryCode: 'NO', roadCategory: 'E', roadNumber: '39', section: 'S5D1' });
+				expect(ref).toMatchObject({
+					provider: 'NVDB',
+					countryCode: 'NO',
+					roadCategory: 'E',
+					roadNumber: '39',
+					section: 'S5D1',
+				});
 				expect(ref.meterFromStart).toEqual(expect.any(Number));
 				expect(ref.distanceFromCoordinateMeters as number).toBeLessThanOrEqual(25);
 			}
@@ -366,7 +515,11 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 		expect(none.body.syncTypeName).toBe('full');
 		const parent = section().parent(P.checklistFallback)!;
 		const zoneless = parent.createdDateTime.replace(/\.000Z$/, '');
-		const from = await api.all({ Sources: 'checklist', FromDateTime: zoneless, ToDateTime: `${zoneless}.001` });
+		const from = await api.all({
+			Sources: 'checklist',
+			FromDateTime: zoneless,
+			ToDateTime: `${zoneless}.001`,
+		});
 		expect(from.rows.map((r) => r.idRef)).toContain(P.checklistFallback);
 	});
 
@@ -387,7 +540,9 @@ describe('Emulator: GET {reporting_url}/v1/images (reads)', () => {
 	it('needs a token carrying the extraction scope (401)', async () => {
 		const { request } = await import('undici');
 		const token = await api.token(DEMO.clients.integrationOnly, DEMO.scopes.integration);
-		const res = await request(`${fx.emulator.urls.extraction}/v1/images`, { headers: { authorization: `Bearer ${token}` } });
+		const res = await request(`${fx.emulator.urls.extraction}/v1/images`, {
+			headers: { authorization: `Bearer ${token}` },
+		});
 		expect(res.statusCode).toBe(401);
 		await res.body.dump();
 		const none = await request(`${fx.emulator.urls.extraction}/v1/images`);

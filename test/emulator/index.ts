@@ -25,7 +25,12 @@ export interface StartOptions extends Partial<EmulatorOptions> {
 export async function startEmulator(options: StartOptions = {}): Promise<Emulator> {
 	const { port, seed, workData, images, ...emulatorOptions } = options;
 	const emulator = new Emulator(emulatorOptions);
-	if (seed !== false) seedDemo(emulator, { ...(seed ?? {}), ...(workData !== undefined ? { workData } : {}), ...(images !== undefined ? { images } : {}) });
+	if (seed !== false)
+		seedDemo(emulator, {
+			...(seed ?? {}),
+			...(workData !== undefined ? { workData } : {}),
+			...(images !== undefined ? { images } : {}),
+		});
 	await emulator.listen(port ?? 0);
 	return emulator;
 }

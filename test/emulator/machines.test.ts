@@ -4,7 +4,10 @@ import { DEMO, startEmulator, type Emulator } from '.';
 import { DEMO_MACHINES } from './seed/machines';
 
 type Client = { clientId: string; clientSecret: string };
-type ErrorBody = { message: string; errors: Array<{ category: string; code: string; field: string; message: string }> };
+type ErrorBody = {
+	message: string;
+	errors: Array<{ category: string; code: string; field: string; message: string }>;
+};
 type Json = Record<string, unknown>;
 
 /** The emulator's machine endpoints driven over HTTP with undici, pinning the specification's rules. */
@@ -23,17 +26,30 @@ describe('emulator: machines and equipment', () => {
 		const res = await request(`${emu.urls.identity}/connect/token`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: DEMO.scopes.integration }).toString(),
+			body: new URLSearchParams({
+				grant_type: 'client_credentials',
+				client_id: client.clientId,
+				client_secret: client.clientSecret,
+				scope: DEMO.scopes.integration,
+			}).toString(),
 		});
 		const token = ((await res.body.json()) as { access_token: string }).access_token;
 		tokens.set(client.clientId, token);
 		return token;
 	}
 
-	async function call(method: string, path: string, body?: unknown, client: Client = DEMO.clients.admin): Promise<{ status: number; body: unknown }> {
+	async function call(
+		method: string,
+		path: string,
+		body?: unknown,
+		client: Client = DEMO.clients.admin,
+	): Promise<{ status: number; body: unknown }> {
 		const res = await request(`${emu.urls.integration}${path}`, {
 			method: method as 'GET',
-			headers: { authorization: `Bearer ${await tokenOf(client)}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+			headers: {
+				authorization: `Bearer ${await tokenOf(client)}`,
+				...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+			},
 			body: body !== undefined ? JSON.stringify(body) : undefined,
 		});
 		const text = await res.body.text();
@@ -51,8 +67,14 @@ describe('emulator: machines and equipment', () => {
 	it('lists the machine types of the caller’s company, each with a typeId string', async () => {
 		const res = await call('GET', '/api/MachineType');
 		expect(res.status).toBe(200);
-		expect((res.body as Json[]).map((t) => t.typeId)).toEqual(['EXCAVATOR', 'WHEEL_LOADER', 'TRUCK']);
-		expect((await call('GET', '/api/MachineType', undefined, DEMO.clients.other)).body).toEqual([{ typeId: 'CRANE', name: 'Crane' }]);
+		expect((res.body as Json[]).map((t) => t.typeId)).toEqual([
+			'EXCAVATOR',
+			'WHEEL_LOADER',
+			'TRUCK',
+		]);
+		expect((await call('GET', '/api/MachineType', undefined, DEMO.clients.other)).body).toEqual([
+			{ typeId: 'CRANE', name: 'Crane' },
+		]);
 	});
 
 	it('answers 401 without a token', async () => {
@@ -62,26 +84,61 @@ describe('emulator: machines and equipment', () => {
 	});
 
 	it('creates with 201; companyId and machineNumber are required; wrong types name their fields', async () => {
-		const ok = await create({ name: 'x', typeId: 'TRUCK', buildYear: 2020, serviceDate: '2026-01-01T00:00:00Z' });
+		const ok = await create({
+			name: 'x',
+			typeId: 'TRUCK',
+			buildYear: 2020,
+			serviceDate: '2026-01-01T00:00:00Z',
+		});
 		expect(ok.status).toBe(201);
-		expect(ok.body).toMatchObject({ typeId: 'TRUCK', active: false, isEquipment: false, fuelType: null, parentMachineId: null });
-		const bad = await call('POST', M, { name: 1, buildYear: 1.5, weight: 'heavy', serviceDate: 'soon', active: 'yes' });
+		expect(ok.body).toMatchObject({
+			typeId: 'TRUCK',
+			active: false,
+			isEquipment: false,
+			fuelType: null,
+			parentMachineId: null,
+		});
+		const bad = await call('POST', M, {
+			name: 1,
+			buildYear: 1.5,
+			weight: 'heavy',
+			serviceDate: 'soon',
+			active: 'yes',
+		});
 		expect(bad.status).toBe(400);
-		expect(fieldsOf(bad.body)).toEqual(['active', 'buildYear', 'companyId', 'machineNumber', 'name', 'serviceDate', 'weight']);
+		expect(fieldsOf(bad.body)).toEqual([
+			'active',
+			'buildYear',
+			'companyId',
+			'machineNumber',
+			'name',
+			'serviceDate',
+			'weight',
+		]);
 	});
 
 	it('keeps machineNumber unique within a company, but not across companies', async () => {
 		const dup = await create({ machineNumber: 'M-100' });
 		expect(dup.status).toBe(400);
-		expect((dup.body as ErrorBody).errors).toEqual([expect.objectContaining({ field: 'machineNumber', code: 'MachineService.machineNumberNotUnique' })]);
-		const sub = await call('POST', M, { companyId: DEMO.companies.subsidiary, machineNumber: 'M-100' });
+		expect((dup.body as ErrorBody).errors).toEqual([
+			expect.objectContaining({
+				field: 'machineNumber',
+				code: 'MachineService.machineNumberNotUnique',
+			}),
+		]);
+		const sub = await call('POST', M, {
+			companyId: DEMO.companies.subsidiary,
+			machineNumber: 'M-100',
+		});
 		expect(sub.status).toBe(201);
 	});
 
 	it('validates typeId for machines (MachineService.machineTypeInvalid) but not for equipment', async () => {
 		const machine = await create({ typeId: 'ROCKET' });
 		expect(machine.status).toBe(400);
-		expect((machine.body as ErrorBody).errors).toEqual([expect.objectContaining({ field: 'typeId', code: 'MachineService.machineTypeInvalid' })]);
+		expect((machine.body as ErrorBody).errors).toEqual([
+			expect.objectContaining({ field: 'typeId', code: 'MachineService.machineTypeInvalid' }),
+		]);
 		expect((machine.body as ErrorBody).errors[0].message).toContain("'ROCKET'");
 		// Types are per company: the other company's type is unknown here.
 		expect((await create({ typeId: 'CRANE' })).status).toBe(400);
@@ -90,7 +147,15 @@ describe('emulator: machines and equipment', () => {
 		// Also on PUT and PATCH of a machine.
 		const id = ((await create({ typeId: 'TRUCK' })).body as Json).id as string;
 		expect((await call('PATCH', `${M}/${id}`, { typeId: 'ROCKET' })).status).toBe(400);
-		expect((await call('PUT', `${M}/${id}`, { companyId: parent, machineNumber: 'P-X', typeId: 'ROCKET' })).status).toBe(400);
+		expect(
+			(
+				await call('PUT', `${M}/${id}`, {
+					companyId: parent,
+					machineNumber: 'P-X',
+					typeId: 'ROCKET',
+				})
+			).status,
+		).toBe(400);
 	});
 
 	it('links equipment to a parent machine and returns it with includeEquipmentDetails=true', async () => {
@@ -99,11 +164,19 @@ describe('emulator: machines and equipment', () => {
 		expect(tool.status).toBe(201);
 		const plain = (await call('GET', `${M}/${machine.id as string}`)).body as Json;
 		expect(plain).not.toHaveProperty('equipment');
-		const withEq = (await call('GET', `${M}/${machine.id as string}?includeEquipmentDetails=true`)).body as Json;
-		expect(withEq.equipment).toEqual([expect.objectContaining({ id: (tool.body as Json).id, parentMachineId: machine.id })]);
+		const withEq = (await call('GET', `${M}/${machine.id as string}?includeEquipmentDetails=true`))
+			.body as Json;
+		expect(withEq.equipment).toEqual([
+			expect.objectContaining({ id: (tool.body as Json).id, parentMachineId: machine.id }),
+		]);
 		const list = (await call('GET', `${M}?includeEquipmentDetails=true`)).body as Json[];
 		expect(list.find((m) => m.id === DEMO_MACHINES.excavator)?.equipment).toHaveLength(2);
-		const byNumber = (await call('GET', `${M}/by-machine-number/${machine.machineNumber as string}?includeEquipmentDetails=TRUE`)).body as Json;
+		const byNumber = (
+			await call(
+				'GET',
+				`${M}/by-machine-number/${machine.machineNumber as string}?includeEquipmentDetails=TRUE`,
+			)
+		).body as Json;
 		expect(byNumber.equipment).toHaveLength(1);
 		expect((await call('GET', `${M}?includeEquipmentDetails=maybe`)).status).toBe(400);
 	});
@@ -112,7 +185,10 @@ describe('emulator: machines and equipment', () => {
 		['a missing machine', { isEquipment: true, parentMachineId: 'nope' }],
 		['equipment as parent', { isEquipment: true, parentMachineId: DEMO_MACHINES.bucket }],
 		['a parent on a machine', { parentMachineId: DEMO_MACHINES.excavator }],
-		["another company's machine", { isEquipment: true, parentMachineId: DEMO_MACHINES.otherCompany }],
+		[
+			"another company's machine",
+			{ isEquipment: true, parentMachineId: DEMO_MACHINES.otherCompany },
+		],
 	])('refuses a parent link to %s, naming parentMachineId', async (_label, fields) => {
 		const res = await create(fields);
 		expect(res.status).toBe(400);
@@ -126,17 +202,37 @@ describe('emulator: machines and equipment', () => {
 	});
 
 	it('PUT replaces all fields (ESG excepted), PATCH only the sent ones', async () => {
-		const created = (await create({ name: 'n', department: 'd', active: true, hourMeter: 5 })).body as Json;
+		const created = (await create({ name: 'n', department: 'd', active: true, hourMeter: 5 }))
+			.body as Json;
 		const id = created.id as string;
 		expect((await call('PATCH', `${M}/${id}/esg`, { fuelType: 1 })).status).toBe(200);
 		const patched = (await call('PATCH', `${M}/${id}`, { name: 'n2' })).body;
-		expect(patched).toMatchObject({ name: 'n2', department: 'd', active: true, hourMeter: 5, fuelType: 1 });
-		const put = (await call('PUT', `${M}/${id}`, { companyId: parent, machineNumber: created.machineNumber })).body;
-		expect(put).toMatchObject({ name: null, department: null, active: false, hourMeter: null, fuelType: 1, createdDateTime: created.createdDateTime });
+		expect(patched).toMatchObject({
+			name: 'n2',
+			department: 'd',
+			active: true,
+			hourMeter: 5,
+			fuelType: 1,
+		});
+		const put = (
+			await call('PUT', `${M}/${id}`, { companyId: parent, machineNumber: created.machineNumber })
+		).body;
+		expect(put).toMatchObject({
+			name: null,
+			department: null,
+			active: false,
+			hourMeter: null,
+			fuelType: 1,
+			createdDateTime: created.createdDateTime,
+		});
 		const cleared = await call('PATCH', `${M}/${id}`, { machineNumber: null });
 		expect(cleared.status).toBe(400);
 		expect(fieldsOf(cleared.body)).toEqual(['machineNumber']);
-		const otherId = await call('PUT', `${M}/${id}`, { id: 'different', companyId: parent, machineNumber: 'Z' });
+		const otherId = await call('PUT', `${M}/${id}`, {
+			id: 'different',
+			companyId: parent,
+			machineNumber: 'Z',
+		});
 		expect(fieldsOf(otherId.body)).toEqual(['id']);
 	});
 
@@ -160,9 +256,19 @@ describe('emulator: machines and equipment', () => {
 			const res = await call('PATCH', `${M}/${id}/esg`, body);
 			expect([res.status, fieldsOf(res.body)]).toEqual([400, [field]]);
 		}
-		const ok = await call('PATCH', `${M}/${id}/esg`, { fuelConsumptionRate: 14.2, fuelConsumptionUnit: 5, fuelType: 7 });
-		expect(ok).toMatchObject({ status: 200, body: { fuelConsumptionRate: 14.2, fuelConsumptionUnit: 5, fuelType: 7 } });
-		expect((await call('PATCH', `${M}/${id}/esg`, { fuelType: 0 })).body).toMatchObject({ fuelConsumptionRate: 14.2, fuelType: 0 });
+		const ok = await call('PATCH', `${M}/${id}/esg`, {
+			fuelConsumptionRate: 14.2,
+			fuelConsumptionUnit: 5,
+			fuelType: 7,
+		});
+		expect(ok).toMatchObject({
+			status: 200,
+			body: { fuelConsumptionRate: 14.2, fuelConsumptionUnit: 5, fuelType: 7 },
+		});
+		expect((await call('PATCH', `${M}/${id}/esg`, { fuelType: 0 })).body).toMatchObject({
+			fuelConsumptionRate: 14.2,
+			fuelType: 0,
+		});
 	});
 
 	it('PUT, PATCH, ESG and DELETE answer the same 404 for a missing machine and one outside the caller’s company', async () => {
@@ -179,17 +285,32 @@ describe('emulator: machines and equipment', () => {
 			const shape = (b: unknown) => JSON.stringify(b).replace(/'[^']*'/g, "'?'");
 			expect(shape(foreign.body)).toBe(shape(missing.body));
 		}
-		expect(emu.ctx.sections.machines.all().find((m) => m.id === DEMO_MACHINES.otherCompany)?.name).toBe('Not yours');
+		expect(
+			emu.ctx.sections.machines.all().find((m) => m.id === DEMO_MACHINES.otherCompany)?.name,
+		).toBe('Not yours');
 	});
 
 	it('scopes by company: 403 to create in another company, a subsidiary client does not see the parent, the parent sees the subsidiary', async () => {
-		const foreign = await call('POST', M, { companyId: DEMO.companies.other, machineNumber: 'F-1' });
+		const foreign = await call('POST', M, {
+			companyId: DEMO.companies.other,
+			machineNumber: 'F-1',
+		});
 		expect(foreign.status).toBe(403);
 		expect(fieldsOf(foreign.body)).toEqual(['companyId']);
 		const unknown = await call('POST', M, { companyId: 'no-company', machineNumber: 'F-2' });
 		expect([unknown.status, fieldsOf(unknown.body)]).toEqual([400, ['companyId']]);
-		expect((await call('GET', `${M}/${DEMO_MACHINES.excavator}`, undefined, DEMO.clients.subsidiary)).status).toBe(404);
-		const subMachine = (await call('POST', M, { companyId: DEMO.companies.subsidiary, machineNumber: 'S-1' }, DEMO.clients.subsidiary)).body as Json;
+		expect(
+			(await call('GET', `${M}/${DEMO_MACHINES.excavator}`, undefined, DEMO.clients.subsidiary))
+				.status,
+		).toBe(404);
+		const subMachine = (
+			await call(
+				'POST',
+				M,
+				{ companyId: DEMO.companies.subsidiary, machineNumber: 'S-1' },
+				DEMO.clients.subsidiary,
+			)
+		).body as Json;
 		expect((await call('GET', `${M}/${subMachine.id as string}`)).status).toBe(200);
 		const list = (await call('GET', M, undefined, DEMO.clients.other)).body as Json[];
 		expect(list.map((m) => m.machineNumber)).toEqual(['M-100']);
@@ -207,8 +328,21 @@ describe('emulator: machines and equipment', () => {
 			{ companyId: parent, machineNumber: n2, isEquipment: true, typeId: 'ROCKET' },
 		]);
 		expect(res.status).toBe(200);
-		const results = res.body as Array<{ index: number; success: boolean; machine?: Json; status?: number; errors?: ErrorBody['errors'] }>;
-		expect(results.map((r) => [r.index, r.success, r.status ?? null, (r.errors ?? []).map((e) => e.code)])).toEqual([
+		const results = res.body as Array<{
+			index: number;
+			success: boolean;
+			machine?: Json;
+			status?: number;
+			errors?: ErrorBody['errors'];
+		}>;
+		expect(
+			results.map((r) => [
+				r.index,
+				r.success,
+				r.status ?? null,
+				(r.errors ?? []).map((e) => e.code),
+			]),
+		).toEqual([
 			[0, true, null, []],
 			[1, false, 400, ['MachineService.machineNumberNotUnique']],
 			[2, false, 400, ['MachineService.machineTypeInvalid']],
@@ -216,9 +350,14 @@ describe('emulator: machines and equipment', () => {
 			[4, true, null, []],
 		]);
 		expect(results[0].machine).toMatchObject({ machineNumber: n1, typeId: 'TRUCK' });
-		const stored = emu.ctx.sections.machines.all().filter((m) => m.machineNumber === n1 || m.machineNumber === n2);
+		const stored = emu.ctx.sections.machines
+			.all()
+			.filter((m) => m.machineNumber === n1 || m.machineNumber === n2);
 		expect(stored.map((m) => m.isEquipment).sort()).toEqual([false, true]);
-		const notArray = await call('POST', `${M}/create/array`, { companyId: parent, machineNumber: 'X' });
+		const notArray = await call('POST', `${M}/create/array`, {
+			companyId: parent,
+			machineNumber: 'X',
+		});
 		expect(notArray.status).toBe(400);
 	});
 
@@ -230,19 +369,44 @@ describe('emulator: machines and equipment', () => {
 			{ id: DEMO_MACHINES.otherCompany, companyId: parent, machineNumber: 'theirs' },
 		]);
 		expect(res.status).toBe(200);
-		const results = res.body as Array<{ index: number; success: boolean; machine?: Json; status?: number; errors?: ErrorBody['errors'] }>;
-		expect(results[0]).toMatchObject({ index: 0, success: true, machine: { id: a.id, name: 'a2', department: null } });
-		expect(results[1]).toMatchObject({ index: 1, success: false, status: 400, errors: [{ field: 'id' }] });
-		expect(results[2]).toMatchObject({ index: 2, success: false, status: 404, errors: [{ field: 'id', code: 'NotFound' }] });
+		const results = res.body as Array<{
+			index: number;
+			success: boolean;
+			machine?: Json;
+			status?: number;
+			errors?: ErrorBody['errors'];
+		}>;
+		expect(results[0]).toMatchObject({
+			index: 0,
+			success: true,
+			machine: { id: a.id, name: 'a2', department: null },
+		});
+		expect(results[1]).toMatchObject({
+			index: 1,
+			success: false,
+			status: 400,
+			errors: [{ field: 'id' }],
+		});
+		expect(results[2]).toMatchObject({
+			index: 2,
+			success: false,
+			status: 404,
+			errors: [{ field: 'id', code: 'NotFound' }],
+		});
 	});
 
 	it('is-machine-deletable answers true or false; DELETE refuses a machine that is not deletable and answers 204 otherwise', async () => {
 		const deletable = await call('GET', `${M}/is-machine-deletable/${DEMO_MACHINES.excavator}`);
 		expect(deletable).toEqual({ status: 200, body: false });
-		expect((await call('GET', `${M}/is-machine-deletable/${DEMO_MACHINES.truck}`)).body).toBe(false);
+		expect((await call('GET', `${M}/is-machine-deletable/${DEMO_MACHINES.truck}`)).body).toBe(
+			false,
+		);
 		const refused = await call('DELETE', `${M}/${DEMO_MACHINES.truck}`);
 		expect(refused.status).toBe(400);
-		expect((refused.body as ErrorBody).errors[0]).toMatchObject({ code: 'MachineService.machineNotDeletable', field: 'id' });
+		expect((refused.body as ErrorBody).errors[0]).toMatchObject({
+			code: 'MachineService.machineNotDeletable',
+			field: 'id',
+		});
 		const fresh = ((await create()).body as Json).id as string;
 		expect((await call('GET', `${M}/is-machine-deletable/${fresh}`)).body).toBe(true);
 		expect((await call('DELETE', `${M}/${fresh}`)).status).toBe(204);

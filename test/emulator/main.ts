@@ -5,7 +5,10 @@ async function main() {
 	const port = Number(process.env.WORKFORCE_EMULATOR_PORT ?? 5680);
 	// WORKFORCE_EMULATOR_TIME_REGISTRATIONS: how many generated time registrations (default 600).
 	const timeRegistrations = process.env.WORKFORCE_EMULATOR_TIME_REGISTRATIONS;
-	const emulator = await startEmulator({ port, ...(timeRegistrations ? { workData: { timeRegistrations: Number(timeRegistrations) } } : {}) });
+	const emulator = await startEmulator({
+		port,
+		...(timeRegistrations ? { workData: { timeRegistrations: Number(timeRegistrations) } } : {}),
+	});
 	const { urls } = emulator;
 	const lines = [
 		'Workforce service emulator is running.',

@@ -29,8 +29,12 @@ describe('Emulator: the other extraction endpoints', () => {
 	});
 
 	async function get(path: string, query: Record<string, string | number> = {}, bearer = token) {
-		const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]));
-		const res = await call('GET', `${emu.urls.extraction}${path}?${qs.toString()}`, { token: bearer });
+		const qs = new URLSearchParams(
+			Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
+		);
+		const res = await call('GET', `${emu.urls.extraction}${path}?${qs.toString()}`, {
+			token: bearer,
+		});
 		return { status: res.status, body: res.body as Rec };
 	}
 
@@ -39,8 +43,16 @@ describe('Emulator: the other extraction endpoints', () => {
 		const pages: Rec[] = [];
 		let next: string | undefined;
 		do {
-			const { status, body } = await get(path, next ? { ...query, ContinuationToken: next } : query, bearer);
-			expect({ path, status, body: status === 200 ? undefined : body }).toEqual({ path, status: 200, body: undefined });
+			const { status, body } = await get(
+				path,
+				next ? { ...query, ContinuationToken: next } : query,
+				bearer,
+			);
+			expect({ path, status, body: status === 200 ? undefined : body }).toEqual({
+				path,
+				status: 200,
+				body: undefined,
+			});
 			pages.push(body);
 			records.push(...body.data);
 			next = body.continuationToken || undefined;
@@ -51,28 +63,53 @@ describe('Emulator: the other extraction endpoints', () => {
 	/** A window every seeded machine registration of the last week falls into. */
 	const lastWeek = () => {
 		const to = Math.floor(emu.ctx.clock.now().getTime() / DAY) * DAY;
-		return { FromDateTime: new Date(to - 7 * DAY).toISOString(), ToDateTime: new Date(to).toISOString() };
+		return {
+			FromDateTime: new Date(to - 7 * DAY).toISOString(),
+			ToDateTime: new Date(to).toISOString(),
+		};
 	};
 	const fullQuery = (path: string) => (path === '/v1/machine-registrations' ? lastWeek() : {});
 
-	it.each(EMULATED_ENDPOINTS.map((e) => [e.path]))('%s: full mode serves every live record of the caller\'s company structure once, in pages of ChunkLimit, with the envelope', async (path) => {
-		const table = emu.ctx.sections.otherEndpoints.table(path);
-		const visible = new Set(emu.ctx.companies.structureOf(DEMO.companies.parent));
-		const window = path === '/v1/machine-registrations' ? { from: Date.parse(lastWeek().FromDateTime), to: Date.parse(lastWeek().ToDateTime) } : {};
-		const expected = table
-			.live()
-			.filter((r) => visible.has(String(r.fields.companyId)))
-			.filter((r) => path !== '/v1/machine-registrations' || inWindow(Date.parse(String(r.fields.stopDateTime)), window))
-			.map((r) => r.id);
-		expect(expected.length).toBeGreaterThanOrEqual(5);
-		const { records, pages } = await drain(path, { ...fullQuery(path), ChunkLimit: 4 });
-		expect(records.map((r) => r.id)).toEqual(expected);
-		expect(pages).toHaveLength(Math.ceil(expected.length / 4));
-		expect(pages[0]).toMatchObject({ syncTypeName: 'full', recordCount: 4, deletedRecordCount: 0, meta: { pageNumber: 1, chunkLimit: 4 } });
-		expect(pages[0].links.next).toMatch(new RegExp(`^${path}\\?.*ContinuationToken=`));
-		expect(pages.at(-1)!.continuationToken).toBe('');
-		for (const r of records) expect(r).toMatchObject({ id: expect.any(String), isDeleted: false, deletedDateTime: null, createdDateTime: expect.stringMatching(/Z$/), modifiedDateTime: expect.stringMatching(/Z$/) });
-	});
+	it.each(EMULATED_ENDPOINTS.map((e) => [e.path]))(
+		"%s: full mode serves every live record of the caller's company structure once, in pages of ChunkLimit, with the envelope",
+		async (path) => {
+			const table = emu.ctx.sections.otherEndpoints.table(path);
+			const visible = new Set(emu.ctx.companies.structureOf(DEMO.companies.parent));
+			const window =
+				path === '/v1/machine-registrations'
+					? { from: Date.parse(lastWeek().FromDateTime), to: Date.parse(lastWeek().ToDateTime) }
+					: {};
+			const expected = table
+				.live()
+				.filter((r) => visible.has(String(r.fields.companyId)))
+				.filter(
+					(r) =>
+						path !== '/v1/machine-registrations' ||
+						inWindow(Date.parse(String(r.fields.stopDateTime)), window),
+				)
+				.map((r) => r.id);
+			expect(expected.length).toBeGreaterThanOrEqual(5);
+			const { records, pages } = await drain(path, { ...fullQuery(path), ChunkLimit: 4 });
+			expect(records.map((r) => r.id)).toEqual(expected);
+			expect(pages).toHaveLength(Math.ceil(expected.length / 4));
+			expect(pages[0]).toMatchObject({
+				syncTypeName: 'full',
+				recordCount: 4,
+				deletedRecordCount: 0,
+				meta: { pageNumber: 1, chunkLimit: 4 },
+			});
+			expect(pages[0].links.next).toMatch(new RegExp(`^${path}\\?.*ContinuationToken=`));
+			expect(pages.at(-1)!.continuationToken).toBe('');
+			for (const r of records)
+				expect(r).toMatchObject({
+					id: expect.any(String),
+					isDeleted: false,
+					deletedDateTime: null,
+					createdDateTime: expect.stringMatching(/Z$/),
+					modifiedDateTime: expect.stringMatching(/Z$/),
+				});
+		},
+	);
 
 	it('ChunkLimit: 2,500 by default, at most 10,000, on every endpoint', async () => {
 		for (const { path } of EMULATED_ENDPOINTS) {
@@ -93,19 +130,44 @@ describe('Emulator: the other extraction endpoints', () => {
 		const work = emu.ctx.sections.workData.data;
 
 		const demoProject = emu.ctx.sections.projects.all().find((p) => p.projectNumber === 'P-1001')!;
-		expect(projects.find((p) => p.id === demoProject.id)).toMatchObject({ projectNumber: 'P-1001', name: demoProject.name, companyId: DEMO.companies.parent, companyName: 'Nordlys Bygg AS' });
-		for (const p of work.projects.filter((p) => p.companyId === DEMO.companies.parent || p.companyId === DEMO.companies.subsidiary)) expect(ids(projects).has(p.id)).toBe(true);
+		expect(projects.find((p) => p.id === demoProject.id)).toMatchObject({
+			projectNumber: 'P-1001',
+			name: demoProject.name,
+			companyId: DEMO.companies.parent,
+			companyName: 'Nordlys Bygg AS',
+		});
+		for (const p of work.projects.filter(
+			(p) => p.companyId === DEMO.companies.parent || p.companyId === DEMO.companies.subsidiary,
+		))
+			expect(ids(projects).has(p.id)).toBe(true);
 		expect(projects.some((p) => p.projectNumber === 'X-1')).toBe(false); // another company's
 		for (const w of workOrders) expect(ids(projects).has(w.projectId)).toBe(true);
 		for (const p of work.projects) expect(ids(workOrders).has(p.taskId)).toBe(true);
-		for (const e of work.employees) expect(users.find((u) => u.id === e.id)).toMatchObject({ employeeNumber: e.employeeNumber, name: e.name, hourlyWage: e.hourly });
-		expect(users.find((u) => u.employeeNumber === '1001')).toMatchObject({ firstName: 'Kari', lastName: 'Nordmann', active: true });
-		expect(resources.find((r) => r.id === DEMO_MACHINES.excavator)).toMatchObject({ resourceNumber: 'M-100', resourceType: 'machine', typeId: 'EXCAVATOR' });
-		expect(resources.find((r) => r.id === DEMO_MACHINES.bucket)).toMatchObject({ resourceType: 'equipment', parentResourceId: DEMO_MACHINES.excavator });
+		for (const e of work.employees)
+			expect(users.find((u) => u.id === e.id)).toMatchObject({
+				employeeNumber: e.employeeNumber,
+				name: e.name,
+				hourlyWage: e.hourly,
+			});
+		expect(users.find((u) => u.employeeNumber === '1001')).toMatchObject({
+			firstName: 'Kari',
+			lastName: 'Nordmann',
+			active: true,
+		});
+		expect(resources.find((r) => r.id === DEMO_MACHINES.excavator)).toMatchObject({
+			resourceNumber: 'M-100',
+			resourceType: 'machine',
+			typeId: 'EXCAVATOR',
+		});
+		expect(resources.find((r) => r.id === DEMO_MACHINES.bucket)).toMatchObject({
+			resourceType: 'equipment',
+			parentResourceId: DEMO_MACHINES.excavator,
+		});
 		expect(ids(resources).has(DEMO_MACHINES.otherCompany)).toBe(false);
 
 		// Time registrations point at these users and projects.
-		const registrations = (await get('/v1/time-registrations', { ChunkLimit: 50 })).body.data as Rec[];
+		const registrations = (await get('/v1/time-registrations', { ChunkLimit: 50 })).body
+			.data as Rec[];
 		for (const t of registrations) {
 			expect(ids(users).has(t.userId)).toBe(true);
 			expect(ids(projects).has(t.projectId)).toBe(true);
@@ -113,16 +175,28 @@ describe('Emulator: the other extraction endpoints', () => {
 		const machines = (await drain('/v1/machine-registrations', lastWeek())).records;
 		expect(machines.length).toBeGreaterThan(0);
 		for (const m of machines) {
-			expect(resources.find((r) => r.id === m.resourceId)).toMatchObject({ resourceType: 'machine', resourceNumber: m.resourceNumber });
-			expect(projects.find((p) => p.id === m.projectId)).toMatchObject({ projectNumber: m.projectNumber });
+			expect(resources.find((r) => r.id === m.resourceId)).toMatchObject({
+				resourceType: 'machine',
+				resourceNumber: m.resourceNumber,
+			});
+			expect(projects.find((p) => p.id === m.projectId)).toMatchObject({
+				projectNumber: m.projectNumber,
+			});
 			expect(users.find((u) => u.id === m.userId)).toMatchObject({ name: m.userName });
 		}
-		for (const path of ['/v1/absence-registrations', '/v1/checklist-registrations', '/v1/incident-registrations']) {
+		for (const path of [
+			'/v1/absence-registrations',
+			'/v1/checklist-registrations',
+			'/v1/incident-registrations',
+		]) {
 			for (const r of (await drain(path)).records) expect(ids(users).has(r.userId)).toBe(true);
 		}
 		// The image data's checklist and alert parents are checklist and incident registrations.
 		const checklists = (await drain('/v1/checklist-registrations')).records;
-		expect(checklists.find((c) => c.id === IMAGE_DEMO.parents.checklistFallback)).toMatchObject({ checklistName: 'Safe Job Analysis', projectId: demoProject.id });
+		expect(checklists.find((c) => c.id === IMAGE_DEMO.parents.checklistFallback)).toMatchObject({
+			checklistName: 'Safe Job Analysis',
+			projectId: demoProject.id,
+		});
 		const incidents = (await drain('/v1/incident-registrations')).records;
 		expect(ids(incidents).has(IMAGE_DEMO.parents.alertShared)).toBe(true);
 	});
@@ -142,28 +216,57 @@ describe('Emulator: the other extraction endpoints', () => {
 
 	describe('date window', () => {
 		it('machine registrations filter on the stop time, absences on the start time (the shared window rule)', async () => {
-			const machines = emu.ctx.sections.otherEndpoints.table('/v1/machine-registrations').live().filter((r) => r.fields.companyId === DEMO.companies.parent);
+			const machines = emu.ctx.sections.otherEndpoints
+				.table('/v1/machine-registrations')
+				.live()
+				.filter((r) => r.fields.companyId === DEMO.companies.parent);
 			// A window whose ends are stop times of records, to pin which date is filtered.
 			const stops = [...new Set(machines.map((r) => String(r.fields.stopDateTime)))].sort();
 			const from = stops.at(-8)!;
 			const to = stops.at(-3)!;
 			const w = { from: Date.parse(from), to: Date.parse(to) };
-			const { records } = await drain('/v1/machine-registrations', { FromDateTime: from, ToDateTime: to });
-			const expected = machines.filter((r) => inWindow(Date.parse(String(r.fields.stopDateTime)), w)).map((r) => r.id);
+			const { records } = await drain('/v1/machine-registrations', {
+				FromDateTime: from,
+				ToDateTime: to,
+			});
+			const expected = machines
+				.filter((r) => inWindow(Date.parse(String(r.fields.stopDateTime)), w))
+				.map((r) => r.id);
 			expect(records.map((r) => r.id)).toEqual(expected);
 			expect(records.some((r) => r.startDateTime < from && r.stopDateTime >= from)).toBe(true); // started before, stopped inside: in
-			const absences = emu.ctx.sections.otherEndpoints.table('/v1/absence-registrations').live().filter((r) => r.fields.companyId !== DEMO.companies.other);
+			const absences = emu.ctx.sections.otherEndpoints
+				.table('/v1/absence-registrations')
+				.live()
+				.filter((r) => r.fields.companyId !== DEMO.companies.other);
 			const starts = absences.map((r) => String(r.fields.startDateTime)).sort();
 			const aw = { from: Date.parse(starts[10]), to: Date.parse(starts[40]) };
-			const { records: inside } = await drain('/v1/absence-registrations', { FromDateTime: starts[10], ToDateTime: starts[40] });
-			expect(inside.map((r) => r.id).sort()).toEqual(absences.filter((r) => inWindow(Date.parse(String(r.fields.startDateTime)), aw)).map((r) => r.id).sort());
+			const { records: inside } = await drain('/v1/absence-registrations', {
+				FromDateTime: starts[10],
+				ToDateTime: starts[40],
+			});
+			expect(inside.map((r) => r.id).sort()).toEqual(
+				absences
+					.filter((r) => inWindow(Date.parse(String(r.fields.startDateTime)), aw))
+					.map((r) => r.id)
+					.sort(),
+			);
 			expect(inside.length).toBeGreaterThan(5);
 			expect(inside.length).toBeLessThan(absences.length);
 		});
 
-		it.each([['/v1/checklist-registrations'], ['/v1/incident-registrations'], ['/v1/project'], ['/v1/user']])('%s ignores FromDateTime/ToDateTime: every record, as without a window', async (path) => {
+		it.each([
+			['/v1/checklist-registrations'],
+			['/v1/incident-registrations'],
+			['/v1/project'],
+			['/v1/user'],
+		])('%s ignores FromDateTime/ToDateTime: every record, as without a window', async (path) => {
 			const all = (await drain(path)).records.map((r) => r.id);
-			const windowed = (await drain(path, { FromDateTime: '2999-01-01T00:00:00Z', ToDateTime: '2999-01-02T00:00:00Z' })).records.map((r) => r.id);
+			const windowed = (
+				await drain(path, {
+					FromDateTime: '2999-01-01T00:00:00Z',
+					ToDateTime: '2999-01-02T00:00:00Z',
+				})
+			).records.map((r) => r.id);
 			expect(windowed).toEqual(all);
 			expect(all.length).toBeGreaterThan(3);
 		});
@@ -179,14 +282,29 @@ describe('Emulator: the other extraction endpoints', () => {
 				[{ FromDateTime: at(to - 7 * DAY), ToDateTime: at(to) }, 200],
 				[{ FromDateTime: at(to), ToDateTime: at(to) }, 200],
 				[{ ModifiedSince: at(to - 30 * DAY) }, 200],
-				[{ ModifiedSince: at(to - 30 * DAY), FromDateTime: at(to - 8 * DAY), ToDateTime: at(to) }, 400, 'ToDateTime'],
+				[
+					{ ModifiedSince: at(to - 30 * DAY), FromDateTime: at(to - 8 * DAY), ToDateTime: at(to) },
+					400,
+					'ToDateTime',
+				],
 			];
 			for (const [query, status, field] of cases) {
 				const res = await get('/v1/machine-registrations', query);
-				expect({ query, status: res.status, field: res.body.errors?.[0]?.field }).toEqual({ query, status, field });
+				expect({ query, status: res.status, field: res.body.errors?.[0]?.field }).toEqual({
+					query,
+					status,
+					field,
+				});
 			}
-			const incremental = await drain('/v1/machine-registrations', { ModifiedSince: at(to - 400 * DAY) });
-			expect(incremental.records.length).toBe(emu.ctx.sections.otherEndpoints.table('/v1/machine-registrations').live().filter((r) => r.fields.companyId === DEMO.companies.parent).length);
+			const incremental = await drain('/v1/machine-registrations', {
+				ModifiedSince: at(to - 400 * DAY),
+			});
+			expect(incremental.records.length).toBe(
+				emu.ctx.sections.otherEndpoints
+					.table('/v1/machine-registrations')
+					.live()
+					.filter((r) => r.fields.companyId === DEMO.companies.parent).length,
+			);
 		});
 	});
 
@@ -195,22 +313,40 @@ describe('Emulator: the other extraction endpoints', () => {
 		const tick = (ms = 60_000) => emu.ctx.clock.advance(ms);
 
 		it('master data: the last stored version with isDeleted; its modifiedDateTime is the last change before the deletion, and it comes back in the window of its deletion', async () => {
-			const project = section().add('v1/project', { projectNumber: 'DEL-1', name: 'To be deleted' });
+			const project = section().add('v1/project', {
+				projectNumber: 'DEL-1',
+				name: 'To be deleted',
+			});
 			tick();
-			const changed = section().change('v1/project', String(project.id), { name: 'Renamed before deletion' });
+			const changed = section().change('v1/project', String(project.id), {
+				name: 'Renamed before deletion',
+			});
 			tick(10 * 60_000);
 			const since = emu.ctx.clock.nowIso();
 			tick();
 			const deleted = section().delete('v1/project', String(project.id));
 			tick();
 			const { records, pages } = await drain('/v1/project', { ModifiedSince: since });
-			expect(records).toEqual([{ ...changed, isDeleted: true, deletedDateTime: deleted.deletedDateTime }]);
+			expect(records).toEqual([
+				{ ...changed, isDeleted: true, deletedDateTime: deleted.deletedDateTime },
+			]);
 			expect(records[0].modifiedDateTime < since).toBe(true);
 			expect(records[0].deletedDateTime > since).toBe(true);
 			expect(records[0]).toMatchObject({ projectNumber: 'DEL-1', name: 'Renamed before deletion' });
-			expect(pages[0]).toMatchObject({ syncTypeName: 'incremental', recordCount: 1, deletedRecordCount: 1 });
+			expect(pages[0]).toMatchObject({
+				syncTypeName: 'incremental',
+				recordCount: 1,
+				deletedRecordCount: 1,
+			});
 			// ModifiedBefore bounds the deletion time, not the old modifiedDateTime.
-			expect((await drain('/v1/project', { ModifiedSince: since, ModifiedBefore: String(deleted.deletedDateTime) })).records).toEqual([]);
+			expect(
+				(
+					await drain('/v1/project', {
+						ModifiedSince: since,
+						ModifiedBefore: String(deleted.deletedDateTime),
+					})
+				).records,
+			).toEqual([]);
 			expect((await drain('/v1/project')).records.find((r) => r.id === project.id)).toBeUndefined();
 		});
 
@@ -218,7 +354,10 @@ describe('Emulator: the other extraction endpoints', () => {
 			tick();
 			const since = emu.ctx.clock.nowIso();
 			tick();
-			const victim = section().table('v1/machine-registrations').live().find((r) => r.fields.companyId === DEMO.companies.parent)!;
+			const victim = section()
+				.table('v1/machine-registrations')
+				.live()
+				.find((r) => r.fields.companyId === DEMO.companies.parent)!;
 			section().delete('v1/machine-registrations', victim.id);
 			const { records, pages } = await drain('/v1/machine-registrations', { ModifiedSince: since });
 			expect(records).toHaveLength(1);
@@ -227,11 +366,25 @@ describe('Emulator: the other extraction endpoints', () => {
 			expect(tombstone.modifiedDateTime).toBe(tombstone.deletedDateTime);
 			const { id, isDeleted, deletedDateTime, modifiedDateTime, ...rest } = tombstone;
 			expect(Object.values(rest).every((v) => v === null)).toBe(true);
-			expect(Object.keys(rest)).toEqual(expect.arrayContaining(['resourceId', 'projectId', 'userId', 'stopDateTime', 'qty', 'createdDateTime']));
-			expect([id, isDeleted, deletedDateTime, modifiedDateTime].every((v) => v !== null)).toBe(true);
+			expect(Object.keys(rest)).toEqual(
+				expect.arrayContaining([
+					'resourceId',
+					'projectId',
+					'userId',
+					'stopDateTime',
+					'qty',
+					'createdDateTime',
+				]),
+			);
+			expect([id, isDeleted, deletedDateTime, modifiedDateTime].every((v) => v !== null)).toBe(
+				true,
+			);
 			expect(pages[0].deletedRecordCount).toBe(1);
 			const stop = Date.parse(String(victim.fields.stopDateTime));
-			const full = await drain('/v1/machine-registrations', { FromDateTime: new Date(stop - DAY).toISOString(), ToDateTime: new Date(stop + DAY).toISOString() });
+			const full = await drain('/v1/machine-registrations', {
+				FromDateTime: new Date(stop - DAY).toISOString(),
+				ToDateTime: new Date(stop + DAY).toISOString(),
+			});
 			expect(full.records.find((r) => r.id === victim.id)).toBeUndefined();
 		});
 
@@ -239,27 +392,51 @@ describe('Emulator: the other extraction endpoints', () => {
 			tick();
 			const since = emu.ctx.clock.nowIso();
 			tick();
-			const victim = section().table('v1/checklist-registrations').live().find((r) => r.fields.companyId === DEMO.companies.parent)!;
+			const victim = section()
+				.table('v1/checklist-registrations')
+				.live()
+				.find((r) => r.fields.companyId === DEMO.companies.parent)!;
 			const before = section().view('v1/checklist-registrations', victim.id)!;
 			const deleted = section().delete('v1/checklist-registrations', victim.id);
 			const { records } = await drain('/v1/checklist-registrations', { ModifiedSince: since });
-			expect(records).toEqual([{ ...before, isDeleted: true, deletedDateTime: deleted.deletedDateTime, modifiedDateTime: deleted.deletedDateTime }]);
-			expect(records[0]).toMatchObject({ checklistName: expect.any(String), answers: expect.any(Array), pdfUrl: expect.stringContaining(PDF_HOST) });
+			expect(records).toEqual([
+				{
+					...before,
+					isDeleted: true,
+					deletedDateTime: deleted.deletedDateTime,
+					modifiedDateTime: deleted.deletedDateTime,
+				},
+			]);
+			expect(records[0]).toMatchObject({
+				checklistName: expect.any(String),
+				answers: expect.any(Array),
+				pdfUrl: expect.stringContaining(PDF_HOST),
+			});
 		});
 
 		it('incremental mode: created, changed and deleted records of the window, oldest change first', async () => {
 			tick();
 			const since = emu.ctx.clock.nowIso();
 			tick();
-			const user = section().add('v1/user', { firstName: 'Nina', lastName: 'Lie', name: 'Nina Lie' });
+			const user = section().add('v1/user', {
+				firstName: 'Nina',
+				lastName: 'Lie',
+				name: 'Nina Lie',
+			});
 			tick();
-			const older = section().table('v1/user').live().find((u) => u.fields.companyId === DEMO.companies.parent)!;
+			const older = section()
+				.table('v1/user')
+				.live()
+				.find((u) => u.fields.companyId === DEMO.companies.parent)!;
 			section().change('v1/user', older.id, { department: 'Tunnels' });
 			tick();
 			section().delete('v1/user', String(user.id));
 			const { records } = await drain('/v1/user', { ModifiedSince: since });
 			// The new user's creation and its deletion are one record: its latest state, positioned at the deletion.
-			expect(records.map((r) => [r.id, r.isDeleted])).toEqual([[older.id, false], [user.id, true]]);
+			expect(records.map((r) => [r.id, r.isDeleted])).toEqual([
+				[older.id, false],
+				[user.id, true],
+			]);
 		});
 	});
 
@@ -275,11 +452,16 @@ describe('Emulator: the other extraction endpoints', () => {
 		const later = (await drain('/v1/absence-registrations', { ModifiedSince: since })).records;
 		expect(later[0].modifiedDateTime).toBe(first[0].modifiedDateTime);
 		const url = new URL(later[0].pdfUrl);
-		expect(later[0].pdfUrl).toBe(`${PDF_HOST}/pdf/v1/absence-registrations/${String(added.id)}.pdf`);
-		for (const base of [emu.urls.identity, emu.urls.integration, emu.urls.extraction]) expect(url.host).not.toBe(new URL(base).host);
+		expect(later[0].pdfUrl).toBe(
+			`${PDF_HOST}/pdf/v1/absence-registrations/${String(added.id)}.pdf`,
+		);
+		for (const base of [emu.urls.identity, emu.urls.integration, emu.urls.extraction])
+			expect(url.host).not.toBe(new URL(base).host);
 		for (const path of ['/v1/checklist-registrations', '/v1/incident-registrations']) {
 			const { records } = await drain(path);
-			expect(records.every((r) => typeof r.pdfUrl === 'string' && r.pdfUrl.startsWith(`${PDF_HOST}/`))).toBe(true);
+			expect(
+				records.every((r) => typeof r.pdfUrl === 'string' && r.pdfUrl.startsWith(`${PDF_HOST}/`)),
+			).toBe(true);
 		}
 		const { records: machines } = await drain('/v1/machine-registrations', lastWeek());
 		expect(machines.every((r) => !('pdfUrl' in r))).toBe(true);
@@ -296,27 +478,49 @@ describe('Emulator: the other extraction endpoints', () => {
 	});
 
 	it('control surface: POST /__control/other-endpoints adds, changes and deletes; incremental mode shows each', async () => {
-		const control = (body: unknown) => call('POST', `${emu.urls.control}/other-endpoints`, { body });
+		const control = (body: unknown) =>
+			call('POST', `${emu.urls.control}/other-endpoints`, { body });
 		emu.ctx.clock.advance(1000);
 		const since = emu.ctx.clock.nowIso();
 		emu.ctx.clock.advance(1000);
-		const added = await control({ endpoint: 'v1/incident-registrations', action: 'add', fields: { title: 'Loose railing' } });
+		const added = await control({
+			endpoint: 'v1/incident-registrations',
+			action: 'add',
+			fields: { title: 'Loose railing' },
+		});
 		expect(added.status).toBe(201);
 		const id = String((added.body as Rec).record.id);
-		expect((added.body as Rec).record).toMatchObject({ title: 'Loose railing', isDeleted: false, companyId: DEMO.companies.parent, pdfUrl: null });
+		expect((added.body as Rec).record).toMatchObject({
+			title: 'Loose railing',
+			isDeleted: false,
+			companyId: DEMO.companies.parent,
+			pdfUrl: null,
+		});
 		emu.ctx.clock.advance(1000);
-		const changed = await control({ endpoint: '/v1/incident-registrations', action: 'change', id, fields: { status: 'closed' } });
+		const changed = await control({
+			endpoint: '/v1/incident-registrations',
+			action: 'change',
+			id,
+			fields: { status: 'closed' },
+		});
 		expect(changed.status).toBe(200);
 		let records = (await drain('/v1/incident-registrations', { ModifiedSince: since })).records;
-		expect(records).toEqual([expect.objectContaining({ id, status: 'closed', title: 'Loose railing' })]);
+		expect(records).toEqual([
+			expect.objectContaining({ id, status: 'closed', title: 'Loose railing' }),
+		]);
 		emu.ctx.clock.advance(1000);
-		expect((await control({ endpoint: 'v1/incident-registrations', action: 'delete', id })).status).toBe(200);
+		expect(
+			(await control({ endpoint: 'v1/incident-registrations', action: 'delete', id })).status,
+		).toBe(200);
 		records = (await drain('/v1/incident-registrations', { ModifiedSince: since })).records;
 		expect(records).toEqual([expect.objectContaining({ id, isDeleted: true, title: null })]);
 
 		const bad = async (body: unknown, field: string) => {
 			const res = await control(body);
-			expect({ status: res.status, field: (res.body as Rec).errors[0].field }).toEqual({ status: 400, field });
+			expect({ status: res.status, field: (res.body as Rec).errors[0].field }).toEqual({
+				status: 400,
+				field,
+			});
 		};
 		await bad({ endpoint: 'v1/flow-locations', action: 'add' }, 'endpoint');
 		await bad({ endpoint: 'v1/project', action: 'rename' }, 'action');

@@ -17,13 +17,25 @@ describe('Emulator: payroll export', () => {
 	afterAll(async () => emulator.close());
 
 	async function get(path: string, query: Array<[string, string]> = []) {
-		const res = await request(`${emulator.urls.integration}/api/payroll-export${path}?${new URLSearchParams(query).toString()}`, { headers: { authorization: `Bearer ${token}` } });
+		const res = await request(
+			`${emulator.urls.integration}/api/payroll-export${path}?${new URLSearchParams(query).toString()}`,
+			{ headers: { authorization: `Bearer ${token}` } },
+		);
 		const text = await res.body.text();
-		const json = res.headers['content-type']?.toString().startsWith('application/json') && text ? JSON.parse(text) : undefined;
+		const json =
+			res.headers['content-type']?.toString().startsWith('application/json') && text
+				? JSON.parse(text)
+				: undefined;
 		return { status: res.statusCode, body: json, text, headers: res.headers };
 	}
 
-	const all: Array<[string, string]> = [['dataFilter', '10'], ['userPayrollTypeFilter', 'all-users'], ['overridePayrollExportSettingsForFixedPayEmployees', 'true'], ['exportAllPayrollTypes', 'true'], ['includeAllAbsence', 'true']];
+	const all: Array<[string, string]> = [
+		['dataFilter', '10'],
+		['userPayrollTypeFilter', 'all-users'],
+		['overridePayrollExportSettingsForFixedPayEmployees', 'true'],
+		['exportAllPayrollTypes', 'true'],
+		['includeAllAbsence', 'true'],
+	];
 
 	// The filter rules below are read through /readonly, which changes nothing between reads.
 	it('defaults to the last 14 days, approved data, hourly employees', async () => {
@@ -42,7 +54,10 @@ describe('Emulator: payroll export', () => {
 		try {
 			const bearer = await fetchToken(own, DEMO.clients.admin);
 			const read = async (path: string, query: Array<[string, string]> = []) => {
-				const res = await request(`${own.urls.integration}/api/payroll-export${path}?${new URLSearchParams(query).toString()}`, { headers: { authorization: `Bearer ${bearer}` } });
+				const res = await request(
+					`${own.urls.integration}/api/payroll-export${path}?${new URLSearchParams(query).toString()}`,
+					{ headers: { authorization: `Bearer ${bearer}` } },
+				);
 				return (await res.body.json()) as Array<Record<string, any>>;
 			};
 			const data = own.ctx.sections.workData.data;
@@ -58,7 +73,9 @@ describe('Emulator: payroll export', () => {
 			expect(plain).toEqual(readonly);
 			expect(snapshot()).not.toBe(before);
 			const after = await read('/readonly');
-			expect(after.map((r) => [r.userId, r.transDateTime])).toEqual(readonly.map((r) => [r.userId, r.transDateTime]));
+			expect(after.map((r) => [r.userId, r.transDateTime])).toEqual(
+				readonly.map((r) => [r.userId, r.transDateTime]),
+			);
 			expect(after.every((r) => r.locked)).toBe(true);
 			// Unapproved hours are never locked by an export: All Data still shows days not locked.
 			expect((await read('/readonly', [['dataFilter', '10']])).some((r) => !r.locked)).toBe(true);
@@ -68,13 +85,44 @@ describe('Emulator: payroll export', () => {
 	});
 
 	it('the range is limited to 45 days between the dates (both inclusive): 45 is accepted, 46 is 400', async () => {
-		expect((await get('/readonly', [['fromWorkDate', '2026-01-01'], ['toWorkDate', '2026-02-15']])).status).toBe(200);
-		const res = await get('/readonly', [['fromWorkDate', '2026-01-01'], ['toWorkDate', '2026-02-16']]);
+		expect(
+			(
+				await get('/readonly', [
+					['fromWorkDate', '2026-01-01'],
+					['toWorkDate', '2026-02-15'],
+				])
+			).status,
+		).toBe(200);
+		const res = await get('/readonly', [
+			['fromWorkDate', '2026-01-01'],
+			['toWorkDate', '2026-02-16'],
+		]);
 		expect(res.status).toBe(400);
 		expect(res.body.errors[0]).toMatchObject({ field: 'toWorkDate', code: 'DateRangeTooLong' });
-		expect((await get('/summary-as-lines', [['fromWorkDate', '2026-01-01'], ['toWorkDate', '2026-03-01']])).status).toBe(400);
-		expect((await get('/file', [['fromWorkDate', '2026-01-01'], ['toWorkDate', '2026-03-01']])).status).toBe(400);
-		expect((await get('/readonly', [['fromWorkDate', '2026-01-02'], ['toWorkDate', '2026-01-01']])).body.errors[0].field).toBe('fromWorkDate');
+		expect(
+			(
+				await get('/summary-as-lines', [
+					['fromWorkDate', '2026-01-01'],
+					['toWorkDate', '2026-03-01'],
+				])
+			).status,
+		).toBe(400);
+		expect(
+			(
+				await get('/file', [
+					['fromWorkDate', '2026-01-01'],
+					['toWorkDate', '2026-03-01'],
+				])
+			).status,
+		).toBe(400);
+		expect(
+			(
+				await get('/readonly', [
+					['fromWorkDate', '2026-01-02'],
+					['toWorkDate', '2026-01-01'],
+				])
+			).body.errors[0].field,
+		).toBe('fromWorkDate');
 	});
 
 	it('modifiedSinceDate older than one year is 400 with the advice; inside the year it keeps only modified days', async () => {
@@ -86,12 +134,22 @@ describe('Emulator: payroll export', () => {
 		const since = emulator.ctx.clock.nowIso().slice(0, 10);
 		const target = data.employees.find((e) => e.hourly)!;
 		data.addTimeRegistration({ userId: target.id, workDate: day(3), hours: 6, state: 'approved' });
-		const modified = await get('/readonly', [['fromWorkDate', day(10)], ['toWorkDate', day(0)], ['modifiedSinceDate', since]]);
-		expect(modified.body.map((r: any) => [r.userId, r.transDateTime.slice(0, 10)])).toEqual([[target.id, day(3)]]);
+		const modified = await get('/readonly', [
+			['fromWorkDate', day(10)],
+			['toWorkDate', day(0)],
+			['modifiedSinceDate', since],
+		]);
+		expect(modified.body.map((r: any) => [r.userId, r.transDateTime.slice(0, 10)])).toEqual([
+			[target.id, day(3)],
+		]);
 	});
 
 	it('dataFilter: unapproved hours only with 10, locked only with 5; invalid values are 400', async () => {
-		const range: Array<[string, string]> = [['fromWorkDate', day(45)], ['toWorkDate', day(0)], ['userPayrollTypeFilter', 'all-users']];
+		const range: Array<[string, string]> = [
+			['fromWorkDate', day(45)],
+			['toWorkDate', day(0)],
+			['userPayrollTypeFilter', 'all-users'],
+		];
 		const sum = (rows: any[]) => rows.reduce((a, r) => a + r.qty + r.absenceQty, 0);
 		const approved = (await get('/readonly', range)).body;
 		const everything = (await get('/readonly', [...range, ['dataFilter', '10']])).body;
@@ -100,41 +158,83 @@ describe('Emulator: payroll export', () => {
 		expect(sum(approved)).toBeGreaterThan(sum(locked));
 		expect(locked.every((r: any) => r.locked)).toBe(true);
 		expect((await get('/readonly', [['dataFilter', '3']])).body.errors[0].field).toBe('dataFilter');
-		expect((await get('/readonly', [['userPayrollTypeFilter', 'everyone']])).body.errors[0].field).toBe('userPayrollTypeFilter');
-		expect((await get('/readonly', [['exportAllPayrollTypes', 'yes']])).body.errors[0].field).toBe('exportAllPayrollTypes');
+		expect(
+			(await get('/readonly', [['userPayrollTypeFilter', 'everyone']])).body.errors[0].field,
+		).toBe('userPayrollTypeFilter');
+		expect((await get('/readonly', [['exportAllPayrollTypes', 'yes']])).body.errors[0].field).toBe(
+			'exportAllPayrollTypes',
+		);
 	});
 
 	it('fixed-salary employees only with fixed-pay/all-users, regular hours only with the override', async () => {
 		const data = emulator.ctx.sections.workData.data;
 		const fixed = new Set(data.employees.filter((e) => !e.hourly).map((e) => e.id));
-		const range: Array<[string, string]> = [['fromWorkDate', day(40)], ['toWorkDate', day(0)]];
+		const range: Array<[string, string]> = [
+			['fromWorkDate', day(40)],
+			['toWorkDate', day(0)],
+		];
 		expect((await get('/readonly', range)).body.some((r: any) => fixed.has(r.userId))).toBe(false);
-		const fixedOnly = (await get('/readonly', [...range, ['userPayrollTypeFilter', 'fixed-pay']])).body;
+		const fixedOnly = (await get('/readonly', [...range, ['userPayrollTypeFilter', 'fixed-pay']]))
+			.body;
 		expect(fixedOnly.length).toBeGreaterThan(0);
-		expect(fixedOnly.every((r: any) => fixed.has(r.userId) && r.standardQty === 0 && r.absenceQty === 0)).toBe(true);
-		const overridden = (await get('/readonly', [...range, ['userPayrollTypeFilter', 'fixed-pay'], ['overridePayrollExportSettingsForFixedPayEmployees', 'true']])).body;
+		expect(
+			fixedOnly.every((r: any) => fixed.has(r.userId) && r.standardQty === 0 && r.absenceQty === 0),
+		).toBe(true);
+		const overridden = (
+			await get('/readonly', [
+				...range,
+				['userPayrollTypeFilter', 'fixed-pay'],
+				['overridePayrollExportSettingsForFixedPayEmployees', 'true'],
+			])
+		).body;
 		expect(overridden.some((r: any) => r.standardQty > 0)).toBe(true);
 	});
 
 	it('do-not-export payroll types only with exportAllPayrollTypes; lists are read from repeated values', async () => {
 		const data = emulator.ctx.sections.workData.data;
 		const hidden = data.payrollTypes.find((t) => t.doNotExport)!;
-		const range: Array<[string, string]> = [['fromWorkDate', day(40)], ['toWorkDate', day(0)], ['payrollTypeIds', hidden.id]];
+		const range: Array<[string, string]> = [
+			['fromWorkDate', day(40)],
+			['toWorkDate', day(0)],
+			['payrollTypeIds', hidden.id],
+		];
 		// Absences are not payroll types: they still come; the hidden type's hours do not.
 		const worked = (rows: any[]) => rows.reduce((a, r) => a + r.qty, 0);
 		expect(worked((await get('/readonly', range)).body)).toBe(0);
-		expect(worked((await get('/readonly', [...range, ['exportAllPayrollTypes', 'true']])).body)).toBeGreaterThan(0);
+		expect(
+			worked((await get('/readonly', [...range, ['exportAllPayrollTypes', 'true']])).body),
+		).toBeGreaterThan(0);
 		const [a, b, c] = data.employees.filter((e) => e.hourly);
-		const rows = (await get('/readonly', [['userIds', a.id], ['userIds', b.id], ['fromWorkDate', day(40)], ['toWorkDate', day(0)]])).body;
+		const rows = (
+			await get('/readonly', [
+				['userIds', a.id],
+				['userIds', b.id],
+				['fromWorkDate', day(40)],
+				['toWorkDate', day(0)],
+			])
+		).body;
 		expect(new Set(rows.map((r: any) => r.userId))).toEqual(new Set([a.id, b.id]));
 		expect(rows.some((r: any) => r.userId === c.id)).toBe(false);
 	});
 
 	it('summary-as-lines derives one line per employee, day and type; payroll lines derive overtime from 7.5 h days', async () => {
-		const rows = (await get('/readonly', [['fromWorkDate', day(40)], ['toWorkDate', day(0)], ...all])).body;
-		const lines = (await get('/summary-as-lines', [['fromWorkDate', day(40)], ['toWorkDate', day(0)], ...all])).body;
+		const rows = (
+			await get('/readonly', [['fromWorkDate', day(40)], ['toWorkDate', day(0)], ...all])
+		).body;
+		const lines = (
+			await get('/summary-as-lines', [['fromWorkDate', day(40)], ['toWorkDate', day(0)], ...all])
+		).body;
 		// qty is netted of the overtime deducted from ordinary hours (overtimeType 0): add it back for the hours registered.
-		const rowTotal = rows.reduce((a: number, r: any) => a + r.qty + r.absenceQty + r.overtimeLines.filter((o: any) => o.overtimeType === 0).reduce((s: number, o: any) => s + o.qty, 0), 0);
+		const rowTotal = rows.reduce(
+			(a: number, r: any) =>
+				a +
+				r.qty +
+				r.absenceQty +
+				r.overtimeLines
+					.filter((o: any) => o.overtimeType === 0)
+					.reduce((s: number, o: any) => s + o.qty, 0),
+			0,
+		);
 		const lineTotal = lines.reduce((a: number, l: any) => a + l.qty, 0);
 		expect(lineTotal).toBeCloseTo(rowTotal);
 		for (const r of rows) {
@@ -149,13 +249,31 @@ describe('Emulator: payroll export', () => {
 		const journal = await get('/file', [['fromWorkDate', day(20)], ['toWorkDate', day(1)], ...all]);
 		expect(journal.status).toBe(200);
 		expect(journal.headers['content-type']).toContain('text/csv');
-		expect(journal.headers['content-disposition']).toBe(`attachment; filename="payroll-journal_${day(20)}_${day(1)}.csv"`);
+		expect(journal.headers['content-disposition']).toBe(
+			`attachment; filename="payroll-journal_${day(20)}_${day(1)}.csv"`,
+		);
 		expect(journal.text.split('\r\n')[0]).toMatch(/^\d+;\d{4}-\d{2}-\d{2};\w+;\d+\.\d{2}$/);
-		const absence = await get('/file', [['fromWorkDate', day(40)], ['toWorkDate', day(1)], ['dataExportType', '20'], ...all]);
-		expect(absence.text.split('\r\n').filter(Boolean).every((l) => ['FE', 'SY', 'VP'].includes(l.split(';')[2]))).toBe(true);
-		const payroll = await get('/file', [['fromWorkDate', day(20)], ['toWorkDate', day(1)], ['dataExportType', '10']]);
+		const absence = await get('/file', [
+			['fromWorkDate', day(40)],
+			['toWorkDate', day(1)],
+			['dataExportType', '20'],
+			...all,
+		]);
+		expect(
+			absence.text
+				.split('\r\n')
+				.filter(Boolean)
+				.every((l) => ['FE', 'SY', 'VP'].includes(l.split(';')[2])),
+		).toBe(true);
+		const payroll = await get('/file', [
+			['fromWorkDate', day(20)],
+			['toWorkDate', day(1)],
+			['dataExportType', '10'],
+		]);
 		expect(payroll.text.split('\r\n')[0]).toMatch(new RegExp(`;${day(20)};${day(1)}$`));
-		expect((await get('/file', [['dataExportType', '7']])).body.errors[0].field).toBe('dataExportType');
+		expect((await get('/file', [['dataExportType', '7']])).body.errors[0].field).toBe(
+			'dataExportType',
+		);
 		const empty = await get('/file', [['userIds', 'nobody']]);
 		expect(empty.status).toBe(200);
 		expect(empty.text).toBe('');

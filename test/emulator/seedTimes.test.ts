@@ -21,16 +21,29 @@ describe('emulator demo data: nothing is stamped after now, at any time of day',
 	];
 
 	it.each(moments)('frozen at %s', async (now) => {
-		const emulator = await startEmulator({ clock: { mode: 'frozen', now }, workData: { timeRegistrations: 3000 } });
+		const emulator = await startEmulator({
+			clock: { mode: 'frozen', now },
+			workData: { timeRegistrations: 3000 },
+		});
 		try {
 			const token = await fetchToken(emulator, DEMO.clients.admin);
 			// Everything modified after now, up to a month ahead: must be nothing ("just now" is allowed).
-			const after = (ms: number) => encodeURIComponent(new Date(Date.parse(now) + ms).toISOString());
+			const after = (ms: number) =>
+				encodeURIComponent(new Date(Date.parse(now) + ms).toISOString());
 			const window = `ModifiedSince=${after(1)}&ModifiedBefore=${after(30 * DAY)}`;
-			const paths = ['/v1/time-registrations', '/v1/payroll-lines', '/v1/images', ...EMULATED_ENDPOINTS.map((e) => e.path)];
+			const paths = [
+				'/v1/time-registrations',
+				'/v1/payroll-lines',
+				'/v1/images',
+				...EMULATED_ENDPOINTS.map((e) => e.path),
+			];
 			for (const path of paths) {
 				const page = await call('GET', `${emulator.urls.extraction}${path}?${window}`, { token });
-				expect({ path, status: page.status, data: (page.body as { data?: unknown[] }).data }).toEqual({ path, status: 200, data: [] });
+				expect({
+					path,
+					status: page.status,
+					data: (page.body as { data?: unknown[] }).data,
+				}).toEqual({ path, status: 200, data: [] });
 			}
 			// The most recent days still hold data (nothing was simply left out).
 			const data = emulator.ctx.sections.workData.data;

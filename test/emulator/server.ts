@@ -39,7 +39,10 @@ export class Emulator {
 	urls!: EmulatorUrls;
 
 	/** `clock`: the clock's mode (see core/clock.ts); `WORKFORCE_EMULATOR_CLOCK` when omitted, else real time. */
-	constructor({ clock: clockSettings, ...options }: Partial<EmulatorOptions> & { clock?: ClockSettings | string } = {}) {
+	constructor({
+		clock: clockSettings,
+		...options
+	}: Partial<EmulatorOptions> & { clock?: ClockSettings | string } = {}) {
 		const clock = new Clock(clockSettings ?? process.env.WORKFORCE_EMULATOR_CLOCK ?? {});
 		const ctx = {
 			options: { ...DEFAULT_OPTIONS, ...options },
@@ -104,7 +107,8 @@ export class Emulator {
 		const path = rawPath.slice(prefix.length) || '/';
 		const method = (req.method ?? 'GET').toUpperCase();
 		const headers: Record<string, string> = {};
-		for (const h of LOGGED_HEADERS) if (req.headers[h] !== undefined) headers[h] = String(req.headers[h]);
+		for (const h of LOGGED_HEADERS)
+			if (req.headers[h] !== undefined) headers[h] = String(req.headers[h]);
 		const entry: LoggedRequest | undefined =
 			api === 'control'
 				? undefined
@@ -140,7 +144,8 @@ export class Emulator {
 				if (fault?.kind === 'status') {
 					await drain(req);
 					const body = fault.body ?? {
-						message: fault.status >= 500 ? 'An unexpected error occurred.' : `Injected ${fault.status}`,
+						message:
+							fault.status >= 500 ? 'An unexpected error occurred.' : `Injected ${fault.status}`,
 						errors: [],
 					};
 					this.reply(res, entry, { status: fault.status, body, headers: fault.headers });
@@ -151,9 +156,23 @@ export class Emulator {
 					const headers: Record<string, string> = {};
 					if (fault.retryAfterSeconds !== undefined) {
 						headers['retry-after'] =
-							fault.retryAfterAs === 'date' ? new Date(this.ctx.clock.now().getTime() + fault.retryAfterSeconds * 1000).toUTCString() : String(fault.retryAfterSeconds);
+							fault.retryAfterAs === 'date'
+								? new Date(
+										this.ctx.clock.now().getTime() + fault.retryAfterSeconds * 1000,
+									).toUTCString()
+								: String(fault.retryAfterSeconds);
 					}
-					const body = { message: 'Too many requests. Slow down and try again later.', errors: [{ category: 'RateLimitError', code: 'TooManyRequests', field: '', message: 'Rate limit exceeded.' }] };
+					const body = {
+						message: 'Too many requests. Slow down and try again later.',
+						errors: [
+							{
+								category: 'RateLimitError',
+								code: 'TooManyRequests',
+								field: '',
+								message: 'Rate limit exceeded.',
+							},
+						],
+					};
 					this.reply(res, entry, { status: 429, body, headers });
 					return;
 				}
@@ -170,10 +189,24 @@ export class Emulator {
 			}
 			const caller = this.authenticate(req, api, match.route.scope);
 			if (entry) entry.clientId = caller.clientId || undefined;
-			const emuReq = makeRequest(req, api, path, match.params, url.searchParams, caller, this.ctx.options.maxRequestBytes, entry);
+			const emuReq = makeRequest(
+				req,
+				api,
+				path,
+				match.params,
+				url.searchParams,
+				caller,
+				this.ctx.options.maxRequestBytes,
+				entry,
+			);
 			const response = await match.route.handler(emuReq);
 			if (!emuReq.consumed) await drain(req);
-			this.reply(res, entry, response, fault?.kind === 'truncate' || fault?.kind === 'stall' ? fault : undefined);
+			this.reply(
+				res,
+				entry,
+				response,
+				fault?.kind === 'truncate' || fault?.kind === 'stall' ? fault : undefined,
+			);
 		} catch (error) {
 			await drain(req).catch(() => undefined);
 			if (error instanceof ApiError) {
@@ -181,27 +214,46 @@ export class Emulator {
 			} else {
 				this.reply(res, entry, {
 					status: 500,
-					body: { message: 'An unexpected error occurred.', errors: [], detail: String((error as Error)?.message ?? error) },
+					body: {
+						message: 'An unexpected error occurred.',
+						errors: [],
+						detail: String((error as Error)?.message ?? error),
+					},
 				});
 			}
 		}
 	}
 
 	/** 401 for a missing, unknown or expired token, and for a token whose scope does not cover the API. */
-	private authenticate(req: IncomingMessage, api: ApiName, scope: 'integration' | 'extraction' | 'none'): Caller {
+	private authenticate(
+		req: IncomingMessage,
+		api: ApiName,
+		scope: 'integration' | 'extraction' | 'none',
+	): Caller {
 		if (api === 'identity' || api === 'control' || scope === 'none') return ANONYMOUS;
 		const match = /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''));
 		const issued = match ? this.ctx.clients.resolve(match[1]) : undefined;
-		const needed = scope === 'extraction' ? this.ctx.options.extractionScope : this.ctx.options.integrationScope;
+		const needed =
+			scope === 'extraction' ? this.ctx.options.extractionScope : this.ctx.options.integrationScope;
 		if (!issued || !issued.scopes.includes(needed)) {
 			throw new ApiError(401, undefined, {
 				'www-authenticate': `Bearer error="invalid_token"${issued ? `, error_description="The token does not carry scope ${needed}"` : ''}`,
 			});
 		}
-		return { clientId: issued.clientId, companyId: issued.companyId, isAdministrator: issued.isAdministrator, scopes: issued.scopes };
+		return {
+			clientId: issued.clientId,
+			companyId: issued.companyId,
+			isAdministrator: issued.isAdministrator,
+			scopes: issued.scopes,
+		};
 	}
 
-	private reply(res: ServerResponse, entry: LoggedRequest | undefined, response: EmuResponse, partial?: PartialAnswer) {
+	private reply(
+		res: ServerResponse,
+		entry: LoggedRequest | undefined,
+		response: EmuResponse,
+		partial?: PartialAnswer,
+	) {
 		if (entry) entry.status = response.status;
 		send(res, response, partial);
 	}
@@ -222,7 +274,10 @@ function send(res: ServerResponse, response: EmuResponse, partial?: PartialAnswe
 	res.writeHead(response.status, headers);
 	if (partial && payload) {
 		// The headers promise the whole body; the connection is lost (or goes quiet) part of the way through.
-		const part = payload.subarray(0, Math.min(payload.length - 1, partial.bytes ?? Math.floor(payload.length / 2)));
+		const part = payload.subarray(
+			0,
+			Math.min(payload.length - 1, partial.bytes ?? Math.floor(payload.length / 2)),
+		);
 		res.write(part, () => {
 			if (partial.kind === 'truncate') res.socket?.destroy();
 		});
@@ -282,7 +337,14 @@ function makeRequest(
 				} catch (error) {
 					throw new ApiError(400, {
 						message: 'The request body is not valid JSON.',
-						errors: [{ category: 'UserInvalidInputError', code: 'InvalidJson', field: '', message: String((error as Error).message) }],
+						errors: [
+							{
+								category: 'UserInvalidInputError',
+								code: 'InvalidJson',
+								field: '',
+								message: String((error as Error).message),
+							},
+						],
 					});
 				}
 			}
@@ -310,6 +372,13 @@ async function readBody(raw: IncomingMessage, maxBytes: number): Promise<Buffer>
 export function tooLarge(maxBytes: number): ApiError {
 	return new ApiError(413, {
 		message: `The request is larger than ${maxBytes} bytes.`,
-		errors: [{ category: 'RequestTooLarge', code: 'PayloadTooLarge', field: '', message: `Maximum request size is ${maxBytes} bytes.` }],
+		errors: [
+			{
+				category: 'RequestTooLarge',
+				code: 'PayloadTooLarge',
+				field: '',
+				message: `Maximum request size is ${maxBytes} bytes.`,
+			},
+		],
 	});
 }

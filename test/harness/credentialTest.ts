@@ -26,5 +26,10 @@ export async function testCredential(credentials: TestCredentialsHelper): Promis
 			properties: [],
 		},
 	};
-	return await executeNode({ credentials, parameters: {}, nodeType: 'test.credentialTest', extraNodeTypes: { 'test.credentialTest': tester } });
+	return await executeNode({
+		credentials,
+		parameters: {},
+		nodeType: 'test.credentialTest',
+		extraNodeTypes: { 'test.credentialTest': tester },
+	});
 }

@@ -35,9 +35,14 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return [];
 	}
 
-	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		const type = credentialTypes[typeName];
-		if (typeof type?.authenticate === 'function') return await type.authenticate(credentials, requestOptions);
+		if (typeof type?.authenticate === 'function')
+			return await type.authenticate(credentials, requestOptions);
 		if (type?.authenticate) throw new Error('Generic authenticate is not used by this package');
 		return requestOptions;
 	}
@@ -50,14 +55,19 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = credentialTypes[typeName];
-		const expirable = type?.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		const expirable = type?.properties.find(
+			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
+		);
 		if (!type?.preAuthentication || !expirable) return undefined;
 		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
 		const output = await type.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
 		const id = node.credentials?.[typeName]?.id;
 		if (id) {
-			this.store.set(id, { ...(this.store.get(id) ?? {}), ...output } as ICredentialDataDecryptedObject);
+			this.store.set(id, {
+				...(this.store.get(id) ?? {}),
+				...output,
+			} as ICredentialDataDecryptedObject);
 			this.updates++;
 		}
 		return Object.assign(credentials, output);
@@ -67,17 +77,27 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return undefined;
 	}
 
-	async getDecrypted(_additionalData: unknown, nodeCredentials: INodeCredentialsDetails): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(
+		_additionalData: unknown,
+		nodeCredentials: INodeCredentialsDetails,
+	): Promise<ICredentialDataDecryptedObject> {
 		const data = this.store.get(nodeCredentials.id ?? '');
 		if (!data) throw new Error(`No test credential ${String(nodeCredentials.id)}`);
 		return { ...data };
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<Credentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<Credentials> {
 		return new Credentials({ id: nodeCredentials.id, name: nodeCredentials.name }, type, '');
 	}
 
-	async updateCredentials(nodeCredentials: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+	async updateCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		_type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
 		this.store.set(nodeCredentials.id ?? '', { ...data });
 	}
 

@@ -102,7 +102,18 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 		settings: { executionOrder: 'v1' },
 	});
 
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test-workflow', name: 'test', nodes: [node], connections: {}, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false, activeVersionId: null } as never);
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+		activeVersionId: null,
+	} as never);
 	let finished!: (run: IRun) => void;
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
@@ -126,7 +137,10 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 	};
 }
 
-export function makeAdditionalData(credentialsHelper: TestCredentialsHelper, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function makeAdditionalData(
+	credentialsHelper: TestCredentialsHelper,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
 	const base = {
 		credentialsHelper,
 		hooks,

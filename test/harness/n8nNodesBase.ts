@@ -12,10 +12,16 @@ import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
  */
 export function n8nNodesBaseDir(): string {
 	const runtime =
-		process.env.WF_N8N_RUNTIME ?? join(process.env.WF_TOOLS_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workforce'), `n8n-${process.env.N8N_VERSION ?? '2.41.1'}`);
+		process.env.WF_N8N_RUNTIME ??
+		join(
+			process.env.WF_TOOLS_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workforce'),
+			`n8n-${process.env.N8N_VERSION ?? '2.41.1'}`,
+		);
 	const dir = join(runtime, 'node_modules', 'n8n-nodes-base');
 	if (!existsSync(join(runtime, '.ready')) || !existsSync(dir)) {
-		throw new Error(`No n8n runtime at ${runtime}: run scripts/ensure-n8n.sh once (npm test does it) to install n8n there.`);
+		throw new Error(
+			`No n8n runtime at ${runtime}: run scripts/ensure-n8n.sh once (npm test does it) to install n8n there.`,
+		);
 	}
 	return dir;
 }
@@ -23,7 +29,9 @@ export function n8nNodesBaseDir(): string {
 /** n8n's HTTP Request node in the given version; its current (default) version when none is given. */
 export function httpRequestNode(version?: number): { node: INodeType; version: number } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { HttpRequest } = require(join(n8nNodesBaseDir(), 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js')) as { HttpRequest: new () => IVersionedNodeType };
+	const { HttpRequest } = require(
+		join(n8nNodesBaseDir(), 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js'),
+	) as { HttpRequest: new () => IVersionedNodeType };
 	const versioned = new HttpRequest();
 	const chosen = version ?? versioned.description.defaultVersion!;
 	return { node: versioned.nodeVersions[chosen] as INodeType, version: chosen };

@@ -11,7 +11,8 @@ export class PackageNodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType>();
 
 	constructor(extra: Record<string, INodeType> = {}) {
-		for (const node of [new Workforce(), new WorkforceTrigger()]) this.types.set(`${PACKAGE}.${node.description.name}`, node);
+		for (const node of [new Workforce(), new WorkforceTrigger()])
+			this.types.set(`${PACKAGE}.${node.description.name}`, node);
 		for (const [name, node] of Object.entries(extra)) this.types.set(name, node);
 	}
 

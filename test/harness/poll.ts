@@ -1,7 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { Container } from '@n8n/di';
-import { ExecutionLifecycleHooks, PollContext, PollTriggerExecutor, WorkflowExecute } from 'n8n-core';
+import {
+	ExecutionLifecycleHooks,
+	PollContext,
+	PollTriggerExecutor,
+	WorkflowExecute,
+} from 'n8n-core';
 import {
 	createRunExecutionData,
 	Workflow,
@@ -119,7 +124,10 @@ export class PollHarness {
 		let error: Error | undefined;
 		const staged = new AsyncLocalStorage<{ snapshot: IDataObject; seed: string }>();
 		const durable = this.cursorMode === 'durable';
-		const additionalData = makeAdditionalData(this.options.credentials, new ExecutionLifecycleHooks('trigger', 'poll', {} as never));
+		const additionalData = makeAdditionalData(
+			this.options.credentials,
+			new ExecutionLifecycleHooks('trigger', 'poll', {} as never),
+		);
 
 		const takeStagedCursor = (): IDataObject | null => {
 			const store = staged.getStore();
@@ -130,25 +138,33 @@ export class PollHarness {
 		const __runPoll = async <T>(poll: () => Promise<T>): Promise<T> => {
 			if (!durable) return await poll();
 			// getOrCreateCursor: the first poll seeds the row from the workflow's static data.
-			this.storedCursor ??= JSON.parse(JSON.stringify(this.workflow.getStaticData('node', this.node))) as IDataObject;
+			this.storedCursor ??= JSON.parse(
+				JSON.stringify(this.workflow.getStaticData('node', this.node)),
+			) as IDataObject;
 			const seed = JSON.stringify(this.storedCursor);
 			return await staged.run({ snapshot: JSON.parse(seed) as IDataObject, seed }, poll);
 		};
 		const resolveNodeStaticData = () => {
 			if (!durable) return this.workflow.getStaticData('node', this.node);
 			const store = staged.getStore();
-			if (!store) throw new Error('Poll node read its static data outside of a poll; __runPoll was not entered');
+			if (!store)
+				throw new Error(
+					'Poll node read its static data outside of a poll; __runPoll was not entered',
+				);
 			return store.snapshot;
 		};
 		const __emit = (data: INodeExecutionData[][]) => {
 			const cursor = durable ? takeStagedCursor() : null;
-			if (!durable) this.savedStaticData = JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
+			if (!durable)
+				this.savedStaticData = JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
 			emitted.push(
 				this.execute(data).then((items) => {
 					// commitWithExecution: cursor and execution in one transaction.
 					if (this.failNextCommit) {
 						this.failNextCommit = false;
-						throw new Error('The database transaction that stores the execution and the cursor failed');
+						throw new Error(
+							'The database transaction that stores the execution and the cursor failed',
+						);
 					}
 					if (cursor) this.storedCursor = cursor;
 					if (this.options.keepExecutions !== false) this.executions.push(items);
@@ -202,9 +218,15 @@ export class PollHarness {
 		const done = new Promise<IRun>((resolve) => (finished = resolve));
 		hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 		const runExecutionData = createRunExecutionData({
-			executionData: { nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }] },
+			executionData: {
+				nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }],
+			},
 		});
-		const execute = new WorkflowExecute(makeAdditionalData(this.options.credentials, hooks), 'trigger', runExecutionData);
+		const execute = new WorkflowExecute(
+			makeAdditionalData(this.options.credentials, hooks),
+			'trigger',
+			runExecutionData,
+		);
 		await execute.processRunExecutionData(this.workflow);
 		const run = await done;
 		const task = run.data.resultData.runData[this.node.name]?.[0];

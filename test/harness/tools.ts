@@ -34,7 +34,9 @@ export class ToolNodeTypes extends PackageNodeTypes {
 		const baseName = nodeType.endsWith('Tool') ? nodeType.slice(0, -'Tool'.length) : nodeType;
 		const base = asInN8n(super.getByNameAndVersion(baseName));
 		if (baseName === nodeType) return base;
-		const made = Object.create(base, { description: { value: twinDescription(base.description) } }) as INodeType;
+		const made = Object.create(base, {
+			description: { value: twinDescription(base.description) },
+		}) as INodeType;
 		this.twins.set(nodeType, made);
 		return made;
 	}
@@ -55,8 +57,24 @@ function twinDescription(description: INodeTypeDescription): INodeTypeDescriptio
 	if (!properties.some((p) => p.name === 'toolDescription')) {
 		// n8n's own "Tool Description" pair, added when the node defines none.
 		properties.unshift(
-			{ displayName: 'Tool Description', name: 'descriptionType', type: 'options', noDataExpression: true, options: [{ name: 'Set Automatically', value: 'auto' }, { name: 'Set Manually', value: 'manual' }], default: 'auto' },
-			{ displayName: 'Description', name: 'toolDescription', type: 'string', default: description.description, displayOptions: { show: { descriptionType: ['manual'] } } },
+			{
+				displayName: 'Tool Description',
+				name: 'descriptionType',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Set Automatically', value: 'auto' },
+					{ name: 'Set Manually', value: 'manual' },
+				],
+				default: 'auto',
+			},
+			{
+				displayName: 'Description',
+				name: 'toolDescription',
+				type: 'string',
+				default: description.description,
+				displayOptions: { show: { descriptionType: ['manual'] } },
+			},
 		);
 	}
 	return Object.create(description, {
@@ -115,13 +133,32 @@ const CALLER = 'Tool Caller';
  * a start node, then a caller node with the tools on its `ai_tool` input, which lists the tools
  * and makes the calls one after the other.
  */
-export async function callTools(options: { credentials: TestCredentialsHelper; tools: ToolNode[]; calls: ToolCall[]; via: ToolPath }): Promise<ToolRun> {
+export async function callTools(options: {
+	credentials: TestCredentialsHelper;
+	tools: ToolNode[];
+	calls: ToolCall[];
+	via: ToolPath;
+}): Promise<ToolRun> {
 	const captured: { listed?: ListedTool[]; outcomes?: ToolOutcome[] } = {};
 	const caller = callerNode(options.calls, options.via, captured);
 	const nodeTypes = new ToolNodeTypes({ 'test.start': startNode, 'test.toolCaller': caller });
 	const nodes: INode[] = [
-		{ id: 'start', name: 'Start', type: 'test.start', typeVersion: 1, position: [0, 0], parameters: {} },
-		{ id: 'caller', name: CALLER, type: 'test.toolCaller', typeVersion: 1, position: [200, 0], parameters: {} },
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'test.start',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{
+			id: 'caller',
+			name: CALLER,
+			type: 'test.toolCaller',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: {},
+		},
 		...options.tools.map((tool, index) => ({
 			id: `tool-${index}`,
 			name: tool.name,
@@ -134,27 +171,72 @@ export async function callTools(options: { credentials: TestCredentialsHelper; t
 	];
 	const connections = {
 		Start: { main: [[{ node: CALLER, type: NodeConnectionTypes.Main, index: 0 }]] },
-		...Object.fromEntries(options.tools.map((tool) => [tool.name, { [NodeConnectionTypes.AiTool]: [[{ node: CALLER, type: NodeConnectionTypes.AiTool, index: 0 }]] }])),
+		...Object.fromEntries(
+			options.tools.map((tool) => [
+				tool.name,
+				{
+					[NodeConnectionTypes.AiTool]: [
+						[{ node: CALLER, type: NodeConnectionTypes.AiTool, index: 0 }],
+					],
+				},
+			]),
+		),
 	};
-	const workflow = new Workflow({ id: 'tool-workflow', nodes, connections, nodeTypes, active: false, settings: { executionOrder: 'v1' } });
-	const hooks = new ExecutionLifecycleHooks('manual', 'tool-execution', { id: 'tool-workflow', name: 'tools', nodes, connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false, activeVersionId: null } as never);
+	const workflow = new Workflow({
+		id: 'tool-workflow',
+		nodes,
+		connections,
+		nodeTypes,
+		active: false,
+		settings: { executionOrder: 'v1' },
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'tool-execution', {
+		id: 'tool-workflow',
+		name: 'tools',
+		nodes,
+		connections,
+		active: false,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+		activeVersionId: null,
+	} as never);
 	let finished!: (run: IRun) => void;
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node: nodes[0], data: { main: [[{ json: {} }]] }, source: null }] },
+		executionData: {
+			nodeExecutionStack: [{ node: nodes[0], data: { main: [[{ json: {} }]] }, source: null }],
+		},
 	});
-	await new WorkflowExecute(makeAdditionalData(options.credentials, hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
+	await new WorkflowExecute(
+		makeAdditionalData(options.credentials, hooks),
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	const run = await done;
 	if (!captured.outcomes) {
 		const error = run.data.resultData.error;
-		throw new Error(`The tool caller did not finish: ${error?.message ?? 'no error'} ${error?.description ?? ''}`);
+		throw new Error(
+			`The tool caller did not finish: ${error?.message ?? 'no error'} ${error?.description ?? ''}`,
+		);
 	}
 	return { listed: captured.listed ?? [], outcomes: captured.outcomes, run };
 }
 
 const startNode: INodeType = {
-	description: { displayName: 'Start', name: 'start', group: ['trigger'], version: 1, description: '', defaults: {}, inputs: [], outputs: [NodeConnectionTypes.Main], properties: [] },
+	description: {
+		displayName: 'Start',
+		name: 'start',
+		group: ['trigger'],
+		version: 1,
+		description: '',
+		defaults: {},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [],
+	},
 	async execute(this: IExecuteFunctions) {
 		return [this.getInputData()];
 	},
@@ -167,7 +249,11 @@ interface DynamicTool {
 	invoke(args: IDataObject): Promise<unknown>;
 }
 
-function callerNode(calls: ToolCall[], via: ToolPath, captured: { listed?: ListedTool[]; outcomes?: ToolOutcome[] }): INodeType {
+function callerNode(
+	calls: ToolCall[],
+	via: ToolPath,
+	captured: { listed?: ListedTool[]; outcomes?: ToolOutcome[] },
+): INodeType {
 	return {
 		description: {
 			displayName: CALLER,
@@ -176,25 +262,43 @@ function callerNode(calls: ToolCall[], via: ToolPath, captured: { listed?: Liste
 			version: 1,
 			description: '',
 			defaults: {},
-			inputs: [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, displayName: 'Tools' }],
+			inputs: [
+				NodeConnectionTypes.Main,
+				{ type: NodeConnectionTypes.AiTool, displayName: 'Tools' },
+			],
 			outputs: [NodeConnectionTypes.Main],
 			properties: [],
 		},
-		async execute(this: IExecuteFunctions, response?: EngineResponse): Promise<INodeExecutionData[][] | EngineRequest> {
-			const tools = ((await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) ?? []) as DynamicTool[];
-			captured.listed = tools.map((t) => ({ name: t.name, description: t.description, inputs: Object.keys(t.schema?.shape ?? {}).sort() }));
+		async execute(
+			this: IExecuteFunctions,
+			response?: EngineResponse,
+		): Promise<INodeExecutionData[][] | EngineRequest> {
+			const tools = ((await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) ??
+				[]) as DynamicTool[];
+			captured.listed = tools.map((t) => ({
+				name: t.name,
+				description: t.description,
+				inputs: Object.keys(t.schema?.shape ?? {}).sort(),
+			}));
 			const byName = new Map(tools.map((t) => [t.name, t]));
 			if (via === 'direct') {
 				const outcomes: ToolOutcome[] = [];
 				for (const call of calls) {
 					const tool = byName.get(call.tool);
-					if (!tool) throw new Error(`No tool "${call.tool}"; listed: ${[...byName.keys()].join(', ')}`);
+					if (!tool)
+						throw new Error(`No tool "${call.tool}"; listed: ${[...byName.keys()].join(', ')}`);
 					try {
 						const answer = await tool.invoke(call.args);
-						outcomes.push({ text: typeof answer === 'string' ? answer : JSON.stringify(answer), isError: false });
+						outcomes.push({
+							text: typeof answer === 'string' ? answer : JSON.stringify(answer),
+							isError: false,
+						});
 					} catch (error) {
 						// What the MCP Server Trigger sends back for a tool that threw.
-						outcomes.push({ text: `${(error as Error).name}: ${(error as Error).message}`, isError: true });
+						outcomes.push({
+							text: `${(error as Error).name}: ${(error as Error).message}`,
+							isError: true,
+						});
 					}
 				}
 				captured.outcomes = outcomes;
@@ -203,9 +307,20 @@ function callerNode(calls: ToolCall[], via: ToolPath, captured: { listed?: Liste
 			if (!response?.actionResponses?.length) {
 				return {
 					actions: calls.map((call, index) => {
-						const nodeName = (tools.find((t) => t.name === call.tool) as unknown as { metadata?: { sourceNodeName?: string } })?.metadata?.sourceNodeName;
+						const nodeName = (
+							tools.find((t) => t.name === call.tool) as unknown as {
+								metadata?: { sourceNodeName?: string };
+							}
+						)?.metadata?.sourceNodeName;
 						if (!nodeName) throw new Error(`No tool "${call.tool}"`);
-						return { actionType: 'ExecutionNodeAction' as const, nodeName, input: call.args, type: NodeConnectionTypes.AiTool, id: `call-${index}`, metadata: { itemIndex: 0 } };
+						return {
+							actionType: 'ExecutionNodeAction' as const,
+							nodeName,
+							input: call.args,
+							type: NodeConnectionTypes.AiTool,
+							id: `call-${index}`,
+							metadata: { itemIndex: 0 },
+						};
 					}),
 					metadata: {},
 				};
@@ -214,8 +329,18 @@ function callerNode(calls: ToolCall[], via: ToolPath, captured: { listed?: Liste
 			const outcomes = calls.map((_, index) => {
 				const answer = response.actionResponses.find((r) => r.action.id === `call-${index}`);
 				const items = answer?.data.data?.[NodeConnectionTypes.AiTool]?.[0]?.map((i) => i.json);
-				if (items?.length) return { text: JSON.stringify(items), isError: items.length === 1 && Object.keys(items[0]).length === 1 && typeof items[0].error === 'string' };
-				return { text: JSON.stringify({ error: answer?.data.error?.message ?? 'no answer' }), isError: true };
+				if (items?.length)
+					return {
+						text: JSON.stringify(items),
+						isError:
+							items.length === 1 &&
+							Object.keys(items[0]).length === 1 &&
+							typeof items[0].error === 'string',
+					};
+				return {
+					text: JSON.stringify({ error: answer?.data.error?.message ?? 'no answer' }),
+					isError: true,
+				};
 			});
 			captured.outcomes = outcomes;
 			return [[{ json: { outcomes } as unknown as IDataObject }]];

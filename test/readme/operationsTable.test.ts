@@ -9,7 +9,10 @@ import { WorkforceTrigger } from '../../nodes/WorkforceTrigger/WorkforceTrigger.
 /** The README's Operations table lists exactly the node's operations and the trigger's events. */
 describe('README Operations table', () => {
 	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-	const section = readme.slice(readme.indexOf('## Operations'), readme.indexOf('\n## ', readme.indexOf('## Operations') + 5));
+	const section = readme.slice(
+		readme.indexOf('## Operations'),
+		readme.indexOf('\n## ', readme.indexOf('## Operations') + 5),
+	);
 	const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 	const documented = new Set<string>();
 	for (const line of section.split('\n')) {
@@ -23,13 +26,18 @@ describe('README Operations table', () => {
 
 	const actual = new Set<string>();
 	const { properties } = new Workforce().description;
-	const resources = (properties.find((p) => p.name === 'resource') as INodeProperties).options as Array<{ name: string; value: string }>;
+	const resources = (properties.find((p) => p.name === 'resource') as INodeProperties)
+		.options as Array<{ name: string; value: string }>;
 	for (const resource of resources) {
-		for (const selector of properties.filter((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value))) {
-			for (const op of selector.options as Array<{ name: string }>) actual.add(`${norm(resource.name)} > ${norm(op.name)}`);
+		for (const selector of properties.filter(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+		)) {
+			for (const op of selector.options as Array<{ name: string }>)
+				actual.add(`${norm(resource.name)} > ${norm(op.name)}`);
 		}
 	}
-	const events = new WorkforceTrigger().description.properties.find((p) => p.name === 'event')!.options as Array<{ name: string }>;
+	const events = new WorkforceTrigger().description.properties.find((p) => p.name === 'event')!
+		.options as Array<{ name: string }>;
 	for (const event of events) actual.add(`workforce trigger > ${norm(event.name)}`);
 
 	it('documents every operation and event, and nothing else', () => {

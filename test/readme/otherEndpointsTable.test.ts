@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { EXTRACTION_ENDPOINTS, type ExtractionEndpoint } from '../../nodes/shared/extraction/endpoints';
+import {
+	EXTRACTION_ENDPOINTS,
+	type ExtractionEndpoint,
+} from '../../nodes/shared/extraction/endpoints';
 
 /** The README's table of the other extraction endpoints says what the node's endpoint table says, row for row. */
 describe('README Other extraction endpoints table', () => {
@@ -10,8 +13,14 @@ describe('README Other extraction endpoints table', () => {
 	const section = readme.slice(start, readme.indexOf('\n### ', start + 5));
 	const rows = section
 		.split('\n')
-		.filter((line) => line.startsWith('| ') && !line.startsWith('| Endpoint |'))
-		.map((line) => line.split('|').slice(1, -1).map((c) => c.trim()));
+		.filter((line) => line.startsWith('| ') && !/^\|\s*-/.test(line))
+		.map((line) =>
+			line
+				.split('|')
+				.slice(1, -1)
+				.map((c) => c.trim()),
+		)
+		.filter((cells) => cells[0] !== 'Endpoint');
 
 	const windowText = (e: ExtractionEndpoint) =>
 		typeof e.window === 'object'
@@ -19,11 +28,20 @@ describe('README Other extraction endpoints table', () => {
 			: e.window === 'ignored'
 				? 'ignored by the service: refused'
 				: 'none (no date): refused';
-	const deletionText = { tombstone: 'tombstone', lastVersion: 'last version', fullRecord: 'full record' };
+	const deletionText = {
+		tombstone: 'tombstone',
+		lastVersion: 'last version',
+		fullRecord: 'full record',
+	};
 
 	it('lists every endpoint of the table with its date window and deletion shape, and nothing else', () => {
 		expect(start).toBeGreaterThan(0);
-		const expected = EXTRACTION_ENDPOINTS.map((e) => [e.name, `\`${e.path}\``, windowText(e), deletionText[e.deletion]]);
+		const expected = EXTRACTION_ENDPOINTS.map((e) => [
+			e.name,
+			`\`${e.path}\``,
+			windowText(e),
+			deletionText[e.deletion],
+		]);
 		expect([...rows].sort()).toEqual([...expected].sort());
 	});
 });

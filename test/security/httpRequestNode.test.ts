@@ -8,7 +8,12 @@ const CURRENT = httpRequestNode().version;
 const BEFORE_CROSS_ORIGIN_FIX = 4.3;
 
 const redirectTo = (fx: Fixture, location: string, count = 2) =>
-	fx.emulator.ctx.faults.add({ api: 'integration', path: '/api/MachineType', count, action: { kind: 'status', status: 302, headers: { location } } });
+	fx.emulator.ctx.faults.add({
+		api: 'integration',
+		path: '/api/MachineType',
+		count,
+		action: { kind: 'status', status: 302, headers: { location } },
+	});
 
 /**
  * The HTTP Request node with the Workforce API credential ("Custom API Call"): the token goes only
@@ -44,69 +49,132 @@ describe('Security: the HTTP Request node never carries the Workforce token else
 
 	it.each<[string, (fx: Fixture) => string, (fx: Fixture) => string]>([
 		['another host', () => `${otherHost.url}/core/api/MachineType`, () => otherHost.url],
-		['another port of the same host', () => `${otherPort.url}/core/api/MachineType`, () => otherPort.url],
-		['a look-alike path prefix (/corex)', (fx) => `${integration(fx)}x/api/MachineType`, (fx) => `${origin(fx)} (a path outside the base)`],
-		['a path that leaves the base with ..', (fx) => `${integration(fx)}/../reportingx/v1/images`, (fx) => `${origin(fx)} (a path outside the base)`],
-		['the same with encoded dots', (fx) => `${integration(fx)}/%2e%2e/admin`, (fx) => `${origin(fx)} (a path outside the base)`],
-		['a look-alike host name', (fx) => integration(fx).replace('127.0.0.1', '127.0.0.1.evil.example') + '/api/MachineType', (fx) => origin(fx).replace('127.0.0.1', '127.0.0.1.evil.example')],
-		['https instead of http', (fx) => integration(fx).replace('http:', 'https:') + '/api/MachineType', (fx) => origin(fx).replace('http:', 'https:')],
-	])('refuses %s before sending anything, naming the origin and the bases', async (_name, url, named) => {
-		const result = await runHttpRequest(fx, { url: url(fx) });
-		expect(result.error?.message).toBe(`Refusing to send the Workforce token to ${named(fx)}: it is not one of the credential's API bases. ${BASES(fx)}`);
-		expect(fx.apiRequests()).toEqual([]);
-		nothingForeign();
-	});
+		[
+			'another port of the same host',
+			() => `${otherPort.url}/core/api/MachineType`,
+			() => otherPort.url,
+		],
+		[
+			'a look-alike path prefix (/corex)',
+			(fx) => `${integration(fx)}x/api/MachineType`,
+			(fx) => `${origin(fx)} (a path outside the base)`,
+		],
+		[
+			'a path that leaves the base with ..',
+			(fx) => `${integration(fx)}/../reportingx/v1/images`,
+			(fx) => `${origin(fx)} (a path outside the base)`,
+		],
+		[
+			'the same with encoded dots',
+			(fx) => `${integration(fx)}/%2e%2e/admin`,
+			(fx) => `${origin(fx)} (a path outside the base)`,
+		],
+		[
+			'a look-alike host name',
+			(fx) => integration(fx).replace('127.0.0.1', '127.0.0.1.evil.example') + '/api/MachineType',
+			(fx) => origin(fx).replace('127.0.0.1', '127.0.0.1.evil.example'),
+		],
+		[
+			'https instead of http',
+			(fx) => integration(fx).replace('http:', 'https:') + '/api/MachineType',
+			(fx) => origin(fx).replace('http:', 'https:'),
+		],
+	])(
+		'refuses %s before sending anything, naming the origin and the bases',
+		async (_name, url, named) => {
+			const result = await runHttpRequest(fx, { url: url(fx) });
+			expect(result.error?.message).toBe(
+				`Refusing to send the Workforce token to ${named(fx)}: it is not one of the credential's API bases. ${BASES(fx)}`,
+			);
+			expect(fx.apiRequests()).toEqual([]);
+			nothingForeign();
+		},
+	);
 
 	it.each<[string, (fx: Fixture) => string, (fx: Fixture) => string]>([
-		['the real host hidden behind userinfo', (fx) => integration(fx).replace('://', `://${new URL(origin(fx)).host}@`).replace(new URL(origin(fx)).host + '/', `${new URL(otherHost.url).host}/`), () => otherHost.url],
-		['a user name before the configured host', (fx) => integration(fx).replace('://', '://evil.example@') + '/api/MachineType', (fx) => origin(fx)],
+		[
+			'the real host hidden behind userinfo',
+			(fx) =>
+				integration(fx)
+					.replace('://', `://${new URL(origin(fx)).host}@`)
+					.replace(new URL(origin(fx)).host + '/', `${new URL(otherHost.url).host}/`),
+			() => otherHost.url,
+		],
+		[
+			'a user name before the configured host',
+			(fx) => integration(fx).replace('://', '://evil.example@') + '/api/MachineType',
+			(fx) => origin(fx),
+		],
 	])('refuses userinfo tricks: %s', async (_name, url, named) => {
 		const target = url(fx);
 		expect(new URL(target).username).not.toBe('');
 		const result = await runHttpRequest(fx, { url: target });
-		expect(result.error?.message).toBe(`Refusing to send the Workforce token to ${named(fx)} (a URL with a user name or password): it is not one of the credential's API bases. ${BASES(fx)}`);
+		expect(result.error?.message).toBe(
+			`Refusing to send the Workforce token to ${named(fx)} (a URL with a user name or password): it is not one of the credential's API bases. ${BASES(fx)}`,
+		);
 		expect(fx.apiRequests()).toEqual([]);
 		nothingForeign();
 	});
 
-	describe.each([CURRENT, BEFORE_CROSS_ORIGIN_FIX])('redirects (HTTP Request v%s, following redirects as by default)', (version) => {
-		it('a redirect to another host fails before it is followed, naming that host; the token stays home', async () => {
-			redirectTo(fx, `${otherHost.url}/steal`);
-			const result = await runHttpRequest(fx, { url: `${integration(fx)}/api/MachineType` }, { version });
-			const host = new URL(otherHost.url).host;
-			expect(result.error?.message).toBe(
-				`Redirected request failed: Domain not allowed: This credential is restricted from accessing ${host}. Only the following domains are allowed: 127.0.0.1`,
-			);
-			nothingForeign();
-			// n8n fetches a new token after the failure and tries once more: the same refusal.
-			expect(fx.requests().map((r) => `${r.api} ${r.method} ${r.path} ${r.status}`)).toEqual([
-				'identity POST /connect/token 200',
-				'integration GET /api/MachineType 302',
-				'identity POST /connect/token 200',
-				'integration GET /api/MachineType 302',
-			]);
-			expect(result.items).toEqual([]);
-		});
+	describe.each([CURRENT, BEFORE_CROSS_ORIGIN_FIX])(
+		'redirects (HTTP Request v%s, following redirects as by default)',
+		(version) => {
+			it('a redirect to another host fails before it is followed, naming that host; the token stays home', async () => {
+				redirectTo(fx, `${otherHost.url}/steal`);
+				const result = await runHttpRequest(
+					fx,
+					{ url: `${integration(fx)}/api/MachineType` },
+					{ version },
+				);
+				const host = new URL(otherHost.url).host;
+				expect(result.error?.message).toBe(
+					`Redirected request failed: Domain not allowed: This credential is restricted from accessing ${host}. Only the following domains are allowed: 127.0.0.1`,
+				);
+				nothingForeign();
+				// n8n fetches a new token after the failure and tries once more: the same refusal.
+				expect(fx.requests().map((r) => `${r.api} ${r.method} ${r.path} ${r.status}`)).toEqual([
+					'identity POST /connect/token 200',
+					'integration GET /api/MachineType 302',
+					'identity POST /connect/token 200',
+					'integration GET /api/MachineType 302',
+				]);
+				expect(result.items).toEqual([]);
+			});
 
-		it('a redirect to another port of the same host is followed without the token', async () => {
-			redirectTo(fx, `${otherPort.url}/steal`, 1);
-			const result = await runHttpRequest(fx, { url: `${integration(fx)}/api/MachineType` }, { version });
-			expect(otherPort.requests.map((r) => [r.url, r.headers.authorization])).toEqual([['/steal', undefined]]);
-			expect(otherHost.requests).toEqual([]);
-			expect(result.error).toBeUndefined();
-		});
+			it('a redirect to another port of the same host is followed without the token', async () => {
+				redirectTo(fx, `${otherPort.url}/steal`, 1);
+				const result = await runHttpRequest(
+					fx,
+					{ url: `${integration(fx)}/api/MachineType` },
+					{ version },
+				);
+				expect(otherPort.requests.map((r) => [r.url, r.headers.authorization])).toEqual([
+					['/steal', undefined],
+				]);
+				expect(otherHost.requests).toEqual([]);
+				expect(result.error).toBeUndefined();
+			});
 
-		it('a redirect within the base is followed with the token', async () => {
-			redirectTo(fx, `${integration(fx)}/api/MachineType?moved=1`, 1);
-			const result = await runHttpRequest(fx, { url: `${integration(fx)}/api/MachineType` }, { version });
-			expect(result.error).toBeUndefined();
-			expect(fx.apiRequests().map((r) => `${r.path}?${r.search} ${r.status} ${/^Bearer \S+$/.test(String(r.headers.authorization))}`)).toEqual([
-				'/api/MachineType? 302 true',
-				'/api/MachineType?moved=1 200 true',
-			]);
-			nothingForeign();
-		});
-	});
+			it('a redirect within the base is followed with the token', async () => {
+				redirectTo(fx, `${integration(fx)}/api/MachineType?moved=1`, 1);
+				const result = await runHttpRequest(
+					fx,
+					{ url: `${integration(fx)}/api/MachineType` },
+					{ version },
+				);
+				expect(result.error).toBeUndefined();
+				expect(
+					fx
+						.apiRequests()
+						.map(
+							(r) =>
+								`${r.path}?${r.search} ${r.status} ${/^Bearer \S+$/.test(String(r.headers.authorization))}`,
+						),
+				).toEqual(['/api/MachineType? 302 true', '/api/MachineType?moved=1 200 true']);
+				nothingForeign();
+			});
+		},
+	);
 
 	it("a paginated run whose next URL (from the service's answer) points elsewhere is refused before that page", async () => {
 		const result = await runHttpRequest(fx, {
@@ -122,7 +190,11 @@ describe('Security: the HTTP Request node never carries the Workforce token else
 				},
 			},
 		});
-		expect(result.error?.message).toMatch(new RegExp(`^Refusing to send the Workforce token to ${otherHost.url.replace(/[.]/g, '\\.')}: it is not one of the credential's API bases\\.`));
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^Refusing to send the Workforce token to ${otherHost.url.replace(/[.]/g, '\\.')}: it is not one of the credential's API bases\\.`,
+			),
+		);
 		expect(fx.apiRequests().map((r) => `${r.path} ${r.status}`)).toEqual(['/v1/images 200']);
 		nothingForeign();
 	});
@@ -131,7 +203,9 @@ describe('Security: the HTTP Request node never carries the Workforce token else
 		const result = await runHttpRequest(fx, {
 			url: `${integration(fx)}/api/MachineType`,
 			sendHeaders: true,
-			headerParameters: { parameters: [{ name: 'authorization', value: 'Bearer typed-by-the-user' }] },
+			headerParameters: {
+				parameters: [{ name: 'authorization', value: 'Bearer typed-by-the-user' }],
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const [call] = fx.apiRequests();

@@ -36,38 +36,215 @@ const emp = (operation: string, extra: INodeParameters, method: string, tail = '
 
 /** Every operation that puts an id or a number into the request path. */
 const CASES: Case[] = [
-	{ resource: 'machine', operation: 'get', parameters: { resource: 'machine', operation: 'get', machine: rl('id', ODD) }, first: `GET ${M}/${enc(ODD)}` },
-	{ resource: 'machine', operation: 'get', parameters: { resource: 'machine', operation: 'get', machine: rl('machineNumber', ODD) }, first: `GET ${M}/by-machine-number/${enc(ODD)}` },
-	{ resource: 'machine', operation: 'getByMachineNumber', parameters: { resource: 'machine', operation: 'getByMachineNumber', machineNumber: ODD }, first: `GET ${M}/by-machine-number/${enc(ODD)}` },
-	{ resource: 'machine', operation: 'update', parameters: { resource: 'machine', operation: 'update', machine: rl('id', ODD), updateFields: { name: 'x' } }, first: `PATCH ${M}/${enc(ODD)}` },
-	{ resource: 'machine', operation: 'replace', parameters: { resource: 'machine', operation: 'replace', machine: rl('id', ODD), companyId: company, machineNumber: 'X' }, first: `PUT ${M}/${enc(ODD)}` },
-	{ resource: 'machine', operation: 'updateEsg', parameters: { resource: 'machine', operation: 'updateEsg', machine: rl('id', ODD), esgFields: { fuelType: 1 } }, first: `PATCH ${M}/${enc(ODD)}/esg` },
-	{ resource: 'machine', operation: 'delete', parameters: { resource: 'machine', operation: 'delete', machine: rl('machineNumber', ODD) }, first: `GET ${M}/by-machine-number/${enc(ODD)}` },
-	{ resource: 'machine', operation: 'isDeletable', parameters: { resource: 'machine', operation: 'isDeletable', machine: rl('id', ODD) }, first: `GET ${M}/is-machine-deletable/${enc(ODD)}` },
+	{
+		resource: 'machine',
+		operation: 'get',
+		parameters: { resource: 'machine', operation: 'get', machine: rl('id', ODD) },
+		first: `GET ${M}/${enc(ODD)}`,
+	},
+	{
+		resource: 'machine',
+		operation: 'get',
+		parameters: { resource: 'machine', operation: 'get', machine: rl('machineNumber', ODD) },
+		first: `GET ${M}/by-machine-number/${enc(ODD)}`,
+	},
+	{
+		resource: 'machine',
+		operation: 'getByMachineNumber',
+		parameters: { resource: 'machine', operation: 'getByMachineNumber', machineNumber: ODD },
+		first: `GET ${M}/by-machine-number/${enc(ODD)}`,
+	},
+	{
+		resource: 'machine',
+		operation: 'update',
+		parameters: {
+			resource: 'machine',
+			operation: 'update',
+			machine: rl('id', ODD),
+			updateFields: { name: 'x' },
+		},
+		first: `PATCH ${M}/${enc(ODD)}`,
+	},
+	{
+		resource: 'machine',
+		operation: 'replace',
+		parameters: {
+			resource: 'machine',
+			operation: 'replace',
+			machine: rl('id', ODD),
+			companyId: company,
+			machineNumber: 'X',
+		},
+		first: `PUT ${M}/${enc(ODD)}`,
+	},
+	{
+		resource: 'machine',
+		operation: 'updateEsg',
+		parameters: {
+			resource: 'machine',
+			operation: 'updateEsg',
+			machine: rl('id', ODD),
+			esgFields: { fuelType: 1 },
+		},
+		first: `PATCH ${M}/${enc(ODD)}/esg`,
+	},
+	{
+		resource: 'machine',
+		operation: 'delete',
+		parameters: { resource: 'machine', operation: 'delete', machine: rl('machineNumber', ODD) },
+		first: `GET ${M}/by-machine-number/${enc(ODD)}`,
+	},
+	{
+		resource: 'machine',
+		operation: 'isDeletable',
+		parameters: { resource: 'machine', operation: 'isDeletable', machine: rl('id', ODD) },
+		first: `GET ${M}/is-machine-deletable/${enc(ODD)}`,
+	},
 	{
 		resource: 'machine',
 		operation: 'replaceMany',
-		parameters: { resource: 'machine', operation: 'replaceMany', machineData: 'fields', machine: rl('machineNumber', ODD), companyId: company, machineNumber: 'X', batchSize: 10 },
+		parameters: {
+			resource: 'machine',
+			operation: 'replaceMany',
+			machineData: 'fields',
+			machine: rl('machineNumber', ODD),
+			companyId: company,
+			machineNumber: 'X',
+			batchSize: 10,
+		},
 		first: `GET ${M}/by-machine-number/${enc(ODD)}`,
 	},
-	{ resource: 'project', operation: 'get', parameters: { resource: 'project', operation: 'get', project: rl('id', ODD) }, first: `GET ${P}/${enc(ODD)}` },
-	{ resource: 'project', operation: 'get', parameters: { resource: 'project', operation: 'get', project: rl('projectNumber', ODD) }, first: `GET ${P}/by-project-number/${enc(ODD)}` },
-	{ resource: 'project', operation: 'update', parameters: { resource: 'project', operation: 'update', project: rl('id', ODD), updateFields: { name: 'x' } }, first: `PATCH ${P}/${enc(ODD)}` },
-	{ resource: 'project', operation: 'replace', parameters: { resource: 'project', operation: 'replace', project: rl('id', ODD), companyId: company, projectNumber: 'X' }, first: `PUT ${P}/${enc(ODD)}` },
-	{ resource: 'project', operation: 'delete', parameters: { resource: 'project', operation: 'delete', project: rl('projectNumber', ODD) }, first: `GET ${P}/by-project-number/${enc(ODD)}` },
-	{ resource: 'workOrder', operation: 'getAll', parameters: { resource: 'workOrder', operation: 'getAll', project: rl('id', ODD), returnAll: true }, first: `GET /api/v4/integration/tasks/project/${enc(ODD)}` },
-	{ resource: 'workOrder', operation: 'create', parameters: { resource: 'workOrder', operation: 'create', companyId: company, project: rl('projectNumber', ODD), externalId: 'X', name: 'X' }, first: `GET ${P}/by-project-number/${enc(ODD)}` },
-	{ resource: 'user', operation: 'delete', parameters: { resource: 'user', operation: 'delete', user: rl('id', ODD) }, first: `DELETE ${U}/${enc(ODD)}` },
-	{ resource: 'user', operation: 'enable', parameters: { resource: 'user', operation: 'enable', user: rl('id', ODD) }, first: `PATCH ${U}/enable/${enc(ODD)}` },
-	{ resource: 'user', operation: 'disable', parameters: { resource: 'user', operation: 'disable', user: rl('id', ODD) }, first: `PATCH ${U}/disable/${enc(ODD)}` },
-	{ resource: 'user', operation: 'getByEmployeeNumber', parameters: { resource: 'user', operation: 'getByEmployeeNumber', user: rl('employeeNumber', ODD) }, first: `GET ${U}/by-employee-number/${enc(ODD)}` },
-	{ resource: 'user', operation: 'getByProfileId', parameters: { resource: 'user', operation: 'getByProfileId', user: rl('id', ODD) }, first: `GET ${U}/by-profile-id/${enc(ODD)}` },
-	{ resource: 'user', operation: 'isDeletable', parameters: { resource: 'user', operation: 'isDeletable', user: rl('id', ODD) }, first: `GET ${U}/is-identity-deletable/${enc(ODD)}` },
-	{ resource: 'user', operation: 'update', parameters: { resource: 'user', operation: 'update', user: rl('id', ODD), updateFields: { workTitle: 'x' } }, first: `PATCH ${U}/${enc(ODD)}` },
+	{
+		resource: 'project',
+		operation: 'get',
+		parameters: { resource: 'project', operation: 'get', project: rl('id', ODD) },
+		first: `GET ${P}/${enc(ODD)}`,
+	},
+	{
+		resource: 'project',
+		operation: 'get',
+		parameters: { resource: 'project', operation: 'get', project: rl('projectNumber', ODD) },
+		first: `GET ${P}/by-project-number/${enc(ODD)}`,
+	},
+	{
+		resource: 'project',
+		operation: 'update',
+		parameters: {
+			resource: 'project',
+			operation: 'update',
+			project: rl('id', ODD),
+			updateFields: { name: 'x' },
+		},
+		first: `PATCH ${P}/${enc(ODD)}`,
+	},
+	{
+		resource: 'project',
+		operation: 'replace',
+		parameters: {
+			resource: 'project',
+			operation: 'replace',
+			project: rl('id', ODD),
+			companyId: company,
+			projectNumber: 'X',
+		},
+		first: `PUT ${P}/${enc(ODD)}`,
+	},
+	{
+		resource: 'project',
+		operation: 'delete',
+		parameters: { resource: 'project', operation: 'delete', project: rl('projectNumber', ODD) },
+		first: `GET ${P}/by-project-number/${enc(ODD)}`,
+	},
+	{
+		resource: 'workOrder',
+		operation: 'getAll',
+		parameters: {
+			resource: 'workOrder',
+			operation: 'getAll',
+			project: rl('id', ODD),
+			returnAll: true,
+		},
+		first: `GET /api/v4/integration/tasks/project/${enc(ODD)}`,
+	},
+	{
+		resource: 'workOrder',
+		operation: 'create',
+		parameters: {
+			resource: 'workOrder',
+			operation: 'create',
+			companyId: company,
+			project: rl('projectNumber', ODD),
+			externalId: 'X',
+			name: 'X',
+		},
+		first: `GET ${P}/by-project-number/${enc(ODD)}`,
+	},
+	{
+		resource: 'user',
+		operation: 'delete',
+		parameters: { resource: 'user', operation: 'delete', user: rl('id', ODD) },
+		first: `DELETE ${U}/${enc(ODD)}`,
+	},
+	{
+		resource: 'user',
+		operation: 'enable',
+		parameters: { resource: 'user', operation: 'enable', user: rl('id', ODD) },
+		first: `PATCH ${U}/enable/${enc(ODD)}`,
+	},
+	{
+		resource: 'user',
+		operation: 'disable',
+		parameters: { resource: 'user', operation: 'disable', user: rl('id', ODD) },
+		first: `PATCH ${U}/disable/${enc(ODD)}`,
+	},
+	{
+		resource: 'user',
+		operation: 'getByEmployeeNumber',
+		parameters: {
+			resource: 'user',
+			operation: 'getByEmployeeNumber',
+			user: rl('employeeNumber', ODD),
+		},
+		first: `GET ${U}/by-employee-number/${enc(ODD)}`,
+	},
+	{
+		resource: 'user',
+		operation: 'getByProfileId',
+		parameters: { resource: 'user', operation: 'getByProfileId', user: rl('id', ODD) },
+		first: `GET ${U}/by-profile-id/${enc(ODD)}`,
+	},
+	{
+		resource: 'user',
+		operation: 'isDeletable',
+		parameters: { resource: 'user', operation: 'isDeletable', user: rl('id', ODD) },
+		first: `GET ${U}/is-identity-deletable/${enc(ODD)}`,
+	},
+	{
+		resource: 'user',
+		operation: 'update',
+		parameters: {
+			resource: 'user',
+			operation: 'update',
+			user: rl('id', ODD),
+			updateFields: { workTitle: 'x' },
+		},
+		first: `PATCH ${U}/${enc(ODD)}`,
+	},
 	{
 		resource: 'user',
 		operation: 'replace',
-		parameters: { resource: 'user', operation: 'replace', user: rl('employeeNumber', ODD), companyId: company, employeeNumber: 'X', firstName: 'A', lastName: 'B', mobileWork: '+4790000001', birthDate: '1990-01-01', employmentStartDate: '2026-01-01' },
+		parameters: {
+			resource: 'user',
+			operation: 'replace',
+			user: rl('employeeNumber', ODD),
+			companyId: company,
+			employeeNumber: 'X',
+			firstName: 'A',
+			lastName: 'B',
+			mobileWork: '+4790000001',
+			birthDate: '1990-01-01',
+			employmentStartDate: '2026-01-01',
+		},
 		first: `GET ${U}/by-employee-number/${enc(ODD)}`,
 	},
 	emp('get', {}, 'GET'),
@@ -80,29 +257,106 @@ const CASES: Case[] = [
 	emp('changeEmployeeNumber', { newEmployeeNumber: '9' }, 'PATCH', '/change-employee-number'),
 	emp('changePhoneNumber', { newPhoneNumber: '+4790000002' }, 'PATCH', '/change-phone-number'),
 	emp('createEmployment', { startDate: '2027-01-01' }, 'POST', '/create-employment'),
-	emp('updateEmployment', { employmentUpdateFields: { department: 'x' } }, 'PATCH', '/update-employment'),
+	emp(
+		'updateEmployment',
+		{ employmentUpdateFields: { department: 'x' } },
+		'PATCH',
+		'/update-employment',
+	),
 	emp('endEmployment', { endDate: '2027-01-01' }, 'PATCH', '/end-employment'),
-	emp('enableInProjectCompany', { projectCompanyId: 'x' }, 'POST', '/enable-employee-in-project-company'),
-	emp('disableInProjectCompany', { projectCompanyId: 'x' }, 'POST', '/disable-employee-in-project-company'),
+	emp(
+		'enableInProjectCompany',
+		{ projectCompanyId: 'x' },
+		'POST',
+		'/enable-employee-in-project-company',
+	),
+	emp(
+		'disableInProjectCompany',
+		{ projectCompanyId: 'x' },
+		'POST',
+		'/disable-employee-in-project-company',
+	),
 	emp('replaceTags', { tags: { assignment: [{ tagName: 'x' }] } }, 'PUT', '/tags'),
-	{ resource: 'document', operation: 'getAll', parameters: { resource: 'document', operation: 'getAll', parent: 'project', project: rl('id', ODD), returnAll: true }, first: `GET ${P}/${enc(ODD)}/documents` },
-	{ resource: 'document', operation: 'getAll', parameters: { resource: 'document', operation: 'getAll', parent: 'workOrder', workOrderId: ODD, returnAll: true }, first: `GET /api/v4/integration/tasks/${enc(ODD)}/documents` },
-	{ resource: 'document', operation: 'delete', parameters: { resource: 'document', operation: 'delete', parent: 'workOrder', workOrderId: 'w', fileReferenceId: ODD }, first: `DELETE /api/v4/integration/tasks/w/documents/${enc(ODD)}` },
-	{ resource: 'document', operation: 'download', parameters: { resource: 'document', operation: 'download', parent: 'workOrder', workOrderId: ODD, fileReferenceId: ODD }, first: `GET /api/v4/integration/tasks/${enc(ODD)}/documents/${enc(ODD)}` },
+	{
+		resource: 'document',
+		operation: 'getAll',
+		parameters: {
+			resource: 'document',
+			operation: 'getAll',
+			parent: 'project',
+			project: rl('id', ODD),
+			returnAll: true,
+		},
+		first: `GET ${P}/${enc(ODD)}/documents`,
+	},
+	{
+		resource: 'document',
+		operation: 'getAll',
+		parameters: {
+			resource: 'document',
+			operation: 'getAll',
+			parent: 'workOrder',
+			workOrderId: ODD,
+			returnAll: true,
+		},
+		first: `GET /api/v4/integration/tasks/${enc(ODD)}/documents`,
+	},
+	{
+		resource: 'document',
+		operation: 'delete',
+		parameters: {
+			resource: 'document',
+			operation: 'delete',
+			parent: 'workOrder',
+			workOrderId: 'w',
+			fileReferenceId: ODD,
+		},
+		first: `DELETE /api/v4/integration/tasks/w/documents/${enc(ODD)}`,
+	},
+	{
+		resource: 'document',
+		operation: 'download',
+		parameters: {
+			resource: 'document',
+			operation: 'download',
+			parent: 'workOrder',
+			workOrderId: ODD,
+			fileReferenceId: ODD,
+		},
+		first: `GET /api/v4/integration/tasks/${enc(ODD)}/documents/${enc(ODD)}`,
+	},
 	{
 		resource: 'document',
 		operation: 'upload',
-		parameters: { resource: 'document', operation: 'upload', parent: 'project', project: rl('projectNumber', ODD), binaryPropertyName: 'data' },
-		items: () => [memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } })],
+		parameters: {
+			resource: 'document',
+			operation: 'upload',
+			parent: 'project',
+			project: rl('projectNumber', ODD),
+			binaryPropertyName: 'data',
+		},
+		items: () => [
+			memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } }),
+		],
 		first: `GET ${P}/by-project-number/${enc(ODD)}`,
 	},
 	{
 		resource: 'dataExtraction',
 		operation: 'getImages',
-		parameters: { resource: 'dataExtraction', operation: 'getImages', returnAll: true, filters: { project: rl('projectNumber', ODD) } },
+		parameters: {
+			resource: 'dataExtraction',
+			operation: 'getImages',
+			returnAll: true,
+			filters: { project: rl('projectNumber', ODD) },
+		},
 		first: `GET ${P}/by-project-number/${enc(ODD)}`,
 	},
-	{ resource: 'file', operation: 'download', parameters: { resource: 'file', operation: 'download', file: FILE_ID }, first: `GET /api/file/${enc(FILE_ID)}` },
+	{
+		resource: 'file',
+		operation: 'download',
+		parameters: { resource: 'file', operation: 'download', file: FILE_ID },
+		first: `GET /api/file/${enc(FILE_ID)}`,
+	},
 ];
 
 /** Operations whose requests carry no id or number in the path. */
@@ -114,7 +368,12 @@ const NO_PATH_ID: Record<string, string[]> = {
 	employee: ['create', 'getAll', 'search'],
 	payrollExport: ['get', 'getFile', 'getSummaryLines'],
 	// getRecords: its path is an endpoint, not an id; chooseEndpoint refuses URLs, dot segments and paths outside v1/ (test/nodes/dataExtraction/getRecordsChecks.test.ts).
-	dataExtraction: ['getTimeRegistrations', 'getPayrollLines', 'getPayrollLinesExtended', 'getRecords'],
+	dataExtraction: [
+		'getTimeRegistrations',
+		'getPayrollLines',
+		'getPayrollLinesExtended',
+		'getRecords',
+	],
 };
 
 describe('Security: path parameters are always encoded', () => {
@@ -125,12 +384,24 @@ describe('Security: path parameters are always encoded', () => {
 		const description = new Workforce().description;
 		const operations = description.properties
 			.filter((p) => p.name === 'operation')
-			.flatMap((p) => (p.options as Array<{ value: string }>).map((o) => `${String(p.displayOptions?.show?.resource)}.${o.value}`));
-		const covered = new Set([...CASES.map((c) => `${c.resource}.${c.operation}`), ...Object.entries(NO_PATH_ID).flatMap(([r, ops]) => ops.map((o) => `${r}.${o}`))]);
+			.flatMap((p) =>
+				(p.options as Array<{ value: string }>).map(
+					(o) => `${String(p.displayOptions?.show?.resource)}.${o.value}`,
+				),
+			);
+		const covered = new Set([
+			...CASES.map((c) => `${c.resource}.${c.operation}`),
+			...Object.entries(NO_PATH_ID).flatMap(([r, ops]) => ops.map((o) => `${r}.${o}`)),
+		]);
 		expect(operations.filter((o) => !covered.has(o))).toEqual([]);
 	});
 
-	it.each(CASES.map((c) => ({ ...c, label: `${c.resource} > ${c.operation} (${c.first.split(' ')[0]})` })))('$label sends the id as one encoded segment', async ({ parameters, items, first }) => {
+	it.each(
+		CASES.map((c) => ({
+			...c,
+			label: `${c.resource} > ${c.operation} (${c.first.split(' ')[0]})`,
+		})),
+	)('$label sends the id as one encoded segment', async ({ parameters, items, first }) => {
 		const result = await executeNode({ credentials: fx.credentials, parameters, items: items?.() });
 		const requests = fx.apiRequests();
 		expect(requests.length).toBeGreaterThan(0);
@@ -138,7 +409,8 @@ describe('Security: path parameters are always encoded', () => {
 		expect(requests.map((r) => `${r.method} ${r.path}`)).toContain(first);
 		// Nothing after the id leaked into a query string, and no request reached another path.
 		expect(carrying?.search).toBe('');
-		for (const r of requests) expect(r.path.split('/').some((s) => s === '.' || s === '..')).toBe(false);
+		for (const r of requests)
+			expect(r.path.split('/').some((s) => s === '.' || s === '..')).toBe(false);
 		// An unknown id ends in the service's 404 naming it, never in a silent success.
 		expect(result.error?.name).toMatch(/^Node(Api|Operation)Error$/);
 		expect(result.items).toEqual([]);
@@ -148,16 +420,35 @@ describe('Security: path parameters are always encoded', () => {
 	const withId = (value: unknown, id: string): unknown => {
 		if (value === ODD || value === FILE_ID) return id;
 		if (Array.isArray(value)) return value.map((v) => withId(v, id));
-		if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withId(v, id)]));
+		if (value && typeof value === 'object')
+			return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withId(v, id)]));
 		return value;
 	};
-	const DOTS = CASES.flatMap((c) => ['..', '.', '%2E%2e'].map((id) => ({ ...c, id, label: `${c.resource} > ${c.operation} (${c.first.split(' ')[0]}) with "${id}"` })));
+	const DOTS = CASES.flatMap((c) =>
+		['..', '.', '%2E%2e'].map((id) => ({
+			...c,
+			id,
+			label: `${c.resource} > ${c.operation} (${c.first.split(' ')[0]}) with "${id}"`,
+		})),
+	);
 
-	it.each(DOTS)('$label is refused before it can reach another path', async ({ parameters, items, id }) => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: withId(parameters, id) as INodeParameters, items: items?.() });
-		expect(result.error?.name).toMatch(/^Node(Api|Operation)Error$/);
-		expect(result.error?.message).toMatch(new RegExp(`"${id.replace(/\./g, '\\.')}" cannot be used in a request path( \\(item 1; nothing was saved\\))?$`));
-		expect(result.items).toEqual([]);
-		for (const r of fx.apiRequests()) expect(r.path.split('/').some((s) => /^(\.|%2e){1,2}$/i.test(s))).toBe(false);
-	});
+	it.each(DOTS)(
+		'$label is refused before it can reach another path',
+		async ({ parameters, items, id }) => {
+			const result = await executeNode({
+				credentials: fx.credentials,
+				parameters: withId(parameters, id) as INodeParameters,
+				items: items?.(),
+			});
+			expect(result.error?.name).toMatch(/^Node(Api|Operation)Error$/);
+			expect(result.error?.message).toMatch(
+				new RegExp(
+					`"${id.replace(/\./g, '\\.')}" cannot be used in a request path( \\(item 1; nothing was saved\\))?$`,
+				),
+			);
+			expect(result.items).toEqual([]);
+			for (const r of fx.apiRequests())
+				expect(r.path.split('/').some((s) => /^(\.|%2e){1,2}$/i.test(s))).toBe(false);
+		},
+	);
 });

@@ -10,11 +10,15 @@ import { PEOPLE } from '../support/people';
 import { closedPort, leaksIn, secretsOf, visibleText } from './support';
 
 const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
-const projectId = (fx: Fixture) => fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === 'P-1001')!.id;
-const firstDocument = (fx: Fixture) => fx.emulator.ctx.sections.documents.parentOf('project', projectId(fx)) && documentIdOf(fx);
+const projectId = (fx: Fixture) =>
+	fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === 'P-1001')!.id;
+const firstDocument = (fx: Fixture) =>
+	fx.emulator.ctx.sections.documents.parentOf('project', projectId(fx)) && documentIdOf(fx);
 function documentIdOf(fx: Fixture): string {
 	const docs = fx.emulator.ctx.sections.documents;
-	const [doc] = docs.store(docs.parentOf('project', projectId(fx)), 'Security', [{ name: 'scan.pdf', mimeType: 'application/pdf', bytes: Buffer.from('%PDF scan') }]);
+	const [doc] = docs.store(docs.parentOf('project', projectId(fx)), 'Security', [
+		{ name: 'scan.pdf', mimeType: 'application/pdf', bytes: Buffer.from('%PDF scan') },
+	]);
 	return doc.id;
 }
 
@@ -28,47 +32,218 @@ interface Operation {
 
 /** One operation per resource, routed and custom (download, upload) alike. */
 const OPERATIONS: Operation[] = [
-	{ name: 'Project > Get (by number)', parameters: () => ({ resource: 'project', operation: 'get', project: rl('projectNumber', 'P-1001') }) },
-	{ name: 'Work Order > Get Many', parameters: (fx) => ({ resource: 'workOrder', operation: 'getAll', project: rl('id', projectId(fx)), returnAll: true }) },
-	{ name: 'Machine > Get', parameters: () => ({ resource: 'machine', operation: 'get', machine: rl('id', DEMO_MACHINES.excavator) }) },
-	{ name: 'Machine > Create Many', parameters: () => ({ resource: 'machine', operation: 'createMany', machineData: 'json', batchSize: 10 }), items: () => [{ json: { companyId: '636f6d70-0000-4000-8000-000000000001', machineNumber: `SEC-${Math.random().toString(36).slice(2, 8)}` } }] },
-	{ name: 'Machine Type > Get Many', parameters: () => ({ resource: 'machineType', operation: 'getAll', returnAll: true }) },
-	{ name: 'User > Get by Employee Number', parameters: () => ({ resource: 'user', operation: 'getByEmployeeNumber', user: rl('employeeNumber', PEOPLE.worker) }) },
-	{ name: 'Employee > Get', parameters: () => ({ resource: 'employee', operation: 'get', employee: rl('employeeNumber', PEOPLE.worker) }) },
-	{ name: 'Document > Get Many', parameters: (fx) => ({ resource: 'document', operation: 'getAll', parent: 'project', project: rl('id', projectId(fx)), returnAll: true }) },
-	{ name: 'Document > Download', parameters: (fx) => ({ resource: 'document', operation: 'download', parent: 'project', project: rl('id', projectId(fx)), fileReferenceId: firstDocument(fx) }) },
+	{
+		name: 'Project > Get (by number)',
+		parameters: () => ({
+			resource: 'project',
+			operation: 'get',
+			project: rl('projectNumber', 'P-1001'),
+		}),
+	},
+	{
+		name: 'Work Order > Get Many',
+		parameters: (fx) => ({
+			resource: 'workOrder',
+			operation: 'getAll',
+			project: rl('id', projectId(fx)),
+			returnAll: true,
+		}),
+	},
+	{
+		name: 'Machine > Get',
+		parameters: () => ({
+			resource: 'machine',
+			operation: 'get',
+			machine: rl('id', DEMO_MACHINES.excavator),
+		}),
+	},
+	{
+		name: 'Machine > Create Many',
+		parameters: () => ({
+			resource: 'machine',
+			operation: 'createMany',
+			machineData: 'json',
+			batchSize: 10,
+		}),
+		items: () => [
+			{
+				json: {
+					companyId: '636f6d70-0000-4000-8000-000000000001',
+					machineNumber: `SEC-${Math.random().toString(36).slice(2, 8)}`,
+				},
+			},
+		],
+	},
+	{
+		name: 'Machine Type > Get Many',
+		parameters: () => ({ resource: 'machineType', operation: 'getAll', returnAll: true }),
+	},
+	{
+		name: 'User > Get by Employee Number',
+		parameters: () => ({
+			resource: 'user',
+			operation: 'getByEmployeeNumber',
+			user: rl('employeeNumber', PEOPLE.worker),
+		}),
+	},
+	{
+		name: 'Employee > Get',
+		parameters: () => ({
+			resource: 'employee',
+			operation: 'get',
+			employee: rl('employeeNumber', PEOPLE.worker),
+		}),
+	},
+	{
+		name: 'Document > Get Many',
+		parameters: (fx) => ({
+			resource: 'document',
+			operation: 'getAll',
+			parent: 'project',
+			project: rl('id', projectId(fx)),
+			returnAll: true,
+		}),
+	},
+	{
+		name: 'Document > Download',
+		parameters: (fx) => ({
+			resource: 'document',
+			operation: 'download',
+			parent: 'project',
+			project: rl('id', projectId(fx)),
+			fileReferenceId: firstDocument(fx),
+		}),
+	},
 	{
 		name: 'Document > Upload',
-		parameters: (fx) => ({ resource: 'document', operation: 'upload', parent: 'project', project: rl('id', projectId(fx)), binaryPropertyName: 'data' }),
-		items: () => [memoryItem({ data: { name: 'scan.txt', mimeType: 'text/plain', bytes: Buffer.from('scan') } })],
+		parameters: (fx) => ({
+			resource: 'document',
+			operation: 'upload',
+			parent: 'project',
+			project: rl('id', projectId(fx)),
+			binaryPropertyName: 'data',
+		}),
+		items: () => [
+			memoryItem({
+				data: { name: 'scan.txt', mimeType: 'text/plain', bytes: Buffer.from('scan') },
+			}),
+		],
 	},
-	{ name: 'File > Download', parameters: (fx) => ({ resource: 'file', operation: 'download', file: documentIdOf(fx) }) },
-	{ name: 'Payroll Export > Get', parameters: () => ({ resource: 'payrollExport', operation: 'get', fromWorkDate: daysAgo(10), toWorkDate: daysAgo(1), dataFilter: 10, userPayrollTypeFilter: 'all-users' }) },
-	{ name: 'Payroll Export > Get File', parameters: () => ({ resource: 'payrollExport', operation: 'getFile', fromWorkDate: daysAgo(10), toWorkDate: daysAgo(1), dataExportType: 10, binaryPropertyName: 'data' }) },
+	{
+		name: 'File > Download',
+		parameters: (fx) => ({ resource: 'file', operation: 'download', file: documentIdOf(fx) }),
+	},
+	{
+		name: 'Payroll Export > Get',
+		parameters: () => ({
+			resource: 'payrollExport',
+			operation: 'get',
+			fromWorkDate: daysAgo(10),
+			toWorkDate: daysAgo(1),
+			dataFilter: 10,
+			userPayrollTypeFilter: 'all-users',
+		}),
+	},
+	{
+		name: 'Payroll Export > Get File',
+		parameters: () => ({
+			resource: 'payrollExport',
+			operation: 'getFile',
+			fromWorkDate: daysAgo(10),
+			toWorkDate: daysAgo(1),
+			dataExportType: 10,
+			binaryPropertyName: 'data',
+		}),
+	},
 	// Retries off: the paginator would otherwise ride out the single injected fault.
-	{ name: 'Data Extraction > Get Time Registrations', api: 'extraction', parameters: () => ({ resource: 'dataExtraction', operation: 'getTimeRegistrations', returnAll: false, limit: 5, options: { retries: 0 } }) },
-	{ name: 'Data Extraction > Get Payroll Lines Extended', api: 'extraction', parameters: () => ({ resource: 'dataExtraction', operation: 'getPayrollLinesExtended', returnAll: false, limit: 5, options: { retries: 0 } }) },
-	{ name: 'Data Extraction > Get Images (with bytes)', api: 'extraction', parameters: () => ({ resource: 'dataExtraction', operation: 'getImages', returnAll: false, limit: 2, downloadImage: 'thumbnail', options: { retries: 0 } }) },
+	{
+		name: 'Data Extraction > Get Time Registrations',
+		api: 'extraction',
+		parameters: () => ({
+			resource: 'dataExtraction',
+			operation: 'getTimeRegistrations',
+			returnAll: false,
+			limit: 5,
+			options: { retries: 0 },
+		}),
+	},
+	{
+		name: 'Data Extraction > Get Payroll Lines Extended',
+		api: 'extraction',
+		parameters: () => ({
+			resource: 'dataExtraction',
+			operation: 'getPayrollLinesExtended',
+			returnAll: false,
+			limit: 5,
+			options: { retries: 0 },
+		}),
+	},
+	{
+		name: 'Data Extraction > Get Images (with bytes)',
+		api: 'extraction',
+		parameters: () => ({
+			resource: 'dataExtraction',
+			operation: 'getImages',
+			returnAll: false,
+			limit: 2,
+			downloadImage: 'thumbnail',
+			options: { retries: 0 },
+		}),
+	},
 ];
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (days: number) =>
+	new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-type Scenario = { name: string; fault?: (token: string) => FaultAction; count?: number; refused?: boolean; continueOnFail?: boolean; ok?: boolean };
+type Scenario = {
+	name: string;
+	fault?: (token: string) => FaultAction;
+	count?: number;
+	refused?: boolean;
+	continueOnFail?: boolean;
+	ok?: boolean;
+};
 
 const SCENARIOS: Scenario[] = [
 	{ name: 'success', ok: true },
 	// A service that echoes the request's Authorization header in its error body.
-	{ name: '400 echoing the Authorization header', fault: (token) => ({ kind: 'status', status: 400, body: { message: `Bad header Authorization: Bearer ${token}`, errors: [{ field: 'authorization', message: `Bearer ${token} is malformed` }] } }) },
+	{
+		name: '400 echoing the Authorization header',
+		fault: (token) => ({
+			kind: 'status',
+			status: 400,
+			body: {
+				message: `Bad header Authorization: Bearer ${token}`,
+				errors: [{ field: 'authorization', message: `Bearer ${token} is malformed` }],
+			},
+		}),
+	},
 	{ name: '401 after the refresh', fault: () => ({ kind: 'status', status: 401 }), count: 2 },
-	{ name: '403', fault: () => ({ kind: 'status', status: 403, body: { message: 'Forbidden', errors: [] } }) },
-	{ name: '404', fault: () => ({ kind: 'status', status: 404, body: { message: 'Not found', errors: [] } }) },
+	{
+		name: '403',
+		fault: () => ({ kind: 'status', status: 403, body: { message: 'Forbidden', errors: [] } }),
+	},
+	{
+		name: '404',
+		fault: () => ({ kind: 'status', status: 404, body: { message: 'Not found', errors: [] } }),
+	},
 	{ name: '500', fault: () => ({ kind: 'status', status: 500 }) },
-	{ name: '500 with Continue On Fail', fault: () => ({ kind: 'status', status: 500 }), continueOnFail: true },
+	{
+		name: '500 with Continue On Fail',
+		fault: () => ({ kind: 'status', status: 500 }),
+		continueOnFail: true,
+	},
 	{ name: 'dropped connection', fault: () => ({ kind: 'drop' }) },
 	{ name: 'refused port', refused: true },
 ];
 
-const CASES = OPERATIONS.flatMap((operation) => SCENARIOS.map((scenario) => ({ label: `${operation.name}: ${scenario.name}`, operation, scenario })));
+const CASES = OPERATIONS.flatMap((operation) =>
+	SCENARIOS.map((scenario) => ({
+		label: `${operation.name}: ${scenario.name}`,
+		operation,
+		scenario,
+	})),
+);
 
 describe('Security: the client secret and tokens never show', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 200 }, images: { parentsPerSource: 3 } });
@@ -76,8 +251,13 @@ describe('Security: the client secret and tokens never show', () => {
 
 	/** The token the credential holds now (fetched by a first, clean run). */
 	async function currentToken(): Promise<string> {
-		await executeNode({ credentials: fx.credentials, parameters: { resource: 'machineType', operation: 'getAll', returnAll: true } });
-		const stored = JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)?.accessToken)) as { tokens: Array<{ token: string }> };
+		await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
+		});
+		const stored = JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)?.accessToken)) as {
+			tokens: Array<{ token: string }>;
+		};
 		return stored.tokens[0].token;
 	}
 
@@ -87,14 +267,29 @@ describe('Security: the client secret and tokens never show', () => {
 		const accessToken = fx.credentials.get(CREDENTIAL_ID)?.accessToken as string;
 		if (scenario.refused) {
 			const closed = `http://127.0.0.1:${await closedPort()}`;
-			fx.useClient(undefined, api === 'integration' ? { integrationBaseUrl: `${closed}/core`, accessToken } : { extractionBaseUrl: `${closed}/reporting`, accessToken });
+			fx.useClient(
+				undefined,
+				api === 'integration'
+					? { integrationBaseUrl: `${closed}/core`, accessToken }
+					: { extractionBaseUrl: `${closed}/reporting`, accessToken },
+			);
 		}
-		if (scenario.fault) fx.emulator.ctx.faults.add({ api, count: scenario.count ?? 1, action: scenario.fault(token) });
+		if (scenario.fault)
+			fx.emulator.ctx.faults.add({
+				api,
+				count: scenario.count ?? 1,
+				action: scenario.fault(token),
+			});
 		const parameters = operation.parameters(fx);
 		fx.mark();
 		const logsFrom = capturedLogs.length;
 
-		const result = await executeNode({ credentials: fx.credentials, parameters, items: operation.items?.(), continueOnFail: scenario.continueOnFail });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters,
+			items: operation.items?.(),
+			continueOnFail: scenario.continueOnFail,
+		});
 
 		if (scenario.ok) {
 			expect(result.error).toBeUndefined();
@@ -119,10 +314,16 @@ describe('Security: secrets in failures of the token issuer and echoed headers',
 		['a wrong client secret (invalid_client)', { clientSecret: 'wrong-secret-9f8e7d6c5b4a' }],
 		['a token issuer on a refused port', {}],
 	])('%s: the secret is in no message, execution data or log', async (_name, override) => {
-		const identity = 'clientSecret' in override ? fx.emulator.urls.identity : `http://127.0.0.1:${await closedPort()}/identity`;
+		const identity =
+			'clientSecret' in override
+				? fx.emulator.urls.identity
+				: `http://127.0.0.1:${await closedPort()}/identity`;
 		fx.useClient(undefined, { ...override, identityBaseUrl: identity });
 		const logsFrom = capturedLogs.length;
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'machineType', operation: 'getAll', returnAll: true } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
+		});
 		expect(result.error?.message).toMatch(/invalid_client|Could not reach the token issuer/);
 		expect(fx.apiRequests()).toEqual([]);
 		const secrets = [...secretsOf(fx), String(fx.credentials.get(CREDENTIAL_ID)?.clientSecret)];
@@ -130,9 +331,26 @@ describe('Security: secrets in failures of the token issuer and echoed headers',
 	});
 
 	it('an error body that echoes the Authorization header is shown redacted', async () => {
-		fx.emulator.ctx.faults.add({ api: 'integration', action: { kind: 'status', status: 400, body: { message: 'Rejected', errors: [{ field: 'authorization', message: 'Header "Bearer abcdefghijklmnop" is malformed' }] } } });
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'machineType', operation: 'getAll', returnAll: true } });
-		expect(result.error?.message).toBe('The Workforce service refused the request (HTTP 400): authorization: Header "Bearer [redacted]" is malformed');
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			action: {
+				kind: 'status',
+				status: 400,
+				body: {
+					message: 'Rejected',
+					errors: [
+						{ field: 'authorization', message: 'Header "Bearer abcdefghijklmnop" is malformed' },
+					],
+				},
+			},
+		});
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
+		});
+		expect(result.error?.message).toBe(
+			'The Workforce service refused the request (HTTP 400): authorization: Header "Bearer [redacted]" is malformed',
+		);
 		expect(fx.apiRequests().map((r) => r.status)).toEqual([400]);
 	});
 });
@@ -147,10 +365,24 @@ describe('Security: list searches and option loaders keep secrets out of their e
 		['getMachineTypes', () => runLoadOptions('getMachineTypes', fx.credentials, {})],
 	])('%s: an error body echoing the token is redacted', async (_name, run) => {
 		await runListSearch('searchProjects', fx.credentials, {});
-		const token = (JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)?.accessToken)) as { tokens: Array<{ token: string }> }).tokens[0].token;
-		fx.emulator.ctx.faults.add({ api: 'integration', action: { kind: 'status', status: 400, body: { message: `Bearer ${token}`, errors: [{ field: 'x', message: token }] } } });
+		const token = (
+			JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)?.accessToken)) as {
+				tokens: Array<{ token: string }>;
+			}
+		).tokens[0].token;
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			action: {
+				kind: 'status',
+				status: 400,
+				body: { message: `Bearer ${token}`, errors: [{ field: 'x', message: token }] },
+			},
+		});
 		const logsFrom = capturedLogs.length;
-		const error = (await run().then(() => undefined, (e: unknown) => e)) as (Error & { description?: string }) | undefined;
+		const error = (await run().then(
+			() => undefined,
+			(e: unknown) => e,
+		)) as (Error & { description?: string }) | undefined;
 		expect(error?.name).toBe('NodeApiError');
 		const text = `${error?.message}\n${error?.description}\n${error?.stack}\n${JSON.stringify(error)}\n${capturedLogs.slice(logsFrom).join('\n')}`;
 		expect(leaksIn(text, secretsOf(fx))).toEqual([]);

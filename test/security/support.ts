@@ -37,9 +37,16 @@ export function visibleText(result: ExecuteResult, logsFrom: number): string {
 
 /** The secrets (or any bearer credential) found in the text. */
 export function leaksIn(text: string, secrets: string[]): string[] {
-	const found = secrets.filter((s) => s.length >= 8 && text.includes(s)).map((s) => `secret ${s.slice(0, 4)}…`);
+	const found = secrets
+		.filter((s) => s.length >= 8 && text.includes(s))
+		.map((s) => `secret ${s.slice(0, 4)}…`);
 	const bearer = text.match(/Bearer\s+(?!\[redacted\])[A-Za-z0-9._~+/=-]{8,}/g) ?? [];
 	return [...found, ...bearer.map((b) => `header ${b.slice(0, 12)}…`)];
 }
 
-export { closedPort, startForeignServer, startRedirector, type Recorded } from '../support/foreignServers';
+export {
+	closedPort,
+	startForeignServer,
+	startRedirector,
+	type Recorded,
+} from '../support/foreignServers';

@@ -7,23 +7,52 @@ import { useEmulator } from '../support/emulatorFixture';
 import { closedPort, leaksIn, secretsOf } from './support';
 
 const FAST = { retries: 0, retryDelayMs: 1 };
-const EVENTS: Array<{ name: string; api: 'integration' | 'extraction'; parameters: INodeParameters }> = [
-	{ name: 'Time Registration', api: 'extraction', parameters: { event: 'timeRegistration', options: FAST } },
+const EVENTS: Array<{
+	name: string;
+	api: 'integration' | 'extraction';
+	parameters: INodeParameters;
+}> = [
+	{
+		name: 'Time Registration',
+		api: 'extraction',
+		parameters: { event: 'timeRegistration', options: FAST },
+	},
 	{ name: 'Payroll Line', api: 'extraction', parameters: { event: 'payrollLine', options: FAST } },
 	{ name: 'Image Added', api: 'extraction', parameters: { event: 'image', options: FAST } },
-	{ name: 'Payroll Export Data Changed', api: 'integration', parameters: { event: 'payrollExport', workDateRangeDays: 5, options: FAST } },
+	{
+		name: 'Payroll Export Data Changed',
+		api: 'integration',
+		parameters: { event: 'payrollExport', workDateRangeDays: 5, options: FAST },
+	},
 ];
 
-const SCENARIOS: Array<{ name: string; fault?: (token: string) => FaultAction; count?: number; refused?: boolean }> = [
+const SCENARIOS: Array<{
+	name: string;
+	fault?: (token: string) => FaultAction;
+	count?: number;
+	refused?: boolean;
+}> = [
 	{ name: 'a clean poll' },
-	{ name: '400 echoing the Authorization header', fault: (token) => ({ kind: 'status', status: 400, body: { message: `Bad header Bearer ${token}`, errors: [{ field: 'authorization', message: token }] } }) },
+	{
+		name: '400 echoing the Authorization header',
+		fault: (token) => ({
+			kind: 'status',
+			status: 400,
+			body: {
+				message: `Bad header Bearer ${token}`,
+				errors: [{ field: 'authorization', message: token }],
+			},
+		}),
+	},
 	{ name: '401 after the refresh', fault: () => ({ kind: 'status', status: 401 }), count: 2 },
 	{ name: '500', fault: () => ({ kind: 'status', status: 500 }) },
 	{ name: 'dropped connection', fault: () => ({ kind: 'drop' }) },
 	{ name: 'refused port', refused: true },
 ];
 
-const CASES = EVENTS.flatMap((event) => SCENARIOS.map((scenario) => ({ label: `${event.name}: ${scenario.name}`, event, scenario })));
+const CASES = EVENTS.flatMap((event) =>
+	SCENARIOS.map((scenario) => ({ label: `${event.name}: ${scenario.name}`, event, scenario })),
+);
 
 /** The trigger: tokens never in its errors, emitted items, stored cursor / static data or logs. */
 describe('Security: the Workforce Trigger keeps the secret and tokens out of everything it stores or shows', () => {
@@ -35,14 +64,31 @@ describe('Security: the Workforce Trigger keeps the secret and tokens out of eve
 		const first = await trigger.tick();
 		expect(first.error).toBeUndefined();
 		// The first poll may only set its starting point; a node run makes sure a token is held.
-		await executeNode({ credentials: fx.credentials, parameters: { resource: 'machineType', operation: 'getAll', returnAll: true } });
-		const token = (JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)?.accessToken)) as { tokens: Array<{ token: string }> }).tokens[0].token;
+		await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
+		});
+		const token = (
+			JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)?.accessToken)) as {
+				tokens: Array<{ token: string }>;
+			}
+		).tokens[0].token;
 		if (scenario.refused) {
 			const closed = `http://127.0.0.1:${await closedPort()}`;
 			const accessToken = fx.credentials.get(CREDENTIAL_ID)?.accessToken as string;
-			fx.useClient(undefined, event.api === 'integration' ? { integrationBaseUrl: `${closed}/core`, accessToken } : { extractionBaseUrl: `${closed}/reporting`, accessToken });
+			fx.useClient(
+				undefined,
+				event.api === 'integration'
+					? { integrationBaseUrl: `${closed}/core`, accessToken }
+					: { extractionBaseUrl: `${closed}/reporting`, accessToken },
+			);
 		}
-		if (scenario.fault) fx.emulator.ctx.faults.add({ api: event.api, count: scenario.count ?? 1, action: scenario.fault(token) });
+		if (scenario.fault)
+			fx.emulator.ctx.faults.add({
+				api: event.api,
+				count: scenario.count ?? 1,
+				action: scenario.fault(token),
+			});
 		fx.mark();
 
 		const tick = await trigger.tick();
@@ -52,8 +98,16 @@ describe('Security: the Workforce Trigger keeps the secret and tokens out of eve
 		if (!scenario.refused) expect(fx.apiRequests().length).toBeGreaterThan(0);
 		const error = tick.error as (Error & { description?: unknown }) | undefined;
 		const text = [
-			JSON.stringify({ items: tick.items, executions: trigger.executions, state: trigger.state, stored: trigger.storedCursor, staticData: trigger.savedStaticData }),
-			error ? `${error.message}\n${String(error.description ?? '')}\n${error.stack ?? ''}\n${JSON.stringify(error)}` : '',
+			JSON.stringify({
+				items: tick.items,
+				executions: trigger.executions,
+				state: trigger.state,
+				stored: trigger.storedCursor,
+				staticData: trigger.savedStaticData,
+			}),
+			error
+				? `${error.message}\n${String(error.description ?? '')}\n${error.stack ?? ''}\n${JSON.stringify(error)}`
+				: '',
 			capturedLogs.slice(logsFrom).join('\n'),
 		].join('\n');
 		expect(secretsOf(fx)).toContain(token);

@@ -11,7 +11,11 @@ export interface TestFile {
 let ready: Promise<void> | undefined;
 
 /** Inputs of this test process live in their own folder of n8n's store, removed by `removeStoredItems`. */
-const INPUT_LOCATION = { type: 'execution' as const, workflowId: 'test-workflow', executionId: `document-inputs-${process.pid}` };
+const INPUT_LOCATION = {
+	type: 'execution' as const,
+	workflowId: 'test-workflow',
+	executionId: `document-inputs-${process.pid}`,
+};
 
 async function service(): Promise<BinaryDataService> {
 	const binary = Container.get(BinaryDataService);
@@ -24,7 +28,12 @@ async function service(): Promise<BinaryDataService> {
 export function memoryItem(files: Record<string, TestFile>): INodeExecutionData {
 	const binary: Record<string, IBinaryData> = {};
 	for (const [prop, file] of Object.entries(files)) {
-		binary[prop] = { data: file.bytes.toString('base64'), mimeType: file.mimeType, fileName: file.name, bytes: file.bytes.length };
+		binary[prop] = {
+			data: file.bytes.toString('base64'),
+			mimeType: file.mimeType,
+			fileName: file.name,
+			bytes: file.bytes.length,
+		};
 	}
 	return { json: {}, binary };
 }

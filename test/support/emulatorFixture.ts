@@ -14,7 +14,10 @@ export interface Fixture {
 	tokenRequests(): LoggedRequest[];
 	mark(): void;
 	/** A credential for a demo client (the admin one by default) pointing at this emulator. */
-	useClient(client?: { clientId: string; clientSecret: string }, overrides?: Record<string, string>): void;
+	useClient(
+		client?: { clientId: string; clientSecret: string },
+		overrides?: Record<string, string>,
+	): void;
 }
 
 /** One emulator per test file, seeded with the demo data; a fresh credential (no token) per test. */
@@ -35,7 +38,10 @@ export function useEmulator(seed?: Parameters<typeof startEmulator>[0]): Fixture
 		mark() {
 			markSeq = fixture.emulator.ctx.log.lastSeq;
 		},
-		useClient(client: { clientId: string; clientSecret: string } = DEMO.clients.admin, overrides: Record<string, string> = {}) {
+		useClient(
+			client: { clientId: string; clientSecret: string } = DEMO.clients.admin,
+			overrides: Record<string, string> = {},
+		) {
 			const { urls } = fixture.emulator;
 			fixture.credentials.set(CREDENTIAL_ID, {
 				clientId: client.clientId,

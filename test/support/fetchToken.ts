@@ -3,11 +3,19 @@ import { request } from 'undici';
 import { DEMO, type Emulator } from '../emulator';
 
 /** A token for a demo client straight from the emulator's issuer (for contract tests driving the emulator with undici). */
-export async function fetchToken(emulator: Emulator, client: { clientId: string; clientSecret: string }): Promise<string> {
+export async function fetchToken(
+	emulator: Emulator,
+	client: { clientId: string; clientSecret: string },
+): Promise<string> {
 	const res = await request(`${emulator.urls.identity}/connect/token`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: `${DEMO.scopes.integration} ${DEMO.scopes.extraction}` }).toString(),
+		body: new URLSearchParams({
+			grant_type: 'client_credentials',
+			client_id: client.clientId,
+			client_secret: client.clientSecret,
+			scope: `${DEMO.scopes.integration} ${DEMO.scopes.extraction}`,
+		}).toString(),
 	});
 	const body = (await res.body.json()) as { access_token: string };
 	return body.access_token;

@@ -11,13 +11,19 @@ export async function fileBytes(item: INodeExecutionData, property = 'data'): Pr
 }
 
 /** The records of an NDJSON file (gunzipped first when `gzip`). */
-export async function ndjsonRecords(item: INodeExecutionData, gzip = false): Promise<IDataObject[]> {
+export async function ndjsonRecords(
+	item: INodeExecutionData,
+	gzip = false,
+): Promise<IDataObject[]> {
 	let bytes = await fileBytes(item);
 	if (gzip) bytes = gunzipSync(bytes);
 	const text = bytes.toString('utf8');
 	if (text === '') return [];
 	expect(text.endsWith('\n')).toBe(true);
-	return text.slice(0, -1).split('\n').map((line) => JSON.parse(line) as IDataObject);
+	return text
+		.slice(0, -1)
+		.split('\n')
+		.map((line) => JSON.parse(line) as IDataObject);
 }
 
 /** A small RFC 4180 reader for the tests: rows of fields. */

@@ -10,7 +10,16 @@ export interface HttpAnswer {
 }
 
 /** A plain HTTP call with undici, for contract tests that pin the emulator's behaviour. */
-export async function call(method: string, url: string, options: { token?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<HttpAnswer> {
+export async function call(
+	method: string,
+	url: string,
+	options: {
+		token?: string;
+		body?: unknown;
+		form?: Record<string, string>;
+		headers?: Record<string, string>;
+	} = {},
+): Promise<HttpAnswer> {
 	const headers: Record<string, string> = { ...(options.headers ?? {}) };
 	let body: string | undefined;
 	if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -33,9 +42,18 @@ export async function call(method: string, url: string, options: { token?: strin
 }
 
 /** A token for a demo client, straight from the emulator's token issuer. */
-export async function tokenFor(emulator: Emulator, client: { clientId: string; clientSecret: string } = DEMO.clients.admin, scope = 'svcapiv3 reportingapiv1'): Promise<string> {
+export async function tokenFor(
+	emulator: Emulator,
+	client: { clientId: string; clientSecret: string } = DEMO.clients.admin,
+	scope = 'svcapiv3 reportingapiv1',
+): Promise<string> {
 	const res = await call('POST', `${emulator.urls.identity}/connect/token`, {
-		form: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope },
+		form: {
+			grant_type: 'client_credentials',
+			client_id: client.clientId,
+			client_secret: client.clientSecret,
+			scope,
+		},
 	});
 	if (res.status !== 200) throw new Error(`token request failed: ${res.text}`);
 	return (res.body as { access_token: string }).access_token;

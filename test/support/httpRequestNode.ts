@@ -24,6 +24,10 @@ export async function runHttpRequest(
 		settings: { typeVersion: version },
 		items: options.items,
 		continueOnFail: options.continueOnFail,
-		parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: 'workforceApi', ...parameters },
+		parameters: {
+			authentication: 'predefinedCredentialType',
+			nodeCredentialType: 'workforceApi',
+			...parameters,
+		},
 	});
 }

@@ -9,14 +9,22 @@ export class ImagesClient {
 
 	constructor(private readonly emulator: () => Emulator) {}
 
-	async token(client: { clientId: string; clientSecret: string } = DEMO.clients.admin, scope: string = DEMO.scopes.extraction): Promise<string> {
+	async token(
+		client: { clientId: string; clientSecret: string } = DEMO.clients.admin,
+		scope: string = DEMO.scopes.extraction,
+	): Promise<string> {
 		const key = `${client.clientId} ${scope}`;
 		const known = this.tokens.get(key);
 		if (known && this.emulator().ctx.clients.resolve(known)) return known;
 		const res = await request(`${this.emulator().urls.identity}/connect/token`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope }).toString(),
+			body: new URLSearchParams({
+				grant_type: 'client_credentials',
+				client_id: client.clientId,
+				client_secret: client.clientSecret,
+				scope,
+			}).toString(),
 		});
 		const body = (await res.body.json()) as { access_token: string };
 		this.tokens.set(key, body.access_token);
@@ -24,20 +32,32 @@ export class ImagesClient {
 	}
 
 	/** One page; `query` is a raw query string or name -> value(s). */
-	async page(query: string | Record<string, string | string[]> = '', client?: { clientId: string; clientSecret: string }) {
+	async page(
+		query: string | Record<string, string | string[]> = '',
+		client?: { clientId: string; clientSecret: string },
+	) {
 		const search = typeof query === 'string' ? query : toSearch(query);
-		const res = await request(`${this.emulator().urls.extraction}/v1/images${search ? `?${search}` : ''}`, {
-			headers: { authorization: `Bearer ${await this.token(client)}` },
-		});
+		const res = await request(
+			`${this.emulator().urls.extraction}/v1/images${search ? `?${search}` : ''}`,
+			{
+				headers: { authorization: `Bearer ${await this.token(client)}` },
+			},
+		);
 		return { status: res.statusCode, body: (await res.body.json()) as ImagesPage };
 	}
 
 	/** Every page of a query, following continuationToken with every other parameter unchanged. */
-	async all(query: Record<string, string | string[]> = {}, client?: { clientId: string; clientSecret: string }) {
+	async all(
+		query: Record<string, string | string[]> = {},
+		client?: { clientId: string; clientSecret: string },
+	) {
 		const pages: ImagesPage[] = [];
 		let token = '';
 		do {
-			const { status, body } = await this.page({ ...query, ...(token ? { ContinuationToken: token } : {}) }, client);
+			const { status, body } = await this.page(
+				{ ...query, ...(token ? { ContinuationToken: token } : {}) },
+				client,
+			);
 			if (status !== 200) throw new Error(`HTTP ${status}: ${JSON.stringify(body)}`);
 			pages.push(body);
 			token = body.continuationToken;
@@ -47,7 +67,9 @@ export class ImagesClient {
 }
 
 export interface ImagesPage {
-	data: Array<Record<string, unknown> & { id: string; collectionRef: string; idRef: string; source: string }>;
+	data: Array<
+		Record<string, unknown> & { id: string; collectionRef: string; idRef: string; source: string }
+	>;
 	meta: { source: string; sources: string[]; parentRecordCount: number; chunkLimit: number };
 	continuationToken: string;
 	syncTypeName: 'full' | 'incremental';
@@ -60,7 +82,8 @@ export interface ImagesPage {
 
 export function toSearch(query: Record<string, string | string[]>): string {
 	const params = new URLSearchParams();
-	for (const [k, v] of Object.entries(query)) for (const one of Array.isArray(v) ? v : [v]) params.append(k, one);
+	for (const [k, v] of Object.entries(query))
+		for (const one of Array.isArray(v) ? v : [v]) params.append(k, one);
 	return params.toString();
 }
 

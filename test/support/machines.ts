@@ -7,11 +7,23 @@ export function machineRl(mode: 'list' | 'id' | 'machineNumber', value: string) 
 }
 
 /** Seeds a machine of the demo parent company straight into the emulator (no request logged). */
-export function addMachine(fx: Fixture, fields: Record<string, unknown> & { machineNumber: string }): Machine {
-	return fx.emulator.ctx.sections.machines.createFor(DEMO.companies.parent, { companyId: DEMO.companies.parent, ...fields });
+export function addMachine(
+	fx: Fixture,
+	fields: Record<string, unknown> & { machineNumber: string },
+): Machine {
+	return fx.emulator.ctx.sections.machines.createFor(DEMO.companies.parent, {
+		companyId: DEMO.companies.parent,
+		...fields,
+	});
 }
 
 /** The stored machine of a company with this number, if any. */
-export function storedMachine(fx: Fixture, machineNumber: string, companyId: string = DEMO.companies.parent): Machine | undefined {
-	return fx.emulator.ctx.sections.machines.all().find((m) => m.machineNumber === machineNumber && m.companyId === companyId);
+export function storedMachine(
+	fx: Fixture,
+	machineNumber: string,
+	companyId: string = DEMO.companies.parent,
+): Machine | undefined {
+	return fx.emulator.ctx.sections.machines
+		.all()
+		.find((m) => m.machineNumber === machineNumber && m.companyId === companyId);
 }

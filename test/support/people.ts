@@ -9,13 +9,21 @@ import type { Fixture } from './emulatorFixture';
 export { PEOPLE };
 
 /** Resource locator values as the n8n editor stores them. */
-export const locator = (mode: string, value: string): INodeParameterResourceLocator => ({ __rl: true, mode, value });
+export const locator = (mode: string, value: string): INodeParameterResourceLocator => ({
+	__rl: true,
+	mode,
+	value,
+});
 export const byNumber = (value: string) => locator('employeeNumber', value);
 export const byId = (value: string) => locator('id', value);
 export const fromList = (value: string) => locator('list', value);
 
 /** A seeded person of the parent company (or another company), straight from the emulator's store. */
-export function person(fx: Fixture, employeeNumber: string, companyId: string = DEMO.companies.parent): Person {
+export function person(
+	fx: Fixture,
+	employeeNumber: string,
+	companyId: string = DEMO.companies.parent,
+): Person {
 	const found = fx.emulator.ctx.sections.people.byNumber([companyId], employeeNumber);
 	if (!found) throw new Error(`No seeded person ${employeeNumber} in ${companyId}`);
 	return found;

@@ -29,12 +29,22 @@ interface FaultTarget {
  * is held rather than delayed by a fixed time, so it times out on a fast and a slow machine alike.
  * The draws are always made in the same order, so a seed replays the same faults.
  */
-export function addRandomFault(random: () => number, faults: FaultTarget, path: string): string | undefined {
+export function addRandomFault(
+	random: () => number,
+	faults: FaultTarget,
+	path: string,
+): string | undefined {
 	const fault = random();
 	const skip = Math.floor(random() * 3);
 	const api = 'extraction' as const;
 	if (fault < 0.1) {
-		faults.add({ api, path, skip, count: 1 + Math.floor(random() * 2), action: { kind: 'status', status: 500 } });
+		faults.add({
+			api,
+			path,
+			skip,
+			count: 1 + Math.floor(random() * 2),
+			action: { kind: 'status', status: 500 },
+		});
 		return 'status500';
 	}
 	if (fault < 0.16) {
@@ -64,7 +74,12 @@ export function addRandomFault(random: () => number, faults: FaultTarget, path: 
 	if (fault < 0.4) {
 		// A 429 burst: Retry-After as seconds, as an HTTP-date (both "now") or absent (back off).
 		const form = random();
-		const action = form < 1 / 3 ? { kind: 'rateLimit' as const, retryAfterSeconds: 0 } : form < 2 / 3 ? { kind: 'rateLimit' as const, retryAfterSeconds: 0, retryAfterAs: 'date' as const } : { kind: 'rateLimit' as const };
+		const action =
+			form < 1 / 3
+				? { kind: 'rateLimit' as const, retryAfterSeconds: 0 }
+				: form < 2 / 3
+					? { kind: 'rateLimit' as const, retryAfterSeconds: 0, retryAfterAs: 'date' as const }
+					: { kind: 'rateLimit' as const };
 		faults.add({ api, path, skip, count: 1 + Math.floor(random() * 2), action });
 		return 'status429';
 	}

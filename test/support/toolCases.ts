@@ -43,10 +43,15 @@ export interface ToolCase {
 }
 
 /** The node name of a row's tool; n8n derives the tool name from it. */
-export const toolNodeName = (c: Pick<ToolCase, 'resource' | 'operation'>) => `wf_${c.resource}_${c.operation}`;
+export const toolNodeName = (c: Pick<ToolCase, 'resource' | 'operation'>) =>
+	`wf_${c.resource}_${c.operation}`;
 
 /** A parameter a model fills in: n8n's `$fromAI()` expression. */
-export const ai = (key: string, description: string, type: 'string' | 'number' | 'boolean' | 'json' = 'string') => `={{ $fromAI('${key}', '${description}', '${type}') }}`;
+export const ai = (
+	key: string,
+	description: string,
+	type: 'string' | 'number' | 'boolean' | 'json' = 'string',
+) => `={{ $fromAI('${key}', '${description}', '${type}') }}`;
 
 const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
 
@@ -76,9 +81,25 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'project',
 		operation: 'create',
-		parameters: { companyId: ai('companyId', 'Company ID'), projectNumber: ai('projectNumber', 'Project number'), additionalFields: { name: ai('name', 'Project name') } },
-		args: (s) => ({ companyId: DEMO.companies.parent, projectNumber: `${s.tag}-P1`, name: 'Tunnel lighting' }),
-		request: (s) => ({ method: 'POST', path: `${V4}/projects`, body: { companyId: DEMO.companies.parent, projectNumber: `${s.tag}-P1`, name: 'Tunnel lighting' } }),
+		parameters: {
+			companyId: ai('companyId', 'Company ID'),
+			projectNumber: ai('projectNumber', 'Project number'),
+			additionalFields: { name: ai('name', 'Project name') },
+		},
+		args: (s) => ({
+			companyId: DEMO.companies.parent,
+			projectNumber: `${s.tag}-P1`,
+			name: 'Tunnel lighting',
+		}),
+		request: (s) => ({
+			method: 'POST',
+			path: `${V4}/projects`,
+			body: {
+				companyId: DEMO.companies.parent,
+				projectNumber: `${s.tag}-P1`,
+				name: 'Tunnel lighting',
+			},
+		}),
 		result: (items, s) => {
 			const project = one(items);
 			expect(project).toMatchObject({ projectNumber: `${s.tag}-P1`, name: 'Tunnel lighting' });
@@ -91,7 +112,8 @@ export const TOOL_CASES: ToolCase[] = [
 		parameters: { project: rl('projectNumber', ai('projectNumber', 'Project number')) },
 		args: (s) => ({ projectNumber: `${s.tag}-P1` }),
 		request: (s) => ({ method: 'GET', path: `${V4}/projects/by-project-number/${s.tag}-P1` }),
-		result: (items, s) => expect(one(items)).toMatchObject({ id: s.projectId, name: 'Tunnel lighting' }),
+		result: (items, s) =>
+			expect(one(items)).toMatchObject({ id: s.projectId, name: 'Tunnel lighting' }),
 	},
 	{
 		resource: 'project',
@@ -104,10 +126,21 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'project',
 		operation: 'update',
-		parameters: { project: rl('id', ai('projectId', 'Project ID')), updateFields: { description: ai('description', 'New description') } },
+		parameters: {
+			project: rl('id', ai('projectId', 'Project ID')),
+			updateFields: { description: ai('description', 'New description') },
+		},
 		args: (s) => ({ projectId: s.projectId, description: 'Lights in both tubes' }),
-		request: (s) => ({ method: 'PATCH', path: `${V4}/projects/${s.projectId}`, body: { description: 'Lights in both tubes' } }),
-		result: (items) => expect(one(items)).toMatchObject({ description: 'Lights in both tubes', name: 'Tunnel lighting' }),
+		request: (s) => ({
+			method: 'PATCH',
+			path: `${V4}/projects/${s.projectId}`,
+			body: { description: 'Lights in both tubes' },
+		}),
+		result: (items) =>
+			expect(one(items)).toMatchObject({
+				description: 'Lights in both tubes',
+				name: 'Tunnel lighting',
+			}),
 	},
 	{
 		resource: 'project',
@@ -118,16 +151,41 @@ export const TOOL_CASES: ToolCase[] = [
 			projectNumber: ai('projectNumber', 'Project number'),
 			fields: { name: ai('name', 'Project name'), active: true },
 		},
-		args: (s) => ({ projectId: s.projectId, companyId: DEMO.companies.parent, projectNumber: `${s.tag}-P1`, name: 'Tunnel lighting, phase 2' }),
-		request: (s) => ({ method: 'PUT', path: `${V4}/projects/${s.projectId}`, body: { projectNumber: `${s.tag}-P1`, name: 'Tunnel lighting, phase 2', active: true } }),
-		result: (items) => expect(one(items)).toMatchObject({ name: 'Tunnel lighting, phase 2', description: null }),
+		args: (s) => ({
+			projectId: s.projectId,
+			companyId: DEMO.companies.parent,
+			projectNumber: `${s.tag}-P1`,
+			name: 'Tunnel lighting, phase 2',
+		}),
+		request: (s) => ({
+			method: 'PUT',
+			path: `${V4}/projects/${s.projectId}`,
+			body: { projectNumber: `${s.tag}-P1`, name: 'Tunnel lighting, phase 2', active: true },
+		}),
+		result: (items) =>
+			expect(one(items)).toMatchObject({ name: 'Tunnel lighting, phase 2', description: null }),
 	},
 	{
 		resource: 'workOrder',
 		operation: 'create',
-		parameters: { companyId: DEMO.companies.parent, project: rl('id', ai('projectId', 'Project ID')), externalId: ai('externalId', 'Work order number'), name: ai('name', 'Work order name'), active: true },
+		parameters: {
+			companyId: DEMO.companies.parent,
+			project: rl('id', ai('projectId', 'Project ID')),
+			externalId: ai('externalId', 'Work order number'),
+			name: ai('name', 'Work order name'),
+			active: true,
+		},
 		args: (s) => ({ projectId: s.projectId, externalId: `${s.tag}-WO1`, name: 'Cable trays' }),
-		request: (s) => ({ method: 'POST', path: `${V4}/tasks`, body: { projectId: s.projectId, externalId: `${s.tag}-WO1`, name: 'Cable trays', active: true } }),
+		request: (s) => ({
+			method: 'POST',
+			path: `${V4}/tasks`,
+			body: {
+				projectId: s.projectId,
+				externalId: `${s.tag}-WO1`,
+				name: 'Cable trays',
+				active: true,
+			},
+		}),
 		result: (items, s) => {
 			const workOrder = one(items);
 			expect(workOrder).toMatchObject({ projectId: s.projectId, name: 'Cable trays' });
@@ -137,7 +195,10 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'workOrder',
 		operation: 'getAll',
-		parameters: { project: rl('projectNumber', ai('projectNumber', 'Project number')), returnAll: true },
+		parameters: {
+			project: rl('projectNumber', ai('projectNumber', 'Project number')),
+			returnAll: true,
+		},
 		args: (s) => ({ projectNumber: `${s.tag}-P1` }),
 		request: (s) => ({ method: 'GET', path: `${V4}/tasks/project/${s.projectId}` }),
 		result: (items, s) => expect(list(items).map((w) => w.id)).toEqual([s.workOrderId]),
@@ -152,8 +213,16 @@ export const TOOL_CASES: ToolCase[] = [
 			toolFileContent: ai('content', 'The text of the document'),
 			options: { section: 'Reports' },
 		},
-		args: (s) => ({ projectId: s.projectId, fileName: 'inspection.txt', content: 'Inspection passed: all 40 fittings lit.\n' }),
-		request: (s) => ({ method: 'POST', path: `${V4}/projects/${s.projectId}/documents`, query: { section: 'Reports' } }),
+		args: (s) => ({
+			projectId: s.projectId,
+			fileName: 'inspection.txt',
+			content: 'Inspection passed: all 40 fittings lit.\n',
+		}),
+		request: (s) => ({
+			method: 'POST',
+			path: `${V4}/projects/${s.projectId}/documents`,
+			query: { section: 'Reports' },
+		}),
 		result: (items, s) => {
 			const file = findFile(one(items), 'inspection.txt');
 			s.fileReferenceId = String((file.fileReference as IDataObject).id);
@@ -162,32 +231,63 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'document',
 		operation: 'getAll',
-		parameters: { parent: 'project', project: rl('id', ai('projectId', 'Project ID')), returnAll: true },
+		parameters: {
+			parent: 'project',
+			project: rl('id', ai('projectId', 'Project ID')),
+			returnAll: true,
+		},
 		args: (s) => ({ projectId: s.projectId }),
 		request: (s) => ({ method: 'GET', path: `${V4}/projects/${s.projectId}/documents` }),
-		result: (items, s) => expect(findFile(list(items).find((p) => p.section === 'Reports') ?? {}, 'inspection.txt').fileReferenceId).toBe(s.fileReferenceId),
+		result: (items, s) =>
+			expect(
+				findFile(list(items).find((p) => p.section === 'Reports') ?? {}, 'inspection.txt')
+					.fileReferenceId,
+			).toBe(s.fileReferenceId),
 	},
 	{
 		resource: 'document',
 		operation: 'download',
-		parameters: { parent: 'project', project: rl('id', ai('projectId', 'Project ID')), fileReferenceId: ai('fileReferenceId', 'File reference ID'), binaryPropertyName: 'data' },
+		parameters: {
+			parent: 'project',
+			project: rl('id', ai('projectId', 'Project ID')),
+			fileReferenceId: ai('fileReferenceId', 'File reference ID'),
+			binaryPropertyName: 'data',
+		},
 		args: (s) => ({ projectId: s.projectId, fileReferenceId: s.fileReferenceId }),
-		request: (s) => ({ method: 'GET', path: `${V4}/projects/${s.projectId}/documents/${s.fileReferenceId}` }),
+		request: (s) => ({
+			method: 'GET',
+			path: `${V4}/projects/${s.projectId}/documents/${s.fileReferenceId}`,
+		}),
 		result: (items, s) => {
 			const doc = one(items);
 			const size = Buffer.byteLength('Inspection passed: all 40 fittings lit.\n');
-			expect(doc).toMatchObject({ fileReferenceId: s.fileReferenceId, fileName: 'inspection.txt', mimeType: 'text/plain', fileSize: size });
-			expect(doc.files).toEqual([{ field: 'data', fileName: 'inspection.txt', mimeType: 'text/plain', fileSize: size }]);
+			expect(doc).toMatchObject({
+				fileReferenceId: s.fileReferenceId,
+				fileName: 'inspection.txt',
+				mimeType: 'text/plain',
+				fileSize: size,
+			});
+			expect(doc.files).toEqual([
+				{ field: 'data', fileName: 'inspection.txt', mimeType: 'text/plain', fileSize: size },
+			]);
 			expect(JSON.stringify(doc)).not.toContain('Inspection passed');
 		},
 	},
 	{
 		resource: 'document',
 		operation: 'delete',
-		parameters: { parent: 'project', project: rl('id', ai('projectId', 'Project ID')), fileReferenceId: ai('fileReferenceId', 'File reference ID') },
+		parameters: {
+			parent: 'project',
+			project: rl('id', ai('projectId', 'Project ID')),
+			fileReferenceId: ai('fileReferenceId', 'File reference ID'),
+		},
 		args: (s) => ({ projectId: s.projectId, fileReferenceId: s.fileReferenceId }),
-		request: (s) => ({ method: 'DELETE', path: `${V4}/projects/${s.projectId}/documents/${s.fileReferenceId}` }),
-		result: (items, s) => expect(one(items)).toMatchObject({ deleted: true, fileReferenceId: s.fileReferenceId }),
+		request: (s) => ({
+			method: 'DELETE',
+			path: `${V4}/projects/${s.projectId}/documents/${s.fileReferenceId}`,
+		}),
+		result: (items, s) =>
+			expect(one(items)).toMatchObject({ deleted: true, fileReferenceId: s.fileReferenceId }),
 	},
 	{
 		resource: 'project',
@@ -205,14 +305,28 @@ export const TOOL_CASES: ToolCase[] = [
 		parameters: { returnAll: true },
 		args: () => ({}),
 		request: () => ({ method: 'GET', path: '/api/MachineType' }),
-		result: (items) => expect(list(items, 3).map((t) => t.typeId)).toEqual(expect.arrayContaining(['EXCAVATOR', 'TRUCK'])),
+		result: (items) =>
+			expect(list(items, 3).map((t) => t.typeId)).toEqual(
+				expect.arrayContaining(['EXCAVATOR', 'TRUCK']),
+			),
 	},
 	{
 		resource: 'machine',
 		operation: 'create',
-		parameters: { companyId: DEMO.companies.parent, machineNumber: ai('machineNumber', 'Machine number'), additionalFields: { name: ai('name', 'Machine name'), typeId: ai('typeId', 'Machine type ID') } },
+		parameters: {
+			companyId: DEMO.companies.parent,
+			machineNumber: ai('machineNumber', 'Machine number'),
+			additionalFields: {
+				name: ai('name', 'Machine name'),
+				typeId: ai('typeId', 'Machine type ID'),
+			},
+		},
 		args: (s) => ({ machineNumber: `${s.tag}-M1`, name: 'Mini excavator', typeId: 'EXCAVATOR' }),
-		request: (s) => ({ method: 'POST', path: `${V4}/machines`, body: { machineNumber: `${s.tag}-M1`, name: 'Mini excavator', typeId: 'EXCAVATOR' } }),
+		request: (s) => ({
+			method: 'POST',
+			path: `${V4}/machines`,
+			body: { machineNumber: `${s.tag}-M1`, name: 'Mini excavator', typeId: 'EXCAVATOR' },
+		}),
 		result: (items, s) => {
 			const machine = one(items);
 			expect(machine).toMatchObject({ machineNumber: `${s.tag}-M1`, typeId: 'EXCAVATOR' });
@@ -222,18 +336,30 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'machine',
 		operation: 'get',
-		parameters: { machine: rl('id', ai('machineId', 'Machine ID')), includeEquipmentDetails: false },
+		parameters: {
+			machine: rl('id', ai('machineId', 'Machine ID')),
+			includeEquipmentDetails: false,
+		},
 		args: (s) => ({ machineId: s.machineId }),
 		request: (s) => ({ method: 'GET', path: `${V4}/machines/${s.machineId}` }),
-		result: (items, s) => expect(one(items)).toMatchObject({ id: s.machineId, name: 'Mini excavator' }),
+		result: (items, s) =>
+			expect(one(items)).toMatchObject({ id: s.machineId, name: 'Mini excavator' }),
 	},
 	{
 		resource: 'machine',
 		operation: 'getByMachineNumber',
-		parameters: { machineNumber: ai('machineNumber', 'Machine number'), includeEquipmentDetails: true },
+		parameters: {
+			machineNumber: ai('machineNumber', 'Machine number'),
+			includeEquipmentDetails: true,
+		},
 		args: () => ({ machineNumber: 'M-100' }),
-		request: () => ({ method: 'GET', path: `${V4}/machines/by-machine-number/M-100`, query: { includeEquipmentDetails: 'true' } }),
-		result: (items) => expect(one(items)).toMatchObject({ id: DEMO_MACHINES.excavator, machineNumber: 'M-100' }),
+		request: () => ({
+			method: 'GET',
+			path: `${V4}/machines/by-machine-number/M-100`,
+			query: { includeEquipmentDetails: 'true' },
+		}),
+		result: (items) =>
+			expect(one(items)).toMatchObject({ id: DEMO_MACHINES.excavator, machineNumber: 'M-100' }),
 	},
 	{
 		resource: 'machine',
@@ -246,26 +372,59 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'machine',
 		operation: 'update',
-		parameters: { machine: rl('machineNumber', ai('machineNumber', 'Machine number')), updateFields: { hourMeter: ai('hourMeter', 'Hour meter reading', 'number') } },
+		parameters: {
+			machine: rl('machineNumber', ai('machineNumber', 'Machine number')),
+			updateFields: { hourMeter: ai('hourMeter', 'Hour meter reading', 'number') },
+		},
 		args: (s) => ({ machineNumber: `${s.tag}-M1`, hourMeter: 12.5 }),
-		request: (s) => ({ method: 'PATCH', path: `${V4}/machines/${s.machineId}`, body: { hourMeter: 12.5 } }),
-		result: (items) => expect(one(items)).toMatchObject({ hourMeter: 12.5, name: 'Mini excavator' }),
+		request: (s) => ({
+			method: 'PATCH',
+			path: `${V4}/machines/${s.machineId}`,
+			body: { hourMeter: 12.5 },
+		}),
+		result: (items) =>
+			expect(one(items)).toMatchObject({ hourMeter: 12.5, name: 'Mini excavator' }),
 	},
 	{
 		resource: 'machine',
 		operation: 'updateEsg',
-		parameters: { machine: rl('id', ai('machineId', 'Machine ID')), esgFields: { fuelConsumptionRate: ai('rate', 'Fuel litres per hour', 'number'), fuelConsumptionUnit: 0, fuelType: 7 } },
+		parameters: {
+			machine: rl('id', ai('machineId', 'Machine ID')),
+			esgFields: {
+				fuelConsumptionRate: ai('rate', 'Fuel litres per hour', 'number'),
+				fuelConsumptionUnit: 0,
+				fuelType: 7,
+			},
+		},
 		args: (s) => ({ machineId: s.machineId, rate: 6.5 }),
-		request: (s) => ({ method: 'PATCH', path: `${V4}/machines/${s.machineId}/esg`, body: { fuelConsumptionRate: 6.5 } }),
+		request: (s) => ({
+			method: 'PATCH',
+			path: `${V4}/machines/${s.machineId}/esg`,
+			body: { fuelConsumptionRate: 6.5 },
+		}),
 		result: (items) => expect(one(items)).toMatchObject({ fuelConsumptionRate: 6.5 }),
 	},
 	{
 		resource: 'machine',
 		operation: 'replace',
-		parameters: { machine: rl('id', ai('machineId', 'Machine ID')), companyId: DEMO.companies.parent, machineNumber: ai('machineNumber', 'Machine number'), fields: { name: ai('name', 'Machine name'), typeId: 'EXCAVATOR' } },
-		args: (s) => ({ machineId: s.machineId, machineNumber: `${s.tag}-M1`, name: 'Mini excavator 2t' }),
-		request: (s) => ({ method: 'PUT', path: `${V4}/machines/${s.machineId}`, body: { machineNumber: `${s.tag}-M1`, name: 'Mini excavator 2t' } }),
-		result: (items) => expect(one(items)).toMatchObject({ name: 'Mini excavator 2t', hourMeter: null }),
+		parameters: {
+			machine: rl('id', ai('machineId', 'Machine ID')),
+			companyId: DEMO.companies.parent,
+			machineNumber: ai('machineNumber', 'Machine number'),
+			fields: { name: ai('name', 'Machine name'), typeId: 'EXCAVATOR' },
+		},
+		args: (s) => ({
+			machineId: s.machineId,
+			machineNumber: `${s.tag}-M1`,
+			name: 'Mini excavator 2t',
+		}),
+		request: (s) => ({
+			method: 'PUT',
+			path: `${V4}/machines/${s.machineId}`,
+			body: { machineNumber: `${s.tag}-M1`, name: 'Mini excavator 2t' },
+		}),
+		result: (items) =>
+			expect(one(items)).toMatchObject({ name: 'Mini excavator 2t', hourMeter: null }),
 	},
 	{
 		resource: 'machine',
@@ -278,10 +437,23 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'machine',
 		operation: 'createMany',
-		parameters: { machineData: 'fields', companyId: DEMO.companies.parent, machineNumber: ai('machineNumber', 'Machine number'), additionalFields: { name: ai('name', 'Machine name') }, batchSize: 100 },
+		parameters: {
+			machineData: 'fields',
+			companyId: DEMO.companies.parent,
+			machineNumber: ai('machineNumber', 'Machine number'),
+			additionalFields: { name: ai('name', 'Machine name') },
+			batchSize: 100,
+		},
 		args: (s) => ({ machineNumber: `${s.tag}-M2`, name: 'Compactor' }),
-		request: (s) => ({ method: 'POST', path: `${V4}/machines/create/array`, body: [{ companyId: DEMO.companies.parent, machineNumber: `${s.tag}-M2`, name: 'Compactor' }] as unknown as IDataObject }),
-		result: (items, s) => expect(one(items)).toMatchObject({ machineNumber: `${s.tag}-M2`, name: 'Compactor' }),
+		request: (s) => ({
+			method: 'POST',
+			path: `${V4}/machines/create/array`,
+			body: [
+				{ companyId: DEMO.companies.parent, machineNumber: `${s.tag}-M2`, name: 'Compactor' },
+			] as unknown as IDataObject,
+		}),
+		result: (items, s) =>
+			expect(one(items)).toMatchObject({ machineNumber: `${s.tag}-M2`, name: 'Compactor' }),
 	},
 	{
 		resource: 'machine',
@@ -295,8 +467,13 @@ export const TOOL_CASES: ToolCase[] = [
 			batchSize: 100,
 		},
 		args: (s) => ({ machineNumber: `${s.tag}-M2`, name: 'Plate compactor' }),
-		request: (s) => ({ method: 'PUT', path: `${V4}/machines/update/array`, body: [{ machineNumber: `${s.tag}-M2`, name: 'Plate compactor' }] as unknown as IDataObject }),
-		result: (items, s) => expect(one(items)).toMatchObject({ machineNumber: `${s.tag}-M2`, name: 'Plate compactor' }),
+		request: (s) => ({
+			method: 'PUT',
+			path: `${V4}/machines/update/array`,
+			body: [{ machineNumber: `${s.tag}-M2`, name: 'Plate compactor' }] as unknown as IDataObject,
+		}),
+		result: (items, s) =>
+			expect(one(items)).toMatchObject({ machineNumber: `${s.tag}-M2`, name: 'Plate compactor' }),
 	},
 	{
 		resource: 'machine',
@@ -320,8 +497,24 @@ export const TOOL_CASES: ToolCase[] = [
 			birthDate: ai('birthDate', 'Birth date yyyy-MM-dd'),
 			employmentStartDate: ai('startDate', 'Employment start yyyy-MM-dd'),
 		},
-		args: (s) => ({ employeeNumber: `${s.tag}-U1`, firstName: 'Ada', lastName: 'Lunde', mobile: '+4790011001', birthDate: '1990-05-17', startDate: '2026-01-05' }),
-		request: (s) => ({ method: 'POST', path: `${V4}/users`, body: { employeeNumber: `${s.tag}-U1`, firstName: 'Ada', mobileWork: '+4790011001', birthDate: '1990-05-17' } }),
+		args: (s) => ({
+			employeeNumber: `${s.tag}-U1`,
+			firstName: 'Ada',
+			lastName: 'Lunde',
+			mobile: '+4790011001',
+			birthDate: '1990-05-17',
+			startDate: '2026-01-05',
+		}),
+		request: (s) => ({
+			method: 'POST',
+			path: `${V4}/users`,
+			body: {
+				employeeNumber: `${s.tag}-U1`,
+				firstName: 'Ada',
+				mobileWork: '+4790011001',
+				birthDate: '1990-05-17',
+			},
+		}),
 		result: (items, s) => {
 			const user = one(items);
 			expect(user).toMatchObject({ employeeNumber: `${s.tag}-U1`, firstName: 'Ada' });
@@ -342,7 +535,10 @@ export const TOOL_CASES: ToolCase[] = [
 		operation: 'getByProfileId',
 		parameters: { user: rl('id', ai('companyProfileId', 'Company profile ID')) },
 		args: (s) => ({ companyProfileId: s.companyProfileId }),
-		request: (s) => ({ method: 'GET', path: `${V4}/users/by-profile-id/${enc(s.companyProfileId)}` }),
+		request: (s) => ({
+			method: 'GET',
+			path: `${V4}/users/by-profile-id/${enc(s.companyProfileId)}`,
+		}),
 		result: (items, s) => expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-U1` }),
 	},
 	{
@@ -356,9 +552,16 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'user',
 		operation: 'update',
-		parameters: { user: rl('id', ai('companyProfileId', 'Company profile ID')), updateFields: { department: ai('department', 'Department') } },
+		parameters: {
+			user: rl('id', ai('companyProfileId', 'Company profile ID')),
+			updateFields: { department: ai('department', 'Department') },
+		},
 		args: (s) => ({ companyProfileId: s.companyProfileId, department: 'Tunnels' }),
-		request: (s) => ({ method: 'PATCH', path: `${V4}/users/${enc(s.companyProfileId)}`, body: { department: 'Tunnels' } }),
+		request: (s) => ({
+			method: 'PATCH',
+			path: `${V4}/users/${enc(s.companyProfileId)}`,
+			body: { department: 'Tunnels' },
+		}),
 		result: (items) => expect(one(items)).toMatchObject({ department: 'Tunnels' }),
 	},
 	{
@@ -375,8 +578,16 @@ export const TOOL_CASES: ToolCase[] = [
 			employmentStartDate: '2026-01-05',
 			fields: {},
 		},
-		args: (s) => ({ identityId: s.identityId, employeeNumber: `${s.tag}-U1`, firstName: 'Ada Marie' }),
-		request: (s) => ({ method: 'PUT', path: `${V4}/users/${enc(s.identityId)}`, body: { firstName: 'Ada Marie', employeeNumber: `${s.tag}-U1` } }),
+		args: (s) => ({
+			identityId: s.identityId,
+			employeeNumber: `${s.tag}-U1`,
+			firstName: 'Ada Marie',
+		}),
+		request: (s) => ({
+			method: 'PUT',
+			path: `${V4}/users/${enc(s.identityId)}`,
+			body: { firstName: 'Ada Marie', employeeNumber: `${s.tag}-U1` },
+		}),
 		result: (items) => expect(one(items)).toMatchObject({ firstName: 'Ada Marie' }),
 	},
 	{
@@ -400,8 +611,12 @@ export const TOOL_CASES: ToolCase[] = [
 		operation: 'isDeletable',
 		parameters: { user: rl('id', ai('identityId', 'Identity ID')) },
 		args: (s) => ({ identityId: s.identityId }),
-		request: (s) => ({ method: 'GET', path: `${V4}/users/is-identity-deletable/${enc(s.identityId)}` }),
-		result: (items, s) => expect(one(items)).toEqual({ identityId: s.identityId, isDeletable: true }),
+		request: (s) => ({
+			method: 'GET',
+			path: `${V4}/users/is-identity-deletable/${enc(s.identityId)}`,
+		}),
+		result: (items, s) =>
+			expect(one(items)).toEqual({ identityId: s.identityId, isDeletable: true }),
 	},
 	{
 		resource: 'user',
@@ -409,7 +624,8 @@ export const TOOL_CASES: ToolCase[] = [
 		parameters: { user: rl('id', ai('identityId', 'Identity ID')) },
 		args: (s) => ({ identityId: s.identityId }),
 		request: (s) => ({ method: 'DELETE', path: `${V4}/users/${enc(s.identityId)}` }),
-		result: (items, s) => expect(one(items)).toMatchObject({ deleted: true, identityId: s.identityId }),
+		result: (items, s) =>
+			expect(one(items)).toMatchObject({ deleted: true, identityId: s.identityId }),
 	},
 
 	// Employees (v5): one created and taken through every change, then deleted.
@@ -425,17 +641,38 @@ export const TOOL_CASES: ToolCase[] = [
 			employmentStartDate: ai('startDate', 'Employment start yyyy-MM-dd'),
 			employment: { department: 'Bridges' },
 		},
-		args: (s) => ({ employeeNumber: `${s.tag}-E1`, firstName: 'Brede', lastName: 'Moe', phone: '+4790022001', birthDate: '1988-02-03', startDate: dayOffset(-400) }),
-		request: (s) => ({ method: 'POST', path: V5, body: { employeeNumber: `${s.tag}-E1`, firstName: 'Brede', phone: '+4790022001', birthDate: '1988-02-03' } }),
-		result: (items, s) => expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E1`, firstName: 'Brede' }),
+		args: (s) => ({
+			employeeNumber: `${s.tag}-E1`,
+			firstName: 'Brede',
+			lastName: 'Moe',
+			phone: '+4790022001',
+			birthDate: '1988-02-03',
+			startDate: dayOffset(-400),
+		}),
+		request: (s) => ({
+			method: 'POST',
+			path: V5,
+			body: {
+				employeeNumber: `${s.tag}-E1`,
+				firstName: 'Brede',
+				phone: '+4790022001',
+				birthDate: '1988-02-03',
+			},
+		}),
+		result: (items, s) =>
+			expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E1`, firstName: 'Brede' }),
 	},
 	{
 		resource: 'employee',
 		operation: 'get',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), options: { include: ['tags'] } },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')),
+			options: { include: ['tags'] },
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1` }),
 		request: (s) => ({ method: 'GET', path: `${V5}/${s.tag}-E1` }),
-		result: (items, s) => expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E1`, lastName: 'Moe' }),
+		result: (items, s) =>
+			expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E1`, lastName: 'Moe' }),
 	},
 	{
 		resource: 'employee',
@@ -456,15 +693,29 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'employee',
 		operation: 'update',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), updateFields: { workTitle: ai('workTitle', 'Work title') }, fieldsToClear: [] },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')),
+			updateFields: { workTitle: ai('workTitle', 'Work title') },
+			fieldsToClear: [],
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, workTitle: 'Concrete worker' }),
-		request: (s) => ({ method: 'PATCH', path: `${V5}/${s.tag}-E1`, body: { workTitle: 'Concrete worker' } }),
+		request: (s) => ({
+			method: 'PATCH',
+			path: `${V5}/${s.tag}-E1`,
+			body: { workTitle: 'Concrete worker' },
+		}),
 		result: (items) => expect(one(items)).toMatchObject({ workTitle: 'Concrete worker' }),
 	},
 	{
 		resource: 'employee',
 		operation: 'replace',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), firstName: 'Brede', lastName: ai('lastName', 'Last name'), birthDate: '1988-02-03', fields: {} },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')),
+			firstName: 'Brede',
+			lastName: ai('lastName', 'Last name'),
+			birthDate: '1988-02-03',
+			fields: {},
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, lastName: 'Moe-Berg' }),
 		request: (s) => ({ method: 'PUT', path: `${V5}/${s.tag}-E1`, body: { lastName: 'Moe-Berg' } }),
 		result: (items) => expect(one(items)).toMatchObject({ lastName: 'Moe-Berg', workTitle: null }),
@@ -472,7 +723,10 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'employee',
 		operation: 'changePhoneNumber',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), newPhoneNumber: ai('phone', 'New phone, international format') },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')),
+			newPhoneNumber: ai('phone', 'New phone, international format'),
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, phone: '+4790022002' }),
 		request: (s) => ({ method: 'PATCH', path: `${V5}/${s.tag}-E1/change-phone-number` }),
 		result: (items) => expect(JSON.stringify(one(items))).toContain('+4790022002'),
@@ -480,7 +734,10 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'employee',
 		operation: 'replaceTags',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), tags: { assignment: [{ tagId: ai('tagId', 'Tag ID') }] } },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')),
+			tags: { assignment: [{ tagId: ai('tagId', 'Tag ID') }] },
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, tagId: PEOPLE.tags.forklift }),
 		request: (s) => ({ method: 'PUT', path: `${V5}/${s.tag}-E1/tags` }),
 		result: (items) => expect(JSON.stringify(one(items))).toContain(PEOPLE.tags.forklift),
@@ -488,15 +745,27 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'employee',
 		operation: 'updateEmployment',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), employmentUpdateFields: { department: ai('department', 'Department') }, employmentFieldsToClear: [] },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')),
+			employmentUpdateFields: { department: ai('department', 'Department') },
+			employmentFieldsToClear: [],
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, department: 'Tunnels' }),
-		request: (s) => ({ method: 'PATCH', path: `${V5}/${s.tag}-E1/update-employment`, body: { department: 'Tunnels' } }),
+		request: (s) => ({
+			method: 'PATCH',
+			path: `${V5}/${s.tag}-E1/update-employment`,
+			body: { department: 'Tunnels' },
+		}),
 		result: (items) => expect(JSON.stringify(one(items))).toContain('Tunnels'),
 	},
 	{
 		resource: 'employee',
 		operation: 'createEmployment',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), startDate: ai('startDate', 'Start date yyyy-MM-dd'), employmentFields: {} },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')),
+			startDate: ai('startDate', 'Start date yyyy-MM-dd'),
+			employmentFields: {},
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, startDate: dayOffset(-30) }),
 		request: (s) => ({ method: 'POST', path: `${V5}/${s.tag}-E1/create-employment` }),
 		result: (items) => expect(JSON.stringify(one(items))).toContain(dayOffset(-30)),
@@ -504,23 +773,41 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'employee',
 		operation: 'enableInProjectCompany',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), projectCompanyId: ai('projectCompanyId', 'Project company ID'), userGroupId: '' },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')),
+			projectCompanyId: ai('projectCompanyId', 'Project company ID'),
+			userGroupId: '',
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, projectCompanyId: DEMO.companies.subsidiary }),
-		request: (s) => ({ method: 'POST', path: `${V5}/${s.tag}-E1/enable-employee-in-project-company`, body: { projectCompanyId: DEMO.companies.subsidiary } }),
+		request: (s) => ({
+			method: 'POST',
+			path: `${V5}/${s.tag}-E1/enable-employee-in-project-company`,
+			body: { projectCompanyId: DEMO.companies.subsidiary },
+		}),
 		result: (items, s) => expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E1` }),
 	},
 	{
 		resource: 'employee',
 		operation: 'disableInProjectCompany',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), projectCompanyId: ai('projectCompanyId', 'Project company ID') },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')),
+			projectCompanyId: ai('projectCompanyId', 'Project company ID'),
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, projectCompanyId: DEMO.companies.subsidiary }),
-		request: (s) => ({ method: 'POST', path: `${V5}/${s.tag}-E1/disable-employee-in-project-company`, body: { projectCompanyId: DEMO.companies.subsidiary } }),
+		request: (s) => ({
+			method: 'POST',
+			path: `${V5}/${s.tag}-E1/disable-employee-in-project-company`,
+			body: { projectCompanyId: DEMO.companies.subsidiary },
+		}),
 		result: (items, s) => expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E1` }),
 	},
 	{
 		resource: 'employee',
 		operation: 'endEmployment',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')), endDate: ai('endDate', 'End date yyyy-MM-dd') },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')),
+			endDate: ai('endDate', 'End date yyyy-MM-dd'),
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, endDate: dayOffset(-1) }),
 		request: (s) => ({ method: 'PATCH', path: `${V5}/${s.tag}-E1/end-employment` }),
 		result: (items) => expect(JSON.stringify(one(items))).toContain(dayOffset(-1)),
@@ -544,7 +831,10 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'employee',
 		operation: 'changeEmployeeNumber',
-		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Current employee number')), newEmployeeNumber: ai('newEmployeeNumber', 'New employee number') },
+		parameters: {
+			employee: rl('employeeNumber', ai('employeeNumber', 'Current employee number')),
+			newEmployeeNumber: ai('newEmployeeNumber', 'New employee number'),
+		},
 		args: (s) => ({ employeeNumber: `${s.tag}-E1`, newEmployeeNumber: `${s.tag}-E2` }),
 		request: (s) => ({ method: 'PATCH', path: `${V5}/${s.tag}-E1/change-employee-number` }),
 		result: (items, s) => expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E2` }),
@@ -555,7 +845,12 @@ export const TOOL_CASES: ToolCase[] = [
 		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')) },
 		args: (s) => ({ employeeNumber: `${s.tag}-E2` }),
 		request: (s) => ({ method: 'GET', path: `${V5}/${s.tag}-E2/deletable` }),
-		result: (items, s) => expect(one(items)).toMatchObject({ employeeNumber: `${s.tag}-E2`, isDeletable: true, validationErrors: [] }),
+		result: (items, s) =>
+			expect(one(items)).toMatchObject({
+				employeeNumber: `${s.tag}-E2`,
+				isDeletable: true,
+				validationErrors: [],
+			}),
 	},
 	{
 		resource: 'employee',
@@ -563,16 +858,26 @@ export const TOOL_CASES: ToolCase[] = [
 		parameters: { employee: rl('employeeNumber', ai('employeeNumber', 'Employee number')) },
 		args: (s) => ({ employeeNumber: `${s.tag}-E2` }),
 		request: (s) => ({ method: 'DELETE', path: `${V5}/${s.tag}-E2` }),
-		result: (items, s) => expect(one(items)).toMatchObject({ deleted: true, employeeNumber: `${s.tag}-E2` }),
+		result: (items, s) =>
+			expect(one(items)).toMatchObject({ deleted: true, employeeNumber: `${s.tag}-E2` }),
 	},
 
 	// Data extraction and payroll export: reads only.
 	{
 		resource: 'dataExtraction',
 		operation: 'getTimeRegistrations',
-		parameters: { returnAll: false, limit: ai('limit', 'How many registrations', 'number'), fromDateTime: ai('from', 'Window start (ISO date)'), toDateTime: '' },
+		parameters: {
+			returnAll: false,
+			limit: ai('limit', 'How many registrations', 'number'),
+			fromDateTime: ai('from', 'Window start (ISO date)'),
+			toDateTime: '',
+		},
 		args: () => ({ limit: 3, from: '2000-01-01T00:00:00Z' }),
-		request: () => ({ method: 'GET', path: '/v1/time-registrations', query: { ChunkLimit: '3', FromDateTime: '2000-01-01T00:00:00Z' } }),
+		request: () => ({
+			method: 'GET',
+			path: '/v1/time-registrations',
+			query: { ChunkLimit: '3', FromDateTime: '2000-01-01T00:00:00Z' },
+		}),
 		result: (items) => expect(list(items).every((r) => typeof r.id === 'string')).toBe(true),
 	},
 	{
@@ -588,13 +893,21 @@ export const TOOL_CASES: ToolCase[] = [
 		operation: 'getPayrollLinesExtended',
 		parameters: { returnAll: false, limit: ai('limit', 'How many lines', 'number') },
 		args: () => ({ limit: 2 }),
-		request: () => ({ method: 'GET', path: '/v1/payroll-lines-extended', query: { ChunkLimit: '2' } }),
+		request: () => ({
+			method: 'GET',
+			path: '/v1/payroll-lines-extended',
+			query: { ChunkLimit: '2' },
+		}),
 		result: (items) => expect(list(items)).toHaveLength(2),
 	},
 	{
 		resource: 'dataExtraction',
 		operation: 'getRecords',
-		parameters: { endpoint: 'v1/user', returnAll: false, limit: ai('limit', 'How many users', 'number') },
+		parameters: {
+			endpoint: 'v1/user',
+			returnAll: false,
+			limit: ai('limit', 'How many users', 'number'),
+		},
 		args: () => ({ limit: 2 }),
 		request: () => ({ method: 'GET', path: '/v1/user', query: { ChunkLimit: '2' } }),
 		result: (items) => {
@@ -605,13 +918,26 @@ export const TOOL_CASES: ToolCase[] = [
 	{
 		resource: 'dataExtraction',
 		operation: 'getImages',
-		parameters: { returnAll: false, limit: ai('limit', 'How many images', 'number'), downloadImage: 'thumbnail', binaryPropertyName: 'image' },
+		parameters: {
+			returnAll: false,
+			limit: ai('limit', 'How many images', 'number'),
+			downloadImage: 'thumbnail',
+			binaryPropertyName: 'image',
+		},
 		args: () => ({ limit: 2 }),
 		request: () => ({ method: 'GET', path: '/v1/images', query: { ChunkLimit: '2' } }),
 		result: (items, s) => {
 			expect(list(items)).toHaveLength(2);
 			// The image bytes stay in n8n; the model gets what they are.
-			for (const row of items) expect(row.files).toEqual([{ field: 'image', fileName: expect.any(String), mimeType: expect.stringMatching(/^image\//), fileSize: expect.any(Number) }]);
+			for (const row of items)
+				expect(row.files).toEqual([
+					{
+						field: 'image',
+						fileName: expect.any(String),
+						mimeType: expect.stringMatching(/^image\//),
+						fileSize: expect.any(Number),
+					},
+				]);
 			s.fileId = String(items[0].id);
 		},
 	},
@@ -624,34 +950,89 @@ export const TOOL_CASES: ToolCase[] = [
 		result: (items, s) => {
 			const file = one(items);
 			expect(file).toMatchObject({ fileId: s.fileId, mimeType: expect.stringMatching(/^image\//) });
-			expect(file.files).toEqual([{ field: 'data', fileName: file.fileName, mimeType: file.mimeType, fileSize: file.fileSize }]);
+			expect(file.files).toEqual([
+				{
+					field: 'data',
+					fileName: file.fileName,
+					mimeType: file.mimeType,
+					fileSize: file.fileSize,
+				},
+			]);
 		},
 	},
 	{
 		resource: 'payrollExport',
 		operation: 'get',
-		parameters: { fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'), toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'), dataFilter: 10, userPayrollTypeFilter: 'all-users' },
+		parameters: {
+			fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'),
+			toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'),
+			dataFilter: 10,
+			userPayrollTypeFilter: 'all-users',
+		},
 		args: () => ({ fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) }),
-		request: () => ({ method: 'GET', path: '/api/payroll-export/readonly', query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) } }),
-		result: (items) => expect(list(items).every((r) => String(r.transDateTime).slice(0, 10) >= dayOffset(-10) && String(r.transDateTime).slice(0, 10) <= dayOffset(-8))).toBe(true),
+		request: () => ({
+			method: 'GET',
+			path: '/api/payroll-export/readonly',
+			query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) },
+		}),
+		result: (items) =>
+			expect(
+				list(items).every(
+					(r) =>
+						String(r.transDateTime).slice(0, 10) >= dayOffset(-10) &&
+						String(r.transDateTime).slice(0, 10) <= dayOffset(-8),
+				),
+			).toBe(true),
 	},
 	{
 		resource: 'payrollExport',
 		operation: 'getSummaryLines',
-		parameters: { fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'), toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'), dataFilter: 10, userPayrollTypeFilter: 'all-users' },
+		parameters: {
+			fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'),
+			toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'),
+			dataFilter: 10,
+			userPayrollTypeFilter: 'all-users',
+		},
 		args: () => ({ fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) }),
-		request: () => ({ method: 'GET', path: '/api/payroll-export/summary-as-lines', query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) } }),
-		result: (items) => expect(list(items).every((r) => String(r.date) >= dayOffset(-10) && String(r.date) <= dayOffset(-8))).toBe(true),
+		request: () => ({
+			method: 'GET',
+			path: '/api/payroll-export/summary-as-lines',
+			query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) },
+		}),
+		result: (items) =>
+			expect(
+				list(items).every(
+					(r) => String(r.date) >= dayOffset(-10) && String(r.date) <= dayOffset(-8),
+				),
+			).toBe(true),
 	},
 	{
 		resource: 'payrollExport',
 		operation: 'getFile',
-		parameters: { fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'), toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'), dataFilter: 10, userPayrollTypeFilter: 'all-users', dataExportType: 10, binaryPropertyName: 'data' },
+		parameters: {
+			fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'),
+			toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'),
+			dataFilter: 10,
+			userPayrollTypeFilter: 'all-users',
+			dataExportType: 10,
+			binaryPropertyName: 'data',
+		},
 		args: () => ({ fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) }),
-		request: () => ({ method: 'GET', path: '/api/payroll-export/file', query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8), dataExportType: '10' } }),
+		request: () => ({
+			method: 'GET',
+			path: '/api/payroll-export/file',
+			query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8), dataExportType: '10' },
+		}),
 		result: (items) => {
 			const file = one(items);
-			expect(file.files).toEqual([{ field: 'data', fileName: file.fileName, mimeType: expect.any(String), fileSize: file.fileSize }]);
+			expect(file.files).toEqual([
+				{
+					field: 'data',
+					fileName: file.fileName,
+					mimeType: expect.any(String),
+					fileSize: file.fileSize,
+				},
+			]);
 		},
 	},
 ];
@@ -666,11 +1047,17 @@ function findFile(page: IDataObject, name: string): IDataObject {
 
 /** The expected request is among those received, answered with success, with its query and body. */
 export function expectRequest(received: LoggedRequest[], expected: ExpectedRequest): void {
-	const match = received.filter((r) => r.method === expected.method && r.path === expected.path).at(-1);
-	if (!match) throw new Error(`No ${expected.method} ${expected.path}; the service received:\n${received.map((r) => `${r.method} ${r.path} ${r.status}`).join('\n') || '(nothing)'}`);
+	const match = received
+		.filter((r) => r.method === expected.method && r.path === expected.path)
+		.at(-1);
+	if (!match)
+		throw new Error(
+			`No ${expected.method} ${expected.path}; the service received:\n${received.map((r) => `${r.method} ${r.path} ${r.status}`).join('\n') || '(nothing)'}`,
+		);
 	expect(match.status).toBeGreaterThanOrEqual(200);
 	expect(match.status).toBeLessThan(300);
-	for (const [name, value] of Object.entries(expected.query ?? {})) expect([name, match.query[name]]).toEqual([name, [value]]);
+	for (const [name, value] of Object.entries(expected.query ?? {}))
+		expect([name, match.query[name]]).toEqual([name, [value]]);
 	if (expected.body !== undefined) expect(match.body).toMatchObject(expected.body);
 }
 
@@ -682,6 +1069,7 @@ export function parseToolText(text: string): IDataObject[] {
 	} catch {
 		throw new Error(`The tool did not answer with JSON: ${text.slice(0, 500)}`);
 	}
-	if (!Array.isArray(parsed)) throw new Error(`The tool did not answer with a list of items: ${text.slice(0, 500)}`);
+	if (!Array.isArray(parsed))
+		throw new Error(`The tool did not answer with a list of items: ${text.slice(0, 500)}`);
 	return parsed as IDataObject[];
 }

@@ -10,31 +10,58 @@ import { useEmulator } from '../support/emulatorFixture';
 describe('Tool descriptions', () => {
 	const fx = useEmulator();
 
-	it.each(Object.entries(TOOL_DESCRIPTIONS).flatMap(([resource, ops]) => Object.entries(ops).map(([operation, text]) => [`${resource} > ${operation}`, text] as const)))(
-		'%s says what it does, needs or returns, in a few sentences',
-		(_, text) => {
-			expect(text).toMatch(/Workforce/);
-			expect(text).toMatch(/\b(Needs|Returns)\b/);
-			expect(text.length).toBeLessThanOrEqual(320);
-		},
-	);
+	it.each(
+		Object.entries(TOOL_DESCRIPTIONS).flatMap(([resource, ops]) =>
+			Object.entries(ops).map(([operation, text]) => [`${resource} > ${operation}`, text] as const),
+		),
+	)('%s says what it does, needs or returns, in a few sentences', (_, text) => {
+		expect(text).toMatch(/Workforce/);
+		expect(text).toMatch(/\b(Needs|Returns)\b/);
+		expect(text.length).toBeLessThanOrEqual(320);
+	});
 
 	it("the workflow author's own description replaces the operation's", async () => {
 		const { listed } = await callTools({
 			credentials: fx.credentials,
 			via: 'direct',
-			tools: [{ name: 'Projects', parameters: { resource: 'project', operation: 'getAll', returnAll: true, toolDescription: 'List the projects of our Bergen office' } }],
+			tools: [
+				{
+					name: 'Projects',
+					parameters: {
+						resource: 'project',
+						operation: 'getAll',
+						returnAll: true,
+						toolDescription: 'List the projects of our Bergen office',
+					},
+				},
+			],
 			calls: [],
 		});
-		expect(listed).toEqual([{ name: 'Projects', description: 'List the projects of our Bergen office', inputs: [] }]);
+		expect(listed).toEqual([
+			{ name: 'Projects', description: 'List the projects of our Bergen office', inputs: [] },
+		]);
 	});
 
 	it('the tool-only parameters appear on the tool twin and never on the node in a workflow', () => {
 		const plain = new Workforce().description;
 		const twin = new ToolNodeTypes().getByNameAndVersion(`${PACKAGE}.workforceTool`).description;
 		const shown = (description: INodeTypeDescription, parameters: Record<string, unknown>) => {
-			const node = { name: 'n', type: `${PACKAGE}.${description.name}`, typeVersion: 1, parameters } as unknown as INode;
-			return Object.keys(NodeHelpers.getNodeParameters(description.properties, parameters as never, true, false, node, description) ?? {});
+			const node = {
+				name: 'n',
+				type: `${PACKAGE}.${description.name}`,
+				typeVersion: 1,
+				parameters,
+			} as unknown as INode;
+			return Object.keys(
+				NodeHelpers.getNodeParameters(
+					description.properties,
+					parameters as never,
+					true,
+					false,
+					node,
+					description,
+				) ?? {},
+			);
 		};
 		for (const parameters of [
 			{ resource: 'project', operation: 'getAll', returnAll: true },
@@ -45,10 +72,20 @@ describe('Tool descriptions', () => {
 			expect(shown(plain, parameters).filter((p) => p.startsWith('tool'))).toEqual([]);
 			expect(shown(twin, parameters)).toEqual(expect.arrayContaining(['toolDescription']));
 		}
-		expect(shown(twin, { resource: 'project', operation: 'getAll', returnAll: true })).toContain('toolResultLimit');
-		expect(shown(twin, { resource: 'project', operation: 'getAll', returnAll: false })).not.toContain('toolResultLimit');
-		expect(shown(twin, { resource: 'document', operation: 'upload' })).toEqual(expect.arrayContaining(['toolFileName', 'toolFileContent', 'toolContentEncoding']));
-		expect(shown(twin, { resource: 'document', operation: 'upload' })).not.toContain('binaryPropertyName');
-		expect(shown(plain, { resource: 'document', operation: 'upload' })).toContain('binaryPropertyName');
+		expect(shown(twin, { resource: 'project', operation: 'getAll', returnAll: true })).toContain(
+			'toolResultLimit',
+		);
+		expect(
+			shown(twin, { resource: 'project', operation: 'getAll', returnAll: false }),
+		).not.toContain('toolResultLimit');
+		expect(shown(twin, { resource: 'document', operation: 'upload' })).toEqual(
+			expect.arrayContaining(['toolFileName', 'toolFileContent', 'toolContentEncoding']),
+		);
+		expect(shown(twin, { resource: 'document', operation: 'upload' })).not.toContain(
+			'binaryPropertyName',
+		);
+		expect(shown(plain, { resource: 'document', operation: 'upload' })).toContain(
+			'binaryPropertyName',
+		);
 	});
 });

@@ -2,7 +2,13 @@ import { TOOL_DESCRIPTIONS } from '../../nodes/Workforce/tool/descriptions';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
 import { callTools, type ToolPath } from '../harness/tools';
 import { useEmulator } from '../support/emulatorFixture';
-import { expectRequest, parseToolText, TOOL_CASES, toolNodeName, type CaseState } from '../support/toolCases';
+import {
+	expectRequest,
+	parseToolText,
+	TOOL_CASES,
+	toolNodeName,
+	type CaseState,
+} from '../support/toolCases';
 
 /**
  * Every operation of the node called as an AI tool through n8n-core, both ways n8n runs tools
@@ -13,21 +19,32 @@ describe.each<ToolPath>(['direct', 'engine'])('Every operation as a tool (%s)', 
 	const fx = useEmulator();
 	const state: CaseState = { tag: via.toUpperCase() };
 
-	it.each(TOOL_CASES.map((c) => [`${c.resource} > ${c.operation}`, c] as const))('%s', async (_, c) => {
-		const name = toolNodeName(c);
-		const { outcomes, listed } = await callTools({
-			credentials: fx.credentials,
-			via,
-			tools: [{ name, parameters: { resource: c.resource, operation: c.operation, ...c.parameters } }],
-			calls: [{ tool: name, args: c.args(state) }],
-		});
-		// What the model is told: the operation's own tool description, and the inputs it must give.
-		expect(listed).toEqual([{ name, description: TOOL_DESCRIPTIONS[c.resource][c.operation], inputs: Object.keys(c.args(state)).sort() }]);
-		const [outcome] = outcomes;
-		if (outcome.isError) throw new Error(`The tool answered with an error: ${outcome.text}`);
-		expectRequest(fx.apiRequests(), c.request(state));
-		c.result(parseToolText(outcome.text), state);
-	});
+	it.each(TOOL_CASES.map((c) => [`${c.resource} > ${c.operation}`, c] as const))(
+		'%s',
+		async (_, c) => {
+			const name = toolNodeName(c);
+			const { outcomes, listed } = await callTools({
+				credentials: fx.credentials,
+				via,
+				tools: [
+					{ name, parameters: { resource: c.resource, operation: c.operation, ...c.parameters } },
+				],
+				calls: [{ tool: name, args: c.args(state) }],
+			});
+			// What the model is told: the operation's own tool description, and the inputs it must give.
+			expect(listed).toEqual([
+				{
+					name,
+					description: TOOL_DESCRIPTIONS[c.resource][c.operation],
+					inputs: Object.keys(c.args(state)).sort(),
+				},
+			]);
+			const [outcome] = outcomes;
+			if (outcome.isError) throw new Error(`The tool answered with an error: ${outcome.text}`);
+			expectRequest(fx.apiRequests(), c.request(state));
+			c.result(parseToolText(outcome.text), state);
+		},
+	);
 });
 
 describe('The tool table', () => {
@@ -35,7 +52,11 @@ describe('The tool table', () => {
 		const node = new Workforce();
 		const operations = node.description.properties
 			.filter((p) => p.name === 'operation')
-			.flatMap((p) => (p.options as Array<{ value: string }>).map((o) => `${p.displayOptions?.show?.resource?.[0]}.${o.value}`));
+			.flatMap((p) =>
+				(p.options as Array<{ value: string }>).map(
+					(o) => `${p.displayOptions?.show?.resource?.[0]}.${o.value}`,
+				),
+			);
 		expect(TOOL_CASES.map((c) => `${c.resource}.${c.operation}`).sort()).toEqual(operations.sort());
 	});
 });

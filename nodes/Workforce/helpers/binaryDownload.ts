@@ -1,7 +1,12 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { workforceRequest } from '../../shared/transport';
-import { cleanFileName, extensionForMimeType, fileNameFromContentDisposition, mimeTypeFor } from './fileNames';
+import {
+	cleanFileName,
+	extensionForMimeType,
+	fileNameFromContentDisposition,
+	mimeTypeFor,
+} from './fileNames';
 
 export interface DownloadRequest {
 	/** Path below the integration base; path parameters already encoded. */
@@ -26,7 +31,10 @@ export interface Downloaded {
  * store (with filesystem binary mode the bytes go to disk without being held in memory). A GET
  * has no body, so n8n core's own refresh-and-retry on 401 applies.
  */
-export async function downloadBinary(ctx: IExecuteFunctions, request: DownloadRequest): Promise<Downloaded> {
+export async function downloadBinary(
+	ctx: IExecuteFunctions,
+	request: DownloadRequest,
+): Promise<Downloaded> {
 	const response = await workforceRequest.call(ctx, {
 		method: 'GET',
 		path: request.path,
@@ -38,12 +46,20 @@ export async function downloadBinary(ctx: IExecuteFunctions, request: DownloadRe
 	});
 	const body = response.body as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 	const headers = response.headers ?? {};
-	const disposition = typeof headers['content-disposition'] === 'string' ? headers['content-disposition'] : undefined;
-	const declaredType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	const disposition =
+		typeof headers['content-disposition'] === 'string' ? headers['content-disposition'] : undefined;
+	const declaredType = String(headers['content-type'] ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
 	let fileName = cleanFileName(fileNameFromContentDisposition(disposition), request.fallbackName);
 	// The document endpoint always says octet-stream; a type from the extension is more useful.
 	let mimeType = mimeTypeFor(fileName);
-	if (mimeType === 'application/octet-stream' && declaredType && declaredType !== 'application/octet-stream') {
+	if (
+		mimeType === 'application/octet-stream' &&
+		declaredType &&
+		declaredType !== 'application/octet-stream'
+	) {
 		mimeType = declaredType;
 		if (!/\.[a-z0-9]+$/i.test(fileName)) {
 			const ext = extensionForMimeType(declaredType);

@@ -4,10 +4,17 @@
  */
 export function toUtcIso(value: unknown): string | undefined | null {
 	if (value === undefined || value === null || value === '') return undefined;
-	const raw = typeof value === 'string' ? value.trim() : value instanceof Date ? value.toISOString() : String(value);
+	const raw =
+		typeof value === 'string'
+			? value.trim()
+			: value instanceof Date
+				? value.toISOString()
+				: String(value);
 	if (raw === '') return undefined;
-	if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(raw)) return null;
-	const zoned = raw.length === 10 ? `${raw}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/i.test(raw) ? raw : `${raw}Z`;
+	if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(raw))
+		return null;
+	const zoned =
+		raw.length === 10 ? `${raw}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/i.test(raw) ? raw : `${raw}Z`;
 	const ms = Date.parse(zoned.replace(' ', 'T'));
 	if (Number.isNaN(ms)) return null;
 	return new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -16,7 +23,12 @@ export function toUtcIso(value: unknown): string | undefined | null {
 /** A calendar date `yyyy-MM-dd` from a date or date-time value (its date part, as written). */
 export function toDateOnly(value: unknown): string | undefined | null {
 	if (value === undefined || value === null || value === '') return undefined;
-	const raw = typeof value === 'string' ? value.trim() : value instanceof Date ? value.toISOString() : String(value);
+	const raw =
+		typeof value === 'string'
+			? value.trim()
+			: value instanceof Date
+				? value.toISOString()
+				: String(value);
 	const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(raw);
 	if (!m) return null;
 	const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));

@@ -45,9 +45,12 @@ function decodeExtValue(value: string): string | undefined {
 	const charset = match[1].toLowerCase();
 	const encoded = match[2];
 	try {
-		if (charset === 'utf-8' || charset === 'utf8' || charset === '') return decodeURIComponent(encoded);
+		if (charset === 'utf-8' || charset === 'utf8' || charset === '')
+			return decodeURIComponent(encoded);
 		if (charset === 'iso-8859-1' || charset === 'latin1') {
-			return encoded.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+			return encoded.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) =>
+				String.fromCharCode(parseInt(hex, 16)),
+			);
 		}
 	} catch {
 		return undefined;

@@ -22,7 +22,11 @@ export interface LocatorSpec {
 }
 
 /** A resource locator whose first mode is a searchable list (every picker of the node). */
-export function resourceLocator(spec: LocatorSpec, displayOptions: INodeProperties['displayOptions'], description?: string): INodeProperties {
+export function resourceLocator(
+	spec: LocatorSpec,
+	displayOptions: INodeProperties['displayOptions'],
+	description?: string,
+): INodeProperties {
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
@@ -36,7 +40,11 @@ export function resourceLocator(spec: LocatorSpec, displayOptions: INodeProperti
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true, searchFilterRequired: false },
+				typeOptions: {
+					searchListMethod: spec.searchListMethod,
+					searchable: true,
+					searchFilterRequired: false,
+				},
 			},
 			...spec.modes.map((mode) => ({ ...mode, type: 'string' as const })),
 		],
@@ -49,7 +57,13 @@ type ItemContext = IExecuteSingleFunctions | IExecuteFunctions;
  * Reads a locator of an item (routed operations pass no index, custom ones do). An empty value
  * is a clear error naming the field; so is a dot segment, which no encoding keeps in its place.
  */
-export function readLocator(ctx: ItemContext, name: string, label: string, hint: string, itemIndex?: number): { mode: string; value: string } {
+export function readLocator(
+	ctx: ItemContext,
+	name: string,
+	label: string,
+	hint: string,
+	itemIndex?: number,
+): { mode: string; value: string } {
 	const index = itemIndex ?? (ctx as IExecuteSingleFunctions).getItemIndex();
 	const locator = (
 		itemIndex === undefined
@@ -57,10 +71,21 @@ export function readLocator(ctx: ItemContext, name: string, label: string, hint:
 			: (ctx as IExecuteFunctions).getNodeParameter(name, itemIndex, undefined)
 	) as INodeParameterResourceLocator | string | undefined;
 	const mode = typeof locator === 'object' && locator ? String(locator.mode) : 'id';
-	const value = String((typeof locator === 'object' && locator ? locator.value : locator) ?? '').trim();
-	if (value === '') throw new NodeOperationError(ctx.getNode(), `${label} is empty`, { description: hint, itemIndex: index });
+	const value = String(
+		(typeof locator === 'object' && locator ? locator.value : locator) ?? '',
+	).trim();
+	if (value === '')
+		throw new NodeOperationError(ctx.getNode(), `${label} is empty`, {
+			description: hint,
+			itemIndex: index,
+		});
 	// Every typed mode besides the id is a number (project, machine, employee number).
-	assertPathSafe(ctx, value, `${label} ${mode === 'id' || mode === 'list' ? 'ID' : 'number'}`, index);
+	assertPathSafe(
+		ctx,
+		value,
+		`${label} ${mode === 'id' || mode === 'list' ? 'ID' : 'number'}`,
+		index,
+	);
 	return { mode, value };
 }
 
@@ -69,7 +94,13 @@ export function readLocator(ctx: ItemContext, name: string, label: string, hint:
  * them), so such a value would reach another path: refuse it. Every other character is made safe
  * by encoding. `field` is the parameter to fix (the first word of the label unless given).
  */
-export function assertPathSafe(ctx: ItemContext, value: string, label: string, itemIndex: number, field = label.split(' ')[0]) {
+export function assertPathSafe(
+	ctx: ItemContext,
+	value: string,
+	label: string,
+	itemIndex: number,
+	field = label.split(' ')[0],
+) {
 	assertSegment(ctx, value, label, field, itemIndex);
 }
 
@@ -85,13 +116,21 @@ const PROJECT: LocatorSpec = {
 };
 
 /** Project picker: from a searchable list, by generated id, or by project number. */
-export function projectLocator(displayOptions: INodeProperties['displayOptions'], description?: string): INodeProperties {
+export function projectLocator(
+	displayOptions: INodeProperties['displayOptions'],
+	description?: string,
+): INodeProperties {
 	return resourceLocator(PROJECT, displayOptions, description);
 }
 
 /** Reads the project locator; a missing value is a clear error naming the field. */
 export function readProjectLocator(ctx: IExecuteSingleFunctions): { mode: string; value: string } {
-	return readLocator(ctx, 'project', 'Project', 'Pick a project from the list, or enter its ID or project number in "Project".');
+	return readLocator(
+		ctx,
+		'project',
+		'Project',
+		'Pick a project from the list, or enter its ID or project number in "Project".',
+	);
 }
 
 /** The generated id of the chosen project, looking a project number up when needed. */

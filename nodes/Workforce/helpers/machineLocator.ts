@@ -25,15 +25,27 @@ const MACHINE: LocatorSpec = {
 };
 
 /** Machine picker: from a searchable list, by generated id, or by machine number. */
-export function machineLocator(displayOptions: INodeProperties['displayOptions'], description?: string): INodeProperties {
+export function machineLocator(
+	displayOptions: INodeProperties['displayOptions'],
+	description?: string,
+): INodeProperties {
 	return resourceLocator(MACHINE, displayOptions, description);
 }
 
 type ItemContext = IExecuteSingleFunctions | IExecuteFunctions;
 
 /** Reads the machine locator of an item; a missing value is a clear error naming the field. */
-export function readMachineLocator(ctx: ItemContext, itemIndex?: number): { mode: string; value: string } {
-	return readLocator(ctx, 'machine', 'Machine', 'Pick a machine from the list, or enter its ID or machine number in "Machine".', itemIndex);
+export function readMachineLocator(
+	ctx: ItemContext,
+	itemIndex?: number,
+): { mode: string; value: string } {
+	return readLocator(
+		ctx,
+		'machine',
+		'Machine',
+		'Pick a machine from the list, or enter its ID or machine number in "Machine".',
+		itemIndex,
+	);
 }
 
 /** The service's own endpoint for a machine number (encoded, so it cannot reach another path). */
@@ -42,7 +54,11 @@ export function byNumberPath(machineNumber: string): string {
 }
 
 /** Looks a machine number up and returns the machine's generated id. */
-export async function machineIdOfNumber(ctx: ItemContext, machineNumber: string, itemIndex: number): Promise<string> {
+export async function machineIdOfNumber(
+	ctx: ItemContext,
+	machineNumber: string,
+	itemIndex: number,
+): Promise<string> {
 	const machine = await workforceJson.call(ctx, {
 		method: 'GET',
 		path: byNumberPath(machineNumber),

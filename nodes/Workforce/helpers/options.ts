@@ -1,10 +1,18 @@
-import { NodeOperationError, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 /**
  * n8n does not enforce a number parameter's minValue on mapped values, and a Limit of 0 or less
  * would return every record: refuse it before sending.
  */
-export async function checkLimit(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+export async function checkLimit(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const limit = this.getNodeParameter('limit', 50) as unknown;
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
 		throw new NodeOperationError(this.getNode(), 'Limit must be a whole number of 1 or more', {
@@ -16,7 +24,9 @@ export async function checkLimit(this: IExecuteSingleFunctions, requestOptions: 
 }
 
 /** Return All / Limit for lists the service returns whole; the limit is applied to the answer. */
-export function returnAllAndLimit(displayOptions: INodeProperties['displayOptions']): INodeProperties[] {
+export function returnAllAndLimit(
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -33,7 +43,10 @@ export function returnAllAndLimit(displayOptions: INodeProperties['displayOption
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			displayOptions: { ...displayOptions, show: { ...(displayOptions?.show ?? {}), returnAll: [false] } },
+			displayOptions: {
+				...displayOptions,
+				show: { ...(displayOptions?.show ?? {}), returnAll: [false] },
+			},
 			routing: { send: { preSend: [checkLimit] }, output: { maxResults: '={{$value}}' } },
 		},
 	];
@@ -48,7 +61,9 @@ export function toBodyFields(fields: INodeProperties[]): INodeProperties[] {
 }
 
 /** Where a download puts its file: the output binary field. */
-export function binaryOutputProperty(displayOptions: INodeProperties['displayOptions']): INodeProperties {
+export function binaryOutputProperty(
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties {
 	return {
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',

@@ -5,7 +5,8 @@ const PHONE = /^\+[1-9]\d{6,14}$/;
 
 function calendarDate(y: number, m: number, d: number): string | undefined {
 	const date = new Date(Date.UTC(y, m - 1, d));
-	if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+	if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+		return undefined;
 	return date.toISOString().slice(0, 10);
 }
 
@@ -17,20 +18,30 @@ export function toDay(value: unknown): string | undefined {
 	const text = String(value ?? '').trim();
 	let m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text);
 	if (m) return calendarDate(Number(m[3]), Number(m[2]), Number(m[1]));
-	m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+	m =
+		/^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+			text,
+		);
 	if (m) return calendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
 	return undefined;
 }
 
 function fail(ctx: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: ctx.getItemIndex() });
+	throw new NodeOperationError(ctx.getNode(), message, {
+		description,
+		itemIndex: ctx.getItemIndex(),
+	});
 }
 
 /**
  * Normalises the date fields at the given (dotted) paths of a body to `yyyy-MM-dd`; empty ones
  * are dropped. A value that is no date is an error naming the field.
  */
-export function checkDates(ctx: IExecuteSingleFunctions, body: IDataObject, fields: Record<string, string>) {
+export function checkDates(
+	ctx: IExecuteSingleFunctions,
+	body: IDataObject,
+	fields: Record<string, string>,
+) {
 	for (const [path, label] of Object.entries(fields)) {
 		const [holder, key] = locate(body, path);
 		if (!holder || !(key in holder)) continue;
@@ -42,14 +53,22 @@ export function checkDates(ctx: IExecuteSingleFunctions, body: IDataObject, fiel
 		}
 		const day = toDay(value);
 		if (!day) {
-			fail(ctx, `${label} is not a valid date: "${String(value)}"`, `Use dd.MM.yyyy or yyyy-MM-dd, for example 31.01.2026 or 2026-01-31 (field "${path}").`);
+			fail(
+				ctx,
+				`${label} is not a valid date: "${String(value)}"`,
+				`Use dd.MM.yyyy or yyyy-MM-dd, for example 31.01.2026 or 2026-01-31 (field "${path}").`,
+			);
 		}
 		holder[key] = day;
 	}
 }
 
 /** Phone numbers must be international (`+` country code, digits, no spaces). */
-export function checkPhones(ctx: IExecuteSingleFunctions, body: IDataObject, fields: Record<string, string>) {
+export function checkPhones(
+	ctx: IExecuteSingleFunctions,
+	body: IDataObject,
+	fields: Record<string, string>,
+) {
 	for (const [field, label] of Object.entries(fields)) {
 		const value = body[field];
 		if (value === undefined || value === null || value === '') continue;
@@ -64,19 +83,28 @@ export function checkPhones(ctx: IExecuteSingleFunctions, body: IDataObject, fie
 }
 
 /** Required text fields must not be blank (expressions can resolve to ""). */
-export function checkRequired(ctx: IExecuteSingleFunctions, body: IDataObject, fields: Record<string, string>) {
+export function checkRequired(
+	ctx: IExecuteSingleFunctions,
+	body: IDataObject,
+	fields: Record<string, string>,
+) {
 	for (const [path, label] of Object.entries(fields)) {
 		const [holder, key] = locate(body, path);
 		const value = holder?.[key];
 		if (value === undefined || value === null || String(value).trim() === '') {
-			fail(ctx, `${label} is empty`, `"${label}" is required (field "${path}"). Enter a value or map one from the input.`);
+			fail(
+				ctx,
+				`${label} is empty`,
+				`"${label}" is required (field "${path}"). Enter a value or map one from the input.`,
+			);
 		}
 	}
 }
 
 /** Drops optional text fields left empty, so they are not sent as "". */
 export function dropEmpty(body: IDataObject) {
-	for (const [key, value] of Object.entries(body)) if (value === '' || value === undefined) delete body[key];
+	for (const [key, value] of Object.entries(body))
+		if (value === '' || value === undefined) delete body[key];
 }
 
 function locate(body: IDataObject, path: string): [IDataObject | undefined, string] {
@@ -89,6 +117,10 @@ function locate(body: IDataObject, path: string): [IDataObject | undefined, stri
 	return [holder, parts[parts.length - 1]];
 }
 
-export function failItem(ctx: IExecuteSingleFunctions, message: string, description: string): never {
+export function failItem(
+	ctx: IExecuteSingleFunctions,
+	message: string,
+	description: string,
+): never {
 	return fail(ctx, message, description);
 }

@@ -18,9 +18,15 @@ const USER_LIST_METHOD: Record<UserKey, string> = {
 	employeeNumber: 'searchUsersByNumber',
 };
 
-const ID_MODE: Record<Exclude<UserKey, 'employeeNumber'>, { displayName: string; placeholder: string }> = {
+const ID_MODE: Record<
+	Exclude<UserKey, 'employeeNumber'>,
+	{ displayName: string; placeholder: string }
+> = {
 	identityId: { displayName: 'By Identity ID', placeholder: 'e.g. auth0|5f1c…' },
-	companyProfileId: { displayName: 'By Profile ID', placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10' },
+	companyProfileId: {
+		displayName: 'By Profile ID',
+		placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10',
+	},
 };
 
 /**
@@ -42,7 +48,15 @@ export function userLocator(
 			searchListMethod: USER_LIST_METHOD[key],
 			modes: [
 				...(withId ? [{ ...ID_MODE[key as Exclude<UserKey, 'employeeNumber'>], name: 'id' }] : []),
-				...(withNumber ? [{ displayName: 'By Employee Number', name: 'employeeNumber', placeholder: 'e.g. 1001' }] : []),
+				...(withNumber
+					? [
+							{
+								displayName: 'By Employee Number',
+								name: 'employeeNumber',
+								placeholder: 'e.g. 1001',
+							},
+						]
+					: []),
 			],
 		},
 		displayOptions,
@@ -50,11 +64,19 @@ export function userLocator(
 }
 
 export function readUserLocator(ctx: IExecuteSingleFunctions) {
-	return readLocator(ctx, 'user', 'User', 'Pick a user from the list, or enter the ID or employee number in "User".');
+	return readLocator(
+		ctx,
+		'user',
+		'User',
+		'Pick a user from the list, or enter the ID or employee number in "User".',
+	);
 }
 
 /** Fetches a v4 user by employee number (a clear 404 error when there is none). */
-export async function userByEmployeeNumber(ctx: IExecuteSingleFunctions, employeeNumber: string): Promise<IDataObject> {
+export async function userByEmployeeNumber(
+	ctx: IExecuteSingleFunctions,
+	employeeNumber: string,
+): Promise<IDataObject> {
 	return workforceJson.call(ctx, {
 		method: 'GET',
 		path: `/api/v4/integration/users/by-employee-number/${encodeURIComponent(employeeNumber)}`,
@@ -89,12 +111,20 @@ const EMPLOYEE: LocatorSpec = {
 };
 
 /** Employee (v5) picker: from a searchable list or by employee number (the v5 identifier). */
-export function employeeLocator(displayOptions: INodeProperties['displayOptions'], description?: string): INodeProperties {
+export function employeeLocator(
+	displayOptions: INodeProperties['displayOptions'],
+	description?: string,
+): INodeProperties {
 	return resourceLocator(EMPLOYEE, displayOptions, description);
 }
 
 export function readEmployeeNumber(ctx: IExecuteSingleFunctions): string {
-	return readLocator(ctx, 'employee', 'Employee', 'Pick an employee from the list, or enter the employee number in "Employee".').value;
+	return readLocator(
+		ctx,
+		'employee',
+		'Employee',
+		'Pick an employee from the list, or enter the employee number in "Employee".',
+	).value;
 }
 
 /** Sets `/api/v5/integration/employees/{employeeNumber}{tail}`, the number URL-encoded. */

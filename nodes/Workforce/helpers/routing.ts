@@ -1,4 +1,14 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyRouting, PostReceiveAction, PreSendAction } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodePropertyRouting,
+	PostReceiveAction,
+	PreSendAction,
+} from 'n8n-workflow';
 
 import { IGNORE_ALL_BUT_401, rejectErrorAnswer } from '../../shared/transport';
 import { assertNoDotSegments } from '../../shared/transport/pathSegment';
@@ -21,11 +31,16 @@ export async function handleResponse(
 }
 
 function toObject(value: unknown): IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as IDataObject[string] };
+	return value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: { value: value as IDataObject[string] };
 }
 
 /** Runs after the operation's own preSends: no request path may hold a `.` or `..` segment. */
-async function refuseDotSegments(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function refuseDotSegments(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	assertNoDotSegments(this, String(requestOptions.url ?? ''), this.getItemIndex());
 	return requestOptions;
 }

@@ -12,8 +12,15 @@ interface MachineSummary {
 }
 
 /** Machines and equipment for the machine picker, filtered by number or name; active ones first. */
-export async function searchMachines(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const machines = await workforceJson.call<ILoadOptionsFunctions, [Parameters<typeof workforceJson>[0]], Promise<MachineSummary[]>>(this, {
+export async function searchMachines(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const machines = await workforceJson.call<
+		ILoadOptionsFunctions,
+		[Parameters<typeof workforceJson>[0]],
+		Promise<MachineSummary[]>
+	>(this, {
 		method: 'GET',
 		path: MACHINES_PATH,
 		what: 'Listing machines',
@@ -21,7 +28,11 @@ export async function searchMachines(this: ILoadOptionsFunctions, filter?: strin
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = (Array.isArray(machines) ? machines : [])
 		.filter((m) => !needle || `${m.machineNumber} ${m.name ?? ''}`.toLowerCase().includes(needle))
-		.sort((a, b) => Number(b.active ?? false) - Number(a.active ?? false) || String(a.machineNumber).localeCompare(String(b.machineNumber)))
+		.sort(
+			(a, b) =>
+				Number(b.active ?? false) - Number(a.active ?? false) ||
+				String(a.machineNumber).localeCompare(String(b.machineNumber)),
+		)
 		.map((m) => {
 			const label = m.name ? `${m.machineNumber} · ${m.name}` : m.machineNumber;
 			return { name: m.isEquipment ? `${label} (equipment)` : label, value: m.id };

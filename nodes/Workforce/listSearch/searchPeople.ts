@@ -18,17 +18,34 @@ interface EmployeeSummary {
 	isDisabled?: boolean;
 }
 
-function label(p: { employeeNumber: string; firstName?: string | null; lastName?: string | null; isDisabled?: boolean }): string {
+function label(p: {
+	employeeNumber: string;
+	firstName?: string | null;
+	lastName?: string | null;
+	isDisabled?: boolean;
+}): string {
 	const name = [p.firstName, p.lastName].filter(Boolean).join(' ');
 	return `${p.employeeNumber}${name ? ` · ${name}` : ''}${p.isDisabled ? ' (disabled)' : ''}`;
 }
 
-async function searchUsers(ctx: ILoadOptionsFunctions, key: keyof UserSummary, filter?: string): Promise<INodeListSearchResult> {
-	const users = (await workforceJson.call(ctx, { method: 'GET', path: '/api/v4/integration/users', what: 'Listing users' })) as UserSummary[];
+async function searchUsers(
+	ctx: ILoadOptionsFunctions,
+	key: keyof UserSummary,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const users = (await workforceJson.call(ctx, {
+		method: 'GET',
+		path: '/api/v4/integration/users',
+		what: 'Listing users',
+	})) as UserSummary[];
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = (Array.isArray(users) ? users : [])
 		.filter((u) => !needle || label(u).toLowerCase().includes(needle))
-		.sort((a, b) => Number(a.isDisabled ?? false) - Number(b.isDisabled ?? false) || a.employeeNumber.localeCompare(b.employeeNumber))
+		.sort(
+			(a, b) =>
+				Number(a.isDisabled ?? false) - Number(b.isDisabled ?? false) ||
+				a.employeeNumber.localeCompare(b.employeeNumber),
+		)
 		.map((u) => ({ name: label(u), value: String(u[key]) }));
 	return { results };
 }
@@ -49,7 +66,10 @@ export async function searchUsersByNumber(this: ILoadOptionsFunctions, filter?: 
 }
 
 /** Employees: the service's free-text search when filtering, else the whole list. */
-export async function searchEmployees(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchEmployees(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const query = (filter ?? '').trim();
 	const employees = (await workforceJson.call(this, {
 		method: 'GET',
@@ -58,7 +78,11 @@ export async function searchEmployees(this: ILoadOptionsFunctions, filter?: stri
 		what: 'Listing employees',
 	})) as EmployeeSummary[];
 	const results = (Array.isArray(employees) ? employees : [])
-		.sort((a, b) => Number(a.isDisabled ?? false) - Number(b.isDisabled ?? false) || a.employeeNumber.localeCompare(b.employeeNumber))
+		.sort(
+			(a, b) =>
+				Number(a.isDisabled ?? false) - Number(b.isDisabled ?? false) ||
+				a.employeeNumber.localeCompare(b.employeeNumber),
+		)
 		.map((e) => ({ name: label(e), value: e.employeeNumber }));
 	return { results };
 }

@@ -8,8 +8,14 @@ interface MachineTypeSummary {
 }
 
 /** The company's machine types (GET /api/MachineType); only typeId is guaranteed by the specification. */
-export async function getMachineTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const types = await workforceJson.call<ILoadOptionsFunctions, [Parameters<typeof workforceJson>[0]], Promise<MachineTypeSummary[]>>(this, {
+export async function getMachineTypes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const types = await workforceJson.call<
+		ILoadOptionsFunctions,
+		[Parameters<typeof workforceJson>[0]],
+		Promise<MachineTypeSummary[]>
+	>(this, {
 		method: 'GET',
 		path: '/api/MachineType',
 		what: 'Listing machine types',

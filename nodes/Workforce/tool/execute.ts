@@ -3,7 +3,10 @@ import type { EngineResponse, IExecuteFunctions, NodeOutput } from 'n8n-workflow
 import { isToolMode } from './mode';
 import { errorForModel, outputForModel } from './result';
 
-export type ExecuteFunction = (this: IExecuteFunctions, response?: EngineResponse) => Promise<NodeOutput>;
+export type ExecuteFunction = (
+	this: IExecuteFunctions,
+	response?: EngineResponse,
+) => Promise<NodeOutput>;
 export type CustomOperation = (this: IExecuteFunctions) => Promise<NodeOutput>;
 export type CustomOperations = Record<string, Record<string, CustomOperation>>;
 
@@ -42,10 +45,16 @@ export function forModels(operations: CustomOperations): CustomOperations {
  * to the bare base URL. Here the custom operation of the node's resource and operation runs
  * instead, and routed operations keep n8n's routing.
  */
-export function customOperationsFirst(operations: CustomOperations, routing: ExecuteFunction): ExecuteFunction {
+export function customOperationsFirst(
+	operations: CustomOperations,
+	routing: ExecuteFunction,
+): ExecuteFunction {
 	return async function (this: IExecuteFunctions, response?: EngineResponse) {
 		const { resource, operation } = this.getNode().parameters;
-		const custom = typeof resource === 'string' && typeof operation === 'string' ? operations[resource]?.[operation] : undefined;
+		const custom =
+			typeof resource === 'string' && typeof operation === 'string'
+				? operations[resource]?.[operation]
+				: undefined;
 		if (custom) return await custom.call(this);
 		return await answer(this, async () => await routing.call(this, response));
 	};

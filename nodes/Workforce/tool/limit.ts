@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { isToolMode, type ToolModeContext } from './mode';
 
@@ -7,7 +12,9 @@ export const TOOL_RESULT_LIMIT = 50;
 
 const PROPERTY = 'toolResultLimit';
 
-function limitProperty(show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties {
+function limitProperty(
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+): INodeProperties {
 	return {
 		displayName: 'Tool Result Limit',
 		name: PROPERTY,
@@ -57,7 +64,10 @@ function unlimited(ctx: ParameterContext): boolean {
  * Cuts a tool's answer to the limit when the operation has no Limit of its own, and says so in a
  * last item. Operations with a Limit keep exactly what it asked for.
  */
-export function capForModel(ctx: ParameterContext, items: INodeExecutionData[]): INodeExecutionData[] {
+export function capForModel(
+	ctx: ParameterContext,
+	items: INodeExecutionData[],
+): INodeExecutionData[] {
 	const limit = toolResultLimit(ctx);
 	if (items.length <= limit || !unlimited(ctx)) return items;
 	const note: IDataObject = {

@@ -1,4 +1,10 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, NodeOutput } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	NodeOutput,
+} from 'n8n-workflow';
 
 import { capForModel } from './limit';
 
@@ -13,7 +19,12 @@ export function filesOf(binary: Record<string, IBinaryData>): IDataObject[] {
 		field,
 		fileName: data.fileName ?? null,
 		mimeType: data.mimeType ?? null,
-		fileSize: typeof data.bytes === 'number' ? data.bytes : data.id ? null : Buffer.byteLength(data.data ?? '', 'base64'),
+		fileSize:
+			typeof data.bytes === 'number'
+				? data.bytes
+				: data.id
+					? null
+					: Buffer.byteLength(data.data ?? '', 'base64'),
 	}));
 }
 
@@ -24,7 +35,10 @@ function withoutBytes(item: INodeExecutionData): INodeExecutionData {
 }
 
 /** A node's output as a model should get it: bytes replaced by their metadata, long lists cut with a note. */
-export function outputForModel(ctx: Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter' | 'isToolExecution'>, output: NodeOutput): NodeOutput {
+export function outputForModel(
+	ctx: Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter' | 'isToolExecution'>,
+	output: NodeOutput,
+): NodeOutput {
 	if (!Array.isArray(output) || !Array.isArray(output[0])) return output;
 	const [first, ...rest] = output as INodeExecutionData[][];
 	return [capForModel(ctx, first.map(withoutBytes)), ...rest];

@@ -104,7 +104,10 @@ export function imageStream(): StreamKind {
 			return {
 				key,
 				version: '1',
-				time: parseServiceTime(record.parentModifiedDateTime) ?? parseServiceTime(record.createdDateTime) ?? fallbackTime,
+				time:
+					parseServiceTime(record.parentModifiedDateTime) ??
+					parseServiceTime(record.createdDateTime) ??
+					fallbackTime,
 				json: { event: 'added', ...record },
 			};
 		},

@@ -71,7 +71,9 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 			const fresh = seen.isNew(change.key, change.version);
 			if (fresh && options.maxChanges !== undefined && changes.length >= options.maxChanges) {
 				// Stop before this change: nothing from here on is remembered, so the next poll emits it.
-				const resumeAt = kind.ordered ? earliestPosition(kind, page.records, i, options.startedAt) : undefined;
+				const resumeAt = kind.ordered
+					? earliestPosition(kind, page.records, i, options.startedAt)
+					: undefined;
 				return { changes, complete: false, resumeAt, pages, records: records - 1, repeats };
 			}
 			if (pageUpTo === undefined || change.time > pageUpTo) pageUpTo = change.time;
@@ -82,9 +84,17 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 			}
 			changes.push(change);
 		}
-		if (pageUpTo !== undefined && (readUpTo === undefined || pageUpTo > readUpTo)) readUpTo = pageUpTo;
+		if (pageUpTo !== undefined && (readUpTo === undefined || pageUpTo > readUpTo))
+			readUpTo = pageUpTo;
 		if (page.hasMore && options.outOfTime()) {
-			return { changes, complete: false, readUpTo: kind.ordered ? readUpTo : undefined, pages, records, repeats };
+			return {
+				changes,
+				complete: false,
+				readUpTo: kind.ordered ? readUpTo : undefined,
+				pages,
+				records,
+				repeats,
+			};
 		}
 	}
 	return { changes, complete: true, pages, records, repeats };
@@ -95,7 +105,12 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
  * times and modification times (a tombstone's change time is its deletion, which the service
  * may order by its last modification), so a query from there returns every one of them.
  */
-function earliestPosition(kind: StreamKind, records: IDataObject[], from: number, fallback: number): number | undefined {
+function earliestPosition(
+	kind: StreamKind,
+	records: IDataObject[],
+	from: number,
+	fallback: number,
+): number | undefined {
 	let earliest: number | undefined;
 	for (let i = from; i < records.length; i++) {
 		const change = kind.identify(records[i], fallback);
@@ -134,10 +149,12 @@ export function nextState(args: {
 	// Cut short while catching up: continue just after the last time read in full (a page never
 	// splits one timestamp, so all of its records were read); the overlap is only needed near the
 	// poll's start, where a change may still become visible late.
-	else if (collected.readUpTo !== undefined) from = Math.min(collected.readUpTo + 1, args.startedAt - args.overlapMs);
+	else if (collected.readUpTo !== undefined)
+		from = Math.min(collected.readUpTo + 1, args.startedAt - args.overlapMs);
 	// Stopped by Max Changes: continue at the first change not emitted; the memory (kept from
 	// `from` on) drops the changes of that same time that were emitted.
-	else if (collected.resumeAt !== undefined) from = Math.min(collected.resumeAt, args.startedAt - args.overlapMs);
+	else if (collected.resumeAt !== undefined)
+		from = Math.min(collected.resumeAt, args.startedAt - args.overlapMs);
 	// Never backwards (n8n's clock stepped back, say): the memory was pruned to the old edge, so
 	// reading before it again would emit repeats. Nor before where the stream started.
 	from = Math.max(from, args.previousFrom, args.origin);
@@ -145,7 +162,13 @@ export function nextState(args: {
 	const keepFrom = collected.resumeAt !== undefined ? from : Infinity;
 	const forgotten = args.seen.prune(from - (args.memoryMs ?? 0), args.cap, keepFrom);
 	return {
-		state: { v: 1, stream: args.stream, from: new Date(from).toISOString(), origin: new Date(args.origin).toISOString(), seen: args.seen.toJSON() },
+		state: {
+			v: 1,
+			stream: args.stream,
+			from: new Date(from).toISOString(),
+			origin: new Date(args.origin).toISOString(),
+			seen: args.seen.toJSON(),
+		},
 		forgotten,
 	};
 }

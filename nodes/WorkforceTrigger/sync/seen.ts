@@ -31,7 +31,10 @@ export class SeenSet {
 
 	remember(key: string, version: string, time: number) {
 		const previous = this.entries.get(key);
-		this.entries.set(key, [version, Math.max(time, previous && previous[0] === version ? previous[1] : -Infinity)]);
+		this.entries.set(key, [
+			version,
+			Math.max(time, previous && previous[0] === version ? previous[1] : -Infinity),
+		]);
 	}
 
 	/**
@@ -42,7 +45,11 @@ export class SeenSet {
 	 * resumes there, and what it emitted at that instant must stay known, however many (a
 	 * month-end lock stamps a whole month with one time), or each poll would emit it again.
 	 */
-	prune(lowerBound: number, cap: number, keepFrom = Infinity): { expired: number; overCap: number } {
+	prune(
+		lowerBound: number,
+		cap: number,
+		keepFrom = Infinity,
+	): { expired: number; overCap: number } {
 		let expired = 0;
 		for (const [key, [, time]] of this.entries) {
 			if (time < lowerBound) {
@@ -52,7 +59,9 @@ export class SeenSet {
 		}
 		let overCap = 0;
 		if (this.entries.size > cap) {
-			const droppable = [...this.entries].filter((entry) => entry[1][1] < keepFrom).sort((a, b) => a[1][1] - b[1][1]);
+			const droppable = [...this.entries]
+				.filter((entry) => entry[1][1] < keepFrom)
+				.sort((a, b) => a[1][1] - b[1][1]);
 			overCap = Math.min(this.entries.size - cap, droppable.length);
 			for (const [key] of droppable.slice(0, overCap)) this.entries.delete(key);
 		}

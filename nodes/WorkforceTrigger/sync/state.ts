@@ -28,7 +28,15 @@ const KEY = 'workforceSync';
 
 export function readState(staticData: IDataObject, stream: string): SyncState | undefined {
 	const value = staticData[KEY] as unknown as SyncState | undefined;
-	if (!value || typeof value !== 'object' || value.v !== 1 || value.stream !== stream || typeof value.from !== 'string' || typeof value.origin !== 'string') return undefined;
+	if (
+		!value ||
+		typeof value !== 'object' ||
+		value.v !== 1 ||
+		value.stream !== stream ||
+		typeof value.from !== 'string' ||
+		typeof value.origin !== 'string'
+	)
+		return undefined;
 	if (Number.isNaN(Date.parse(value.from))) return undefined;
 	return { ...value, seen: value.seen && typeof value.seen === 'object' ? value.seen : {} };
 }

@@ -17,5 +17,8 @@ export function planWindow(from: number, startedAt: number): SyncWindow {
 }
 
 export function windowQuery(window: SyncWindow): Record<string, string> {
-	return { ModifiedSince: iso(window.since), ...(window.before !== undefined ? { ModifiedBefore: iso(window.before) } : {}) };
+	return {
+		ModifiedSince: iso(window.since),
+		...(window.before !== undefined ? { ModifiedBefore: iso(window.before) } : {}),
+	};
 }

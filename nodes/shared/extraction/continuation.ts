@@ -1,4 +1,10 @@
-import { NodeApiError, sleep, type ICredentialDataDecryptedObject, type IDataObject, type JsonObject } from 'n8n-workflow';
+import {
+	NodeApiError,
+	sleep,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type JsonObject,
+} from 'n8n-workflow';
 
 import { CREDENTIAL, transportError, workforceRequest, type WorkforceContext } from '../transport';
 import { readBytes, readText } from '../transport/body';
@@ -74,13 +80,18 @@ export interface PaginateOptions {
 }
 
 const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
-const TRANSIENT_CODE = /ECONNRESET|ETIMEDOUT|ECONNABORTED|ESOCKETTIMEDOUT|EPIPE|UND_ERR_SOCKET|socket hang up|timeout/i;
+const TRANSIENT_CODE =
+	/ECONNRESET|ETIMEDOUT|ECONNABORTED|ESOCKETTIMEDOUT|EPIPE|UND_ERR_SOCKET|socket hang up|timeout/i;
 
 /** Pages of an extraction endpoint, fetched one at a time as the caller asks for them. */
-export async function* paginate(this: WorkforceContext, options: PaginateOptions): AsyncGenerator<ExtractionPage> {
+export async function* paginate(
+	this: WorkforceContext,
+	options: PaginateOptions,
+): AsyncGenerator<ExtractionPage> {
 	const filter = { ...(options.qs ?? {}) };
 	delete filter.ContinuationToken;
-	const query = (token: string | undefined) => (token === undefined ? filter : { ...filter, ContinuationToken: token });
+	const query = (token: string | undefined) =>
+		token === undefined ? filter : { ...filter, ContinuationToken: token };
 	// Read when a failure is reported, so a prefetched page's error counts the pages before it.
 	const progress: Progress = { pages: 0, records: 0 };
 	// Read once: the base URL does not change during a run (n8n core refreshes the token itself).
@@ -88,7 +99,10 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 	let token: string | undefined;
 	let ahead: { token: string; result: Promise<Settled> } | undefined;
 	do {
-		const current = ahead && ahead.token === token ? ahead.result : settle(fetchPage.call(this, options, query(token), progress, credentials));
+		const current =
+			ahead && ahead.token === token
+				? ahead.result
+				: settle(fetchPage.call(this, options, query(token), progress, credentials));
 		ahead = undefined;
 		const settled = await current;
 		// Already a clear NodeApiError (see fetchPage); wrapping returns the same instance.
@@ -96,16 +110,24 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 		if (options.prefetch) {
 			// Ask for the next page before parsing this one, so the service builds it meanwhile.
 			// Checked against the parsed envelope below; a mismatch is discarded and asked properly.
-			const early = peekToken(typeof settled.raw === 'string' ? settled.raw : tailText(settled.raw));
+			const early = peekToken(
+				typeof settled.raw === 'string' ? settled.raw : tailText(settled.raw),
+			);
 			if (early !== undefined && early !== token) {
-				ahead = { token: early, result: settle(fetchPage.call(this, options, query(early), progress, credentials)) };
+				ahead = {
+					token: early,
+					result: settle(fetchPage.call(this, options, query(early), progress, credentials)),
+				};
 				await letRequestLeave();
 			}
 		}
 		const raw = settled.raw;
 		const scan = options.scan;
 		// Bytes come only with a scan: the page's buffer goes back to the run's buffers once its lines are written.
-		const scanned = scan && typeof raw !== 'string' ? scanPage(raw, scan.fields, () => scan.buffers.give(raw)) : undefined;
+		const scanned =
+			scan && typeof raw !== 'string'
+				? scanPage(raw, scan.fields, () => scan.buffers.give(raw))
+				: undefined;
 		let body: IDataObject | undefined;
 		if (scanned) body = scanned.envelope;
 		else if (typeof raw === 'string') body = parsePage(raw);
@@ -115,19 +137,42 @@ export async function* paginate(this: WorkforceContext, options: PaginateOptions
 			scan?.buffers.give(raw);
 		}
 		if (body === undefined) {
-			throw progressError(this, options, progress, `page ${progress.pages + 1} is not the extraction envelope ({ data, continuationToken })`, undefined);
+			throw progressError(
+				this,
+				options,
+				progress,
+				`page ${progress.pages + 1} is not the extraction envelope ({ data, continuationToken })`,
+				undefined,
+			);
 		}
-		const records = scanned ? undefined : Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+		const records = scanned
+			? undefined
+			: Array.isArray(body.data)
+				? (body.data as IDataObject[])
+				: [];
 		const count = scanned ? scanned.count : records!.length;
-		const next = typeof body.continuationToken === 'string' && body.continuationToken !== '' ? body.continuationToken : undefined;
+		const next =
+			typeof body.continuationToken === 'string' && body.continuationToken !== ''
+				? body.continuationToken
+				: undefined;
 		if (next !== undefined && next === token) {
-			throw progressError(this, options, { pages: progress.pages + 1, records: progress.records + count }, 'the service answered the same continuation token twice, so paging would never end', undefined);
+			throw progressError(
+				this,
+				options,
+				{ pages: progress.pages + 1, records: progress.records + count },
+				'the service answered the same continuation token twice, so paging would never end',
+				undefined,
+			);
 		}
 		progress.pages++;
 		progress.records += count;
 		token = next;
 		if (ahead && ahead.token !== next) ahead = undefined;
-		if (options.prefetch && next !== undefined && !ahead) ahead = { token: next, result: settle(fetchPage.call(this, options, query(next), progress, credentials)) };
+		if (options.prefetch && next !== undefined && !ahead)
+			ahead = {
+				token: next,
+				result: settle(fetchPage.call(this, options, query(next), progress, credentials)),
+			};
 		yield {
 			pageNumber: progress.pages,
 			get records() {
@@ -174,7 +219,13 @@ async function settle(page: Promise<string | Buffer>): Promise<Settled> {
 }
 
 /** One page's raw answer, retried with backoff while the failure is transient. */
-async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: IDataObject, progress: Progress, credentials: ICredentialDataDecryptedObject): Promise<string | Buffer> {
+async function fetchPage(
+	this: WorkforceContext,
+	options: PaginateOptions,
+	qs: IDataObject,
+	progress: Progress,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<string | Buffer> {
 	const attempts = Math.max(1, Math.floor(options.retry?.attempts ?? 4));
 	const firstDelay = Math.max(0, options.retry?.delayMs ?? 1000);
 	const maxDelay = Math.max(firstDelay, options.retry?.maxDelayMs ?? 15_000);
@@ -196,13 +247,22 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 			try {
 				const scan = options.scan;
 				if (!scan) return await readText(response.body, options.timeout);
-				const bytes = await readBytes(response.body, options.timeout, (size) => scan.buffers.take(size));
+				const bytes = await readBytes(response.body, options.timeout, (size) =>
+					scan.buffers.take(size),
+				);
 				scan.pacer.outsideHeap(bytes.byteLength);
 				return bytes;
 			} catch (cause) {
 				// The connection was lost part of the way through the answer: a dropped connection, retried as one.
 				const code = (cause as { code?: string }).code;
-				throw transportError(this, { code: code && /^E[A-Z]+$/.test(code) ? code : 'ECONNRESET', message: (cause as Error).message }, options);
+				throw transportError(
+					this,
+					{
+						code: code && /^E[A-Z]+$/.test(code) ? code : 'ECONNRESET',
+						message: (cause as Error).message,
+					},
+					options,
+				);
 			}
 		} catch (error) {
 			const backoff = Math.min(maxDelay, firstDelay * 2 ** (attempt - 1));
@@ -215,8 +275,17 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 					await sleep(wait);
 					continue;
 				}
-				const tooLong = attempt < attempts ? `, asked to wait ${Math.ceil(wait / 1000)} s, longer than the request timeout` : ` after ${attempt} attempt${attempt === 1 ? '' : 's'}`;
-				throw progressError(this, options, { ...progress }, `page ${progress.pages + 1} was rate limited (HTTP 429)${tooLong}`, error);
+				const tooLong =
+					attempt < attempts
+						? `, asked to wait ${Math.ceil(wait / 1000)} s, longer than the request timeout`
+						: ` after ${attempt} attempt${attempt === 1 ? '' : 's'}`;
+				throw progressError(
+					this,
+					options,
+					{ ...progress },
+					`page ${progress.pages + 1} was rate limited (HTTP 429)${tooLong}`,
+					error,
+				);
 			}
 			const transient = isTransient(error);
 			if (transient && attempt < attempts) {
@@ -224,8 +293,11 @@ async function fetchPage(this: WorkforceContext, options: PaginateOptions, qs: I
 				continue;
 			}
 			// Already a clear NodeApiError from the transport; wrapping returns the same instance.
-			if (progress.pages === 0 && !transient) throw new NodeApiError(this.getNode(), error as JsonObject);
-			const reason = transient ? `page ${progress.pages + 1} still failed after ${attempt} attempt${attempt === 1 ? '' : 's'}` : `page ${progress.pages + 1} failed`;
+			if (progress.pages === 0 && !transient)
+				throw new NodeApiError(this.getNode(), error as JsonObject);
+			const reason = transient
+				? `page ${progress.pages + 1} still failed after ${attempt} attempt${attempt === 1 ? '' : 's'}`
+				: `page ${progress.pages + 1} failed`;
 			throw progressError(this, options, { ...progress }, reason, error);
 		}
 	}
@@ -239,7 +311,9 @@ function parsePage(text: string): IDataObject | undefined {
 	} catch {
 		return undefined;
 	}
-	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
+	return value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: undefined;
 }
 
 const utf8 = new TextDecoder('utf-8');
@@ -296,33 +370,50 @@ export function rateLimitWait(error: unknown): number | null | undefined {
 
 /** Whether a failure is worth another attempt: 500/502/503/504, a timeout or a dropped connection. */
 export function isTransient(error: unknown): boolean {
-	const e = error as { httpCode?: string | null; errorResponse?: { code?: unknown }; cause?: { code?: unknown }; message?: string };
+	const e = error as {
+		httpCode?: string | null;
+		errorResponse?: { code?: unknown };
+		cause?: { code?: unknown };
+		message?: string;
+	};
 	if (e?.httpCode && TRANSIENT_STATUS.has(String(e.httpCode))) return true;
 	const code = String(e?.errorResponse?.code ?? e?.cause?.code ?? '');
 	return TRANSIENT_CODE.test(code) || TRANSIENT_CODE.test(String(e?.message ?? ''));
 }
 
-function progressError(ctx: WorkforceContext, options: PaginateOptions, progress: Progress, reason: string, cause: unknown): NodeApiError {
+function progressError(
+	ctx: WorkforceContext,
+	options: PaginateOptions,
+	progress: Progress,
+	reason: string,
+	cause: unknown,
+): NodeApiError {
 	const label = options.what ?? `GET ${options.path}`;
 	const got = `${progress.pages} page${progress.pages === 1 ? '' : 's'} and ${progress.records} record${progress.records === 1 ? '' : 's'} received before it stopped`;
 	const causeMessage = (cause as { message?: string } | undefined)?.message;
 	const message = `${label} failed: ${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
 	const httpCode = (cause as { httpCode?: string | null } | undefined)?.httpCode ?? undefined;
 	// Ours says how far it got, also when the cause was a network code.
-	const error = errorWithOwnMessage(ctx.getNode(), { message, httpCode: httpCode ?? null } as JsonObject, {
-		message,
-		description: [
-			// A 429 says when to try again (from Retry-After); keep that advice in front.
-			String(httpCode) === '429' ? ((cause as { description?: string }).description ?? '') : '',
-			// A failure the service named by code (e.g. a token of the other sync mode) keeps its fix in front too.
-			String((cause as { context?: { codeAdvice?: unknown } } | undefined)?.context?.codeAdvice ?? ''),
-			'Nothing was output, because a partial extraction would look complete. Run the node again (the whole range is read again); if it keeps failing, narrow the date range or retry later.',
-		]
-			.filter(Boolean)
-			.join(' '),
-		httpCode: httpCode ?? undefined,
-		itemIndex: options.itemIndex,
-	});
+	const error = errorWithOwnMessage(
+		ctx.getNode(),
+		{ message, httpCode: httpCode ?? null } as JsonObject,
+		{
+			message,
+			description: [
+				// A 429 says when to try again (from Retry-After); keep that advice in front.
+				String(httpCode) === '429' ? ((cause as { description?: string }).description ?? '') : '',
+				// A failure the service named by code (e.g. a token of the other sync mode) keeps its fix in front too.
+				String(
+					(cause as { context?: { codeAdvice?: unknown } } | undefined)?.context?.codeAdvice ?? '',
+				),
+				'Nothing was output, because a partial extraction would look complete. Run the node again (the whole range is read again); if it keeps failing, narrow the date range or retry later.',
+			]
+				.filter(Boolean)
+				.join(' '),
+			httpCode: httpCode ?? undefined,
+			itemIndex: options.itemIndex,
+		},
+	);
 	error.context.pagesReceived = progress.pages;
 	error.context.recordsReceived = progress.records;
 	return error;

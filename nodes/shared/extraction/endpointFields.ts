@@ -6,8 +6,16 @@ import { EXTRACTION_ENDPOINTS } from './endpoints';
 export const OTHER_PATH = 'otherPath';
 
 const choices: INodePropertyOptions[] = [
-	...EXTRACTION_ENDPOINTS.map((e) => ({ name: e.name, value: e.path, description: `${e.description} (GET ${e.path})` })),
-	{ name: 'Other Path', value: OTHER_PATH, description: 'Any v1/ endpoint of the data extraction API this list does not name yet' },
+	...EXTRACTION_ENDPOINTS.map((e) => ({
+		name: e.name,
+		value: e.path,
+		description: `${e.description} (GET ${e.path})`,
+	})),
+	{
+		name: 'Other Path',
+		value: OTHER_PATH,
+		description: 'Any v1/ endpoint of the data extraction API this list does not name yet',
+	},
 ].sort((a, b) => a.name.localeCompare(b.name));
 
 /**
@@ -16,7 +24,9 @@ const choices: INodePropertyOptions[] = [
  * Endpoint)". Endpoint takes an expression too (a listed or any v1/... path), so a loop or an AI
  * tool can name the endpoint per item.
  */
-export function endpointFields(displayOptions: { show: Record<string, string[]> }): INodeProperties[] {
+export function endpointFields(displayOptions: {
+	show: Record<string, string[]>;
+}): INodeProperties[] {
 	return [
 		{
 			displayName: 'Endpoint',
@@ -24,7 +34,8 @@ export function endpointFields(displayOptions: { show: Record<string, string[]> 
 			type: 'options',
 			options: choices,
 			default: 'v1/project',
-			description: 'Which endpoint of the data extraction API to read. An expression may give any v1/... path.',
+			description:
+				'Which endpoint of the data extraction API to read. An expression may give any v1/... path.',
 			displayOptions,
 		},
 		{

@@ -20,13 +20,23 @@ const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
  * extraction base, so a typed path can only address that API's v1 endpoints. A v1 path the table
  * does not list is allowed: the vendor adds endpoints, all with the same paging rules.
  */
-export function chooseEndpoint(ctx: { getNode(): INode }, chosen: unknown, typed: unknown, itemIndex?: number): ChosenEndpoint {
+export function chooseEndpoint(
+	ctx: { getNode(): INode },
+	chosen: unknown,
+	typed: unknown,
+	itemIndex?: number,
+): ChosenEndpoint {
 	const custom = chosen === OTHER_PATH;
 	const field = custom ? 'Endpoint Path' : 'Endpoint';
 	const raw = String((custom ? typed : chosen) ?? '').trim();
-	const fail = (message: string, description: string) => new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
+	const fail = (message: string, description: string) =>
+		new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
 	const example = 'for example v1/project or v1/item-registrations/web-query';
-	if (raw === '') throw fail(`${field} is empty`, `Pick an endpoint from the list, or choose Other Path and type a v1/... path, ${example}.`);
+	if (raw === '')
+		throw fail(
+			`${field} is empty`,
+			`Pick an endpoint from the list, or choose Other Path and type a v1/... path, ${example}.`,
+		);
 	if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//') || raw.includes('\\')) {
 		throw fail(
 			`${field} must be a path below the data extraction base, not a URL: "${raw}"`,
@@ -34,14 +44,23 @@ export function chooseEndpoint(ctx: { getNode(): INode }, chosen: unknown, typed
 		);
 	}
 	if (/[?#]/.test(raw)) {
-		throw fail(`${field} must not carry a query string: "${raw}"`, `Type only the path (${example}) and put query parameters under Additional Query Parameters.`);
+		throw fail(
+			`${field} must not carry a query string: "${raw}"`,
+			`Type only the path (${example}) and put query parameters under Additional Query Parameters.`,
+		);
 	}
 	const segments = raw.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
 	if (segments.some(isDotSegment)) {
-		throw fail(`${field} must not contain "." or ".." segments: "${raw}"`, `They would address a path outside v1/ of the data extraction API. Type a path such as v1/project.`);
+		throw fail(
+			`${field} must not contain "." or ".." segments: "${raw}"`,
+			`They would address a path outside v1/ of the data extraction API. Type a path such as v1/project.`,
+		);
 	}
 	if (segments[0].toLowerCase() !== 'v1' || segments.length < 2) {
-		throw fail(`${field} must start with v1/ and name an endpoint: "${raw}"`, `The data extraction API serves its endpoints under v1/, ${example}.`);
+		throw fail(
+			`${field} must start with v1/ and name an endpoint: "${raw}"`,
+			`The data extraction API serves its endpoints under v1/, ${example}.`,
+		);
 	}
 	const bad = segments.find((s) => !SEGMENT.test(s));
 	if (bad !== undefined) {

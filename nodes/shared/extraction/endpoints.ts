@@ -38,14 +38,16 @@ export const EXTRACTION_ENDPOINTS: ExtractionEndpoint[] = [
 	{
 		path: 'v1/absence-registrations',
 		name: 'Absence Registrations',
-		description: 'Absences (vacation, sick leave) per employee with type, period, approval and a PDF link',
+		description:
+			'Absences (vacation, sick leave) per employee with type, period, approval and a PDF link',
 		window: { date: 'the start of the absence' },
 		deletion: 'tombstone',
 	},
 	{
 		path: 'v1/checklist-registrations',
 		name: 'Checklist Registrations',
-		description: 'Submitted checklists with their answers and a PDF link. The service ignores the date window.',
+		description:
+			'Submitted checklists with their answers and a PDF link. The service ignores the date window.',
 		window: 'ignored',
 		deletion: 'fullRecord',
 	},
@@ -73,7 +75,8 @@ export const EXTRACTION_ENDPOINTS: ExtractionEndpoint[] = [
 	{
 		path: 'v1/incident-registrations',
 		name: 'Incident Registrations',
-		description: 'Incidents, near misses and deviations with a PDF link. The service ignores the date window.',
+		description:
+			'Incidents, near misses and deviations with a PDF link. The service ignores the date window.',
 		window: 'ignored',
 		deletion: 'tombstone',
 	},
@@ -101,7 +104,8 @@ export const EXTRACTION_ENDPOINTS: ExtractionEndpoint[] = [
 	{
 		path: 'v1/machine-registrations',
 		name: 'Machine Registrations',
-		description: 'Machine hours per machine, project and day. A full load takes a date window of at most 7 days (on the stop time).',
+		description:
+			'Machine hours per machine, project and day. A full load takes a date window of at most 7 days (on the stop time).',
 		window: { date: 'the stop time' },
 		maxWindowDays: 7,
 		deletion: 'tombstone',

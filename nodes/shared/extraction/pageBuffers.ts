@@ -28,6 +28,7 @@ export class PageBuffers {
 
 	/** Gives back a buffer that `take` returned, once nothing reads it any more. */
 	give(bytes: Buffer): void {
-		if (this.free.length < PageBuffers.KEEP && !this.free.includes(bytes.buffer as ArrayBuffer)) this.free.push(bytes.buffer as ArrayBuffer);
+		if (this.free.length < PageBuffers.KEEP && !this.free.includes(bytes.buffer as ArrayBuffer))
+			this.free.push(bytes.buffer as ArrayBuffer);
 	}
 }

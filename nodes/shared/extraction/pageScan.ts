@@ -116,13 +116,18 @@ export class ScannedPage {
 		if (start < 0 || this.bytes[start] !== QUOTE) return undefined;
 		const end = this.fieldEnd(record, field);
 		// Escapes are rare in the fields read this way: only then is the value parsed.
-		for (let i = start + 1; i < end - 1; i++) if (this.bytes[i] === BACKSLASH) return JSON.parse(this.bytes.toString('utf8', start, end)) as string;
+		for (let i = start + 1; i < end - 1; i++)
+			if (this.bytes[i] === BACKSLASH)
+				return JSON.parse(this.bytes.toString('utf8', start, end)) as string;
 		return this.bytes.toString('utf8', start + 1, end - 1);
 	}
 
 	/** The records parsed, for a reader that needs objects after all (before the bytes are taken). */
 	records(): IDataObject[] {
-		if (this.consumed) throw new Error('The page was handed over as lines already; its records can no longer be read');
+		if (this.consumed)
+			throw new Error(
+				'The page was handed over as lines already; its records can no longer be read',
+			);
 		// The scan took it, so it is valid UTF-8 without a byte order mark: nothing for a decoder to do but decode.
 		return (JSON.parse(this.bytes.toString('utf8')) as { data: IDataObject[] }).data;
 	}
@@ -163,7 +168,11 @@ export class ScannedPage {
  * declines (see the file comment): the caller then parses the page, which also reports a page
  * that is not JSON.
  */
-export function scanPage(bytes: Buffer, watch: readonly string[], onRelease?: () => void): ScannedPage | undefined {
+export function scanPage(
+	bytes: Buffer,
+	watch: readonly string[],
+	onRelease?: () => void,
+): ScannedPage | undefined {
 	return new Scanner(bytes, watch.map(bytesOf)).page(onRelease);
 }
 
@@ -284,7 +293,12 @@ class Scanner {
 			const valueStart = i;
 			// Most values of a record are strings and scalars: straight to their scanner.
 			const c = b[i];
-			i = c === QUOTE ? this.string(i) : c === LBRACE || c === LBRACKET ? this.value(i) : this.scalar(i);
+			i =
+				c === QUOTE
+					? this.string(i)
+					: c === LBRACE || c === LBRACKET
+						? this.value(i)
+						: this.scalar(i);
 			if (i < 0) return -1;
 			if (watchedLength[keyEnd - keyStart] === 1) {
 				for (let f = 0; f < watch.length; f++) {
@@ -386,7 +400,8 @@ class Scanner {
 					this.escaped = true;
 					const kind = ESCAPE[b[i + 1]];
 					if (kind === 1) i += 2;
-					else if (kind === 2 && HEX[b[i + 2]] && HEX[b[i + 3]] && HEX[b[i + 4]] && HEX[b[i + 5]]) i += 6;
+					else if (kind === 2 && HEX[b[i + 2]] && HEX[b[i + 3]] && HEX[b[i + 4]] && HEX[b[i + 5]])
+						i += 6;
 					else return -1;
 					break;
 				}

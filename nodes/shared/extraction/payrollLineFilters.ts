@@ -1,4 +1,11 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INode, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INode,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 
 /**
  * ExportFilter and UserPayrollTypeFilter of /v1/payroll-lines and /v1/payroll-lines-extended
@@ -11,24 +18,59 @@ export const EXPORT_FILTER_DEFAULT = 'OnlyApproved';
 export const USER_PAYROLL_TYPE_FILTER_DEFAULT = 'PaidByHour';
 
 const EXPORT_FILTER_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Only Approved (Service Default)', value: 'OnlyApproved', description: 'Days whose hours are all approved (or locked); days with unapproved hours are left out' },
-	{ name: 'Only Locked', value: 'OnlyLocked', description: 'Days whose hours are all locked (payroll closed)' },
-	{ name: 'All', value: 'All', description: 'Every day, approved or not (what the vendor\'s BI template sends)' },
+	{
+		name: 'Only Approved (Service Default)',
+		value: 'OnlyApproved',
+		description:
+			'Days whose hours are all approved (or locked); days with unapproved hours are left out',
+	},
+	{
+		name: 'Only Locked',
+		value: 'OnlyLocked',
+		description: 'Days whose hours are all locked (payroll closed)',
+	},
+	{
+		name: 'All',
+		value: 'All',
+		description: "Every day, approved or not (what the vendor's BI template sends)",
+	},
 ];
 
 const USER_FILTER_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Paid by Hour (Service Default)', value: 'PaidByHour', description: 'Hourly paid employees only; fixed-pay employees are left out' },
+	{
+		name: 'Paid by Hour (Service Default)',
+		value: 'PaidByHour',
+		description: 'Hourly paid employees only; fixed-pay employees are left out',
+	},
 	{ name: 'Fixed Pay', value: 'FixedPay', description: 'Fixed-pay (salaried) employees only' },
-	{ name: 'All Users', value: 'AllUsers', description: 'Every employee (what the vendor\'s BI template sends)' },
+	{
+		name: 'All Users',
+		value: 'AllUsers',
+		description: "Every employee (what the vendor's BI template sends)",
+	},
 ];
 
 /** Parameter name -> service parameter, allowed values and default. */
 const FILTERS = [
-	{ name: 'lineExportFilter', label: 'Export Filter', param: 'ExportFilter', options: EXPORT_FILTER_OPTIONS, fallback: EXPORT_FILTER_DEFAULT },
-	{ name: 'lineUserPayrollTypeFilter', label: 'User Payroll Type Filter', param: 'UserPayrollTypeFilter', options: USER_FILTER_OPTIONS, fallback: USER_PAYROLL_TYPE_FILTER_DEFAULT },
+	{
+		name: 'lineExportFilter',
+		label: 'Export Filter',
+		param: 'ExportFilter',
+		options: EXPORT_FILTER_OPTIONS,
+		fallback: EXPORT_FILTER_DEFAULT,
+	},
+	{
+		name: 'lineUserPayrollTypeFilter',
+		label: 'User Payroll Type Filter',
+		param: 'UserPayrollTypeFilter',
+		options: USER_FILTER_OPTIONS,
+		fallback: USER_PAYROLL_TYPE_FILTER_DEFAULT,
+	},
 ] as const;
 
-export function payrollLineFilterProperties(displayOptions: INodeProperties['displayOptions']): INodeProperties[] {
+export function payrollLineFilterProperties(
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Export Filter',
@@ -61,7 +103,11 @@ type Reader = (name: string) => unknown;
  * expression is matched case-insensitively; an unknown one is refused, naming the field. `undefined`
  * when the operation has no such fields.
  */
-export function payrollLineFilterQuery(node: INode, read: Reader, itemIndex?: number): IDataObject | undefined {
+export function payrollLineFilterQuery(
+	node: INode,
+	read: Reader,
+	itemIndex?: number,
+): IDataObject | undefined {
 	const qs: IDataObject = {};
 	let present = false;
 	for (const f of FILTERS) {
@@ -69,7 +115,9 @@ export function payrollLineFilterQuery(node: INode, read: Reader, itemIndex?: nu
 		if (raw === undefined || raw === null) continue;
 		present = true;
 		const text = String(raw).trim();
-		const found = f.options.find((o) => String(o.value).toLowerCase() === text.toLowerCase().replace(/[\s_-]/g, ''));
+		const found = f.options.find(
+			(o) => String(o.value).toLowerCase() === text.toLowerCase().replace(/[\s_-]/g, ''),
+		);
 		if (!found) {
 			throw new NodeOperationError(node, `${f.label} has an unknown value: "${String(raw)}"`, {
 				description: `Use one of ${f.options.map((o) => String(o.value)).join(', ')} (default ${f.fallback}).`,
@@ -82,8 +130,15 @@ export function payrollLineFilterQuery(node: INode, read: Reader, itemIndex?: nu
 }
 
 /** Reads the two fields of an execute-node item; `undefined` for operations without them. */
-export function readPayrollLineFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
-	return payrollLineFilterQuery(ctx.getNode(), (name) => ctx.getNodeParameter(name, itemIndex, null), itemIndex);
+export function readPayrollLineFilters(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): IDataObject | undefined {
+	return payrollLineFilterQuery(
+		ctx.getNode(),
+		(name) => ctx.getNodeParameter(name, itemIndex, null),
+		itemIndex,
+	);
 }
 
 /** Service parameter names the two fields own (an additional query parameter may not repeat them). */
@@ -98,8 +153,17 @@ export function emptyPayrollLinesHint(ctx: IExecuteFunctions, outputCount: numbe
 	if (ctx.getInputData().length === 0) return;
 	const qs = readPayrollLineFilters(ctx, 0) ?? {};
 	const causes: string[] = [];
-	if (qs.ExportFilter === undefined) causes.push('Export Filter is Only Approved (the service default), which leaves out days with unapproved hours: choose All');
-	if (qs.UserPayrollTypeFilter === undefined) causes.push('User Payroll Type Filter is Paid by Hour (the service default), which leaves out fixed-pay employees: choose All Users');
+	if (qs.ExportFilter === undefined)
+		causes.push(
+			'Export Filter is Only Approved (the service default), which leaves out days with unapproved hours: choose All',
+		);
+	if (qs.UserPayrollTypeFilter === undefined)
+		causes.push(
+			'User Payroll Type Filter is Paid by Hour (the service default), which leaves out fixed-pay employees: choose All Users',
+		);
 	if (causes.length === 0) return;
-	ctx.addExecutionHints({ message: `No payroll lines came back. Likely causes: ${causes.join('; ')}; or nothing is registered in the window.`, location: 'outputPane' });
+	ctx.addExecutionHints({
+		message: `No payroll lines came back. Likely causes: ${causes.join('; ')}; or nothing is registered in the window.`,
+		location: 'outputPane',
+	});
 }

@@ -33,7 +33,11 @@ export async function readText(body: unknown, idleMs: number = BODY_IDLE_MS): Pr
  * The body as bytes, joined once at the end into a buffer from `alloc`: for a reader that scans
  * the bytes and never makes the page a string (File output), so the page costs V8's heap nothing.
  */
-export async function readBytes(body: unknown, idleMs: number = BODY_IDLE_MS, alloc: (size: number) => Buffer = Buffer.allocUnsafe): Promise<Buffer> {
+export async function readBytes(
+	body: unknown,
+	idleMs: number = BODY_IDLE_MS,
+	alloc: (size: number) => Buffer = Buffer.allocUnsafe,
+): Promise<Buffer> {
 	const chunks: Uint8Array[] = [];
 	let size = 0;
 	const add = (chunk: Uint8Array | string) => {
@@ -69,7 +73,13 @@ const RELEASE_FROM = 8193;
  */
 function releaseChunk(chunk: Uint8Array): void {
 	const buffer = chunk.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
-	if (chunk.byteOffset === 0 && chunk.byteLength === buffer.byteLength && chunk.byteLength >= RELEASE_FROM && typeof buffer.transfer === 'function') buffer.transfer(0);
+	if (
+		chunk.byteOffset === 0 &&
+		chunk.byteLength === buffer.byteLength &&
+		chunk.byteLength >= RELEASE_FROM &&
+		typeof buffer.transfer === 'function'
+	)
+		buffer.transfer(0);
 }
 
 /**
@@ -78,7 +88,11 @@ function releaseChunk(chunk: Uint8Array): void {
  * in about fifty chunks, and a promise, a timer and an abort signal for each are garbage that
  * lives long enough to reach V8's old generation.
  */
-async function eachChunk(body: unknown, idleMs: number, onChunk: (chunk: Uint8Array | string) => void): Promise<void> {
+async function eachChunk(
+	body: unknown,
+	idleMs: number,
+	onChunk: (chunk: Uint8Array | string) => void,
+): Promise<void> {
 	const stream = body as Partial<AsyncIterable<Uint8Array | string>> & { destroy?: () => void };
 	if (typeof stream?.[Symbol.asyncIterator] !== 'function') return;
 	let chunks = 0;
@@ -96,7 +110,9 @@ async function eachChunk(body: unknown, idleMs: number, onChunk: (chunk: Uint8Ar
 			// What the stream says once destroyed is not news.
 			read.catch(() => undefined);
 			stream.destroy?.();
-			throw Object.assign(new Error(`the answer stopped arriving for ${idleMs} ms`), { code: 'ETIMEDOUT' });
+			throw Object.assign(new Error(`the answer stopped arriving for ${idleMs} ms`), {
+				code: 'ETIMEDOUT',
+			});
 		}
 	} finally {
 		stop.abort(FINISHED);
@@ -111,7 +127,11 @@ const WATCH_STEPS = 4;
  * between 1 and 1.25 times `idleMs` of silence), by the count of chunks, not the clock: a clock
  * may step (NTP) or be one a test controls. Stops when `signal` aborts.
  */
-async function watchdog(idleMs: number, chunksSoFar: () => number, signal: AbortSignal): Promise<typeof IDLE | undefined> {
+async function watchdog(
+	idleMs: number,
+	chunksSoFar: () => number,
+	signal: AbortSignal,
+): Promise<typeof IDLE | undefined> {
 	let seen = chunksSoFar();
 	let quiet = 0;
 	for (;;) {

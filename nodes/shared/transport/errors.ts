@@ -13,7 +13,7 @@ interface ServiceErrorItem {
 /** What to do about each status, shown as the error's description. */
 const ADVICE: Record<number, string> = {
 	400: 'Correct the field(s) named above and run the node again.',
-	401: 'The service refused the token even after a fresh one was fetched. Check that the credential\'s Scopes cover this API (the integration scope for /api, reportingapiv1 for data extraction) and that the API client is enabled.',
+	401: "The service refused the token even after a fresh one was fetched. Check that the credential's Scopes cover this API (the integration scope for /api, reportingapiv1 for data extraction) and that the API client is enabled.",
 	403: "The API client's company has no access to this project or company. Use ids from your own company structure.",
 	404: 'Nothing with that id or number exists in your company. Check the id, or pick the record from the list.',
 	409: 'The data changed while the request ran. Reload the record and try again; do not retry blindly.',
@@ -24,7 +24,10 @@ const ADVICE: Record<number, string> = {
  * How long a 429's Retry-After asks to wait, in ms: delta-seconds or an HTTP-date (RFC 9110);
  * undefined when absent or unreadable. A date in the past means "now".
  */
-export function retryAfterMs(headers: Record<string, unknown> | undefined, now = Date.now()): number | undefined {
+export function retryAfterMs(
+	headers: Record<string, unknown> | undefined,
+	now = Date.now(),
+): number | undefined {
 	const raw = headers?.['retry-after'] ?? headers?.['Retry-After'];
 	const text = String(Array.isArray(raw) ? raw[0] : (raw ?? '')).trim();
 	if (text === '') return undefined;
@@ -52,11 +55,18 @@ export function serviceError(
 	node: INode,
 	statusCode: number,
 	body: unknown,
-	context: { what?: string; itemIndex?: number; secrets?: string[]; headers?: Record<string, unknown> } = {},
+	context: {
+		what?: string;
+		itemIndex?: number;
+		secrets?: string[];
+		headers?: Record<string, unknown>;
+	} = {},
 ): NodeApiError {
 	const retryAfter = statusCode === 429 ? retryAfterMs(context.headers) : undefined;
 	const parsed = redact(parseBody(body), context.secrets);
-	const items: ServiceErrorItem[] = Array.isArray(parsed.errors) ? (parsed.errors as ServiceErrorItem[]) : [];
+	const items: ServiceErrorItem[] = Array.isArray(parsed.errors)
+		? (parsed.errors as ServiceErrorItem[])
+		: [];
 	const detail = items
 		.map((e) => {
 			const code = e.code && e.code !== 'ValidationError' ? ` [${e.code}]` : '';
@@ -64,18 +74,37 @@ export function serviceError(
 		})
 		.filter((s) => s.trim() !== '')
 		.join('; ');
-	const oauth = typeof parsed.error === 'string' ? `${parsed.error}${parsed.error_description ? `: ${String(parsed.error_description)}` : ''}` : '';
-	const base = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : `HTTP ${statusCode}`;
-	const prefix = context.what ? `${context.what} failed` : 'The Workforce service refused the request';
+	const oauth =
+		typeof parsed.error === 'string'
+			? `${parsed.error}${parsed.error_description ? `: ${String(parsed.error_description)}` : ''}`
+			: '';
+	const base =
+		typeof parsed.message === 'string' && parsed.message !== ''
+			? parsed.message
+			: `HTTP ${statusCode}`;
+	const prefix = context.what
+		? `${context.what} failed`
+		: 'The Workforce service refused the request';
 	const message = `${prefix} (HTTP ${statusCode}): ${detail || oauth || base}`;
 	const codeAdvice = adviceForCodes(items.map((e) => e.code));
-	const advice = statusCode === 429 ? rateLimitAdvice(retryAfter) : codeAdvice ?? ADVICE[statusCode] ?? (statusCode >= 500 ? 'The service failed unexpectedly. Retry later (node settings: Retry On Fail).' : undefined);
-	const error = new NodeApiError(node, { message, httpCode: String(statusCode), body: parsed } as unknown as JsonObject, {
-		message,
-		description: [detail && base !== detail ? base : '', advice].filter(Boolean).join(' '),
-		httpCode: String(statusCode),
-		itemIndex: context.itemIndex,
-	});
+	const advice =
+		statusCode === 429
+			? rateLimitAdvice(retryAfter)
+			: (codeAdvice ??
+				ADVICE[statusCode] ??
+				(statusCode >= 500
+					? 'The service failed unexpectedly. Retry later (node settings: Retry On Fail).'
+					: undefined));
+	const error = new NodeApiError(
+		node,
+		{ message, httpCode: String(statusCode), body: parsed } as unknown as JsonObject,
+		{
+			message,
+			description: [detail && base !== detail ? base : '', advice].filter(Boolean).join(' '),
+			httpCode: String(statusCode),
+			itemIndex: context.itemIndex,
+		},
+	);
 	error.context.data = parsed;
 	// Kept for callers that wrap this error in their own (the paginator) and must not lose the fix.
 	if (codeAdvice) error.context.codeAdvice = codeAdvice;
@@ -120,7 +149,9 @@ export function parseBody(body: unknown): Record<string, unknown> {
 			return { message: body.slice(0, 500) };
 		}
 	}
-	return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+	return body && typeof body === 'object' && !Array.isArray(body)
+		? (body as Record<string, unknown>)
+		: {};
 }
 
 /**
@@ -128,7 +159,11 @@ export function parseBody(body: unknown): Record<string, unknown> {
  * with a network code (ECONNRESET, ...) for a generic text, which would hide which operation
  * failed and how far it got.
  */
-export function errorWithOwnMessage(node: INode, errorResponse: JsonObject, options: NonNullable<ConstructorParameters<typeof NodeApiError>[2]> & { message: string }): NodeApiError {
+export function errorWithOwnMessage(
+	node: INode,
+	errorResponse: JsonObject,
+	options: NonNullable<ConstructorParameters<typeof NodeApiError>[2]> & { message: string },
+): NodeApiError {
 	const error = new NodeApiError(node, errorResponse, options);
 	error.message = options.message;
 	return error;

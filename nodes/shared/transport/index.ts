@@ -20,7 +20,11 @@ import { assertNoDotSegments } from './pathSegment';
 
 export const CREDENTIAL = 'workforceApi';
 
-export type WorkforceContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type WorkforceContext =
+	| IExecuteFunctions
+	| IExecuteSingleFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions;
 
 export type Api = 'integration' | 'extraction';
 
@@ -51,9 +55,13 @@ export interface WorkforceRequest {
 export const IGNORE_ALL_BUT_401 = { ignore: true as const, except: [401] };
 
 /** One request to the service with the credential's token; error answers become clear n8n errors. */
-export async function workforceRequest(this: WorkforceContext, request: WorkforceRequest): Promise<IN8nHttpFullResponse> {
+export async function workforceRequest(
+	this: WorkforceContext,
+	request: WorkforceRequest,
+): Promise<IN8nHttpFullResponse> {
 	assertNoDotSegments(this, request.path, request.itemIndex);
-	const credentials = request.credentials ?? (await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL));
+	const credentials =
+		request.credentials ?? (await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL));
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: baseUrl(credentials, request.api ?? 'integration'),
@@ -72,12 +80,20 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
 	};
 	let response: IN8nHttpFullResponse;
 	try {
-		response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, options)) as IN8nHttpFullResponse;
+		response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIAL,
+			options,
+		)) as IN8nHttpFullResponse;
 	} catch (error) {
-		throw transportError(this, error, { ...request, secrets: credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined)) });
+		throw transportError(this, error, {
+			...request,
+			secrets: credentialSecrets(await this.getCredentials(CREDENTIAL).catch(() => undefined)),
+		});
 	}
 	// An error answer's body is read here, so every caller gets it as usual.
-	if (request.stream && response.statusCode >= 300) response.body = await readText(response.body, request.timeout).catch(() => '');
+	if (request.stream && response.statusCode >= 300)
+		response.body = await readText(response.body, request.timeout).catch(() => '');
 	await rejectErrorAnswer(this, response, request);
 	return response;
 }
@@ -87,23 +103,40 @@ export async function workforceRequest(this: WorkforceContext, request: Workforc
  * The credential is read again so that a token n8n refreshed during the request (after a 401) is
  * redacted from the service's answer too.
  */
-export async function rejectErrorAnswer(ctx: WorkforceContext, response: IN8nHttpFullResponse, context: { what?: string; itemIndex?: number }): Promise<void> {
-	if (response.statusCode >= 300 && response.statusCode < 400) throw redirectError(ctx.getNode(), response.statusCode, response.headers, context);
+export async function rejectErrorAnswer(
+	ctx: WorkforceContext,
+	response: IN8nHttpFullResponse,
+	context: { what?: string; itemIndex?: number },
+): Promise<void> {
+	if (response.statusCode >= 300 && response.statusCode < 400)
+		throw redirectError(ctx.getNode(), response.statusCode, response.headers, context);
 	if (response.statusCode >= 400) {
-		const secrets = credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL).catch(() => undefined));
-		throw serviceError(ctx.getNode(), response.statusCode, response.body, { what: context.what, itemIndex: context.itemIndex, secrets, headers: response.headers });
+		const secrets = credentialSecrets(
+			await ctx.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL).catch(() => undefined),
+		);
+		throw serviceError(ctx.getNode(), response.statusCode, response.body, {
+			what: context.what,
+			itemIndex: context.itemIndex,
+			secrets,
+			headers: response.headers,
+		});
 	}
 }
 
 /** The JSON body of a successful request. */
-export async function workforceJson<T = unknown>(this: WorkforceContext, request: WorkforceRequest): Promise<T> {
+export async function workforceJson<T = unknown>(
+	this: WorkforceContext,
+	request: WorkforceRequest,
+): Promise<T> {
 	const response = await workforceRequest.call(this, request);
 	return response.body as T;
 }
 
 export function baseUrl(credentials: ICredentialDataDecryptedObject, api: Api): string {
 	const key = api === 'extraction' ? 'extractionBaseUrl' : 'integrationBaseUrl';
-	const value = String(credentials[key] ?? '').trim().replace(/\/+$/, '');
+	const value = String(credentials[key] ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	if (!/^https?:\/\//i.test(value)) {
 		throw new Error(
 			`The credential's ${api === 'extraction' ? 'Data Extraction API Base URL' : 'Integration API Base URL'} is not set to an http(s) URL. Set it in the Workforce API credential.`,
@@ -116,30 +149,59 @@ export function baseUrl(credentials: ICredentialDataDecryptedObject, api: Api): 
  * A failure before any answer (connection refused, timeout, dropped connection) or a 401 that
  * survived the refresh. Rebuilt from the status and code only, so request headers never leak.
  */
-export function transportError(ctx: WorkforceContext, error: unknown, request: Pick<WorkforceRequest, 'what' | 'itemIndex'> & { secrets?: string[] }): NodeApiError {
-	const e = error as { httpCode?: string; message?: string; cause?: { code?: string; response?: { status?: number; data?: unknown } }; code?: string; response?: { status?: number; data?: unknown } };
-	const status = e.response?.status ?? e.cause?.response?.status ?? (e.httpCode ? Number(e.httpCode) : undefined);
+export function transportError(
+	ctx: WorkforceContext,
+	error: unknown,
+	request: Pick<WorkforceRequest, 'what' | 'itemIndex'> & { secrets?: string[] },
+): NodeApiError {
+	const e = error as {
+		httpCode?: string;
+		message?: string;
+		cause?: { code?: string; response?: { status?: number; data?: unknown } };
+		code?: string;
+		response?: { status?: number; data?: unknown };
+	};
+	const status =
+		e.response?.status ??
+		e.cause?.response?.status ??
+		(e.httpCode ? Number(e.httpCode) : undefined);
 	if (status && status >= 400) {
-		return serviceError(ctx.getNode(), status, e.response?.data ?? e.cause?.response?.data, request);
+		return serviceError(
+			ctx.getNode(),
+			status,
+			e.response?.data ?? e.cause?.response?.data,
+			request,
+		);
 	}
 	const code = e.code ?? e.cause?.code;
-	const label = request.what ? `${request.what} failed` : 'The request to the Workforce service failed';
+	const label = request.what
+		? `${request.what} failed`
+		: 'The request to the Workforce service failed';
 	if (!code && e.message) {
 		// Not a network failure: the credential refused to send (missing scope, a URL outside its
 		// bases). Its own words say what to fix; "no answer" would send the user the wrong way.
 		const refused = `${label}: ${redact(String(e.message), request.secrets)}`;
 		return new NodeApiError(ctx.getNode(), { message: refused } as JsonObject, {
 			message: refused,
-			description: 'Nothing was sent to the service. Check the Workforce API credential (Scopes and base URLs).',
+			description:
+				'Nothing was sent to the service. Check the Workforce API credential (Scopes and base URLs).',
 			itemIndex: request.itemIndex,
 		});
 	}
 	const message = `${label}: ${networkProblem(code)}`;
 	// The raw code stays machine-readable (the paginator retries on it); the message uses words.
-	return errorWithOwnMessage(ctx.getNode(), { message, code: code ?? null, detail: redact(String(e.message ?? ''), request.secrets) } as JsonObject, {
-		message,
-		description:
-			'No answer came back. Check the base URLs in the Workforce API credential and that the service is reachable from n8n; transient failures can be retried (node settings: Retry On Fail).',
-		itemIndex: request.itemIndex,
-	});
+	return errorWithOwnMessage(
+		ctx.getNode(),
+		{
+			message,
+			code: code ?? null,
+			detail: redact(String(e.message ?? ''), request.secrets),
+		} as JsonObject,
+		{
+			message,
+			description:
+				'No answer came back. Check the base URLs in the Workforce API credential and that the service is reachable from n8n; transient failures can be retried (node settings: Retry On Fail).',
+			itemIndex: request.itemIndex,
+		},
+	);
 }

@@ -7,7 +7,9 @@ const BEARER = /Bearer\s+[A-Za-z0-9._~+/=-]+/gi;
  * The client secret and every token the credential holds: a service (or proxy) that echoes the
  * request in its error body must not put them into messages, execution data or logs.
  */
-export function credentialSecrets(credentials: ICredentialDataDecryptedObject | undefined): string[] {
+export function credentialSecrets(
+	credentials: ICredentialDataDecryptedObject | undefined,
+): string[] {
 	if (!credentials) return [];
 	const secrets = [String(credentials.clientSecret ?? '')];
 	const stored = String(credentials.accessToken ?? '');

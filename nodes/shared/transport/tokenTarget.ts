@@ -18,9 +18,16 @@ export interface ApiBase {
 }
 
 /** What `authenticate` can be handed: n8n's request options, or the HTTP Request node's (legacy, URL in `uri`). */
-export type SignedRequest = IHttpRequestOptions & { uri?: unknown; followRedirect?: boolean; followAllRedirects?: boolean };
+export type SignedRequest = IHttpRequestOptions & {
+	uri?: unknown;
+	followRedirect?: boolean;
+	followAllRedirects?: boolean;
+};
 
-const LABEL: Record<ApiName, string> = { integration: 'Integration API Base URL', extraction: 'Data Extraction API Base URL' };
+const LABEL: Record<ApiName, string> = {
+	integration: 'Integration API Base URL',
+	extraction: 'Data Extraction API Base URL',
+};
 
 /** n8n's HTTP client (axios) treats these as absolute and ignores `baseURL` for them. */
 const ABSOLUTE = /^([a-z][a-z\d+\-.]*:)?\/\//i;
@@ -32,16 +39,23 @@ const ABSOLUTE = /^([a-z][a-z\d+\-.]*:)?\/\//i;
 export function requestTarget(options: SignedRequest): string {
 	const raw = options.url ?? options.uri;
 	const url = raw === undefined || raw === null ? '' : String(raw);
-	const base = options.baseURL === undefined || options.baseURL === null ? '' : String(options.baseURL);
-	if (base && !ABSOLUTE.test(url)) return url ? `${base.replace(/\/?\/$/, '')}/${url.replace(/^\/+/, '')}` : base;
+	const base =
+		options.baseURL === undefined || options.baseURL === null ? '' : String(options.baseURL);
+	if (base && !ABSOLUTE.test(url))
+		return url ? `${base.replace(/\/?\/$/, '')}/${url.replace(/^\/+/, '')}` : base;
 	return url;
 }
 
 /** The credential's configured bases that parse as http(s) URLs. */
 export function configuredBases(credentials: ICredentialDataDecryptedObject): ApiBase[] {
 	const bases: ApiBase[] = [];
-	for (const [api, key] of [['integration', 'integrationBaseUrl'], ['extraction', 'extractionBaseUrl']] as const) {
-		const text = String(credentials[key] ?? '').trim().replace(/\/+$/, '');
+	for (const [api, key] of [
+		['integration', 'integrationBaseUrl'],
+		['extraction', 'extractionBaseUrl'],
+	] as const) {
+		const text = String(credentials[key] ?? '')
+			.trim()
+			.replace(/\/+$/, '');
 		const url = parseHttp(text);
 		if (url) bases.push({ api, text, url, path: url.pathname.replace(/\/+$/, '') });
 	}
@@ -58,7 +72,11 @@ export function baseCovering(target: string, bases: ApiBase[]): ApiBase | undefi
 	const url = parseHttp(target);
 	if (!url || url.username !== '' || url.password !== '') return undefined;
 	return bases
-		.filter((b) => b.url.origin === url.origin && (b.path === '' || url.pathname === b.path || url.pathname.startsWith(`${b.path}/`)))
+		.filter(
+			(b) =>
+				b.url.origin === url.origin &&
+				(b.path === '' || url.pathname === b.path || url.pathname.startsWith(`${b.path}/`)),
+		)
 		.sort((a, b) => b.path.length - a.path.length)[0];
 }
 
@@ -66,8 +84,11 @@ export function baseCovering(target: string, bases: ApiBase[]): ApiBase | undefi
 export function refusal(target: string, bases: ApiBase[]): string {
 	const url = parseHttp(target);
 	const configured = bases.map((b) => `the ${LABEL[b.api]} (${b.text})`).join(' or ');
-	const fix = configured ? ` Use a URL that starts with ${configured}.` : ' Set the API base URLs in the Workforce API credential.';
-	if (!url) return `Refusing to send the Workforce token to ${target.trim() === '' ? 'an empty URL' : 'an invalid URL'}: it is not one of the credential's API bases.${fix}`;
+	const fix = configured
+		? ` Use a URL that starts with ${configured}.`
+		: ' Set the API base URLs in the Workforce API credential.';
+	if (!url)
+		return `Refusing to send the Workforce token to ${target.trim() === '' ? 'an empty URL' : 'an invalid URL'}: it is not one of the credential's API bases.${fix}`;
 	const why =
 		url.username !== '' || url.password !== ''
 			? ' (a URL with a user name or password)'
@@ -93,7 +114,8 @@ export function guardRedirects(options: SignedRequest, base: ApiBase) {
 /** Sets the bearer header, replacing one of any spelling the caller set. */
 export function setBearer(options: SignedRequest, token: string) {
 	const headers = { ...(options.headers ?? {}) };
-	for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
+	for (const name of Object.keys(headers))
+		if (name.toLowerCase() === 'authorization') delete headers[name];
 	headers.Authorization = `Bearer ${token}`;
 	options.headers = headers;
 }

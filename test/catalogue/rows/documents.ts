@@ -13,7 +13,9 @@ function storeDocument(fx: Fixture, name: string): string {
 	const known = stored.get(name);
 	if (known && fx.emulator.ctx.files.get(known)) return known;
 	const docs = fx.emulator.ctx.sections.documents;
-	const [doc] = docs.store(docs.parentOf('project', projectId(fx)), 'Catalogue', [{ name, mimeType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 catalogue') }]);
+	const [doc] = docs.store(docs.parentOf('project', projectId(fx)), 'Catalogue', [
+		{ name, mimeType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 catalogue') },
+	]);
 	stored.set(name, doc.id);
 	return doc.id;
 }
@@ -26,7 +28,11 @@ const upload = (fx: Fixture, over: INodeParameters = {}): INodeParameters => ({
 	binaryPropertyName: 'data',
 	...over,
 });
-const fileItem = (name: string) => [memoryItem({ data: { name, mimeType: 'application/octet-stream', bytes: Buffer.from('catalogue bytes') } })];
+const fileItem = (name: string) => [
+	memoryItem({
+		data: { name, mimeType: 'application/octet-stream', bytes: Buffer.from('catalogue bytes') },
+	}),
+];
 
 /** A download of a stored document whose name is hostile: the output's file name is cleaned. */
 function hostileDownload(label: string, name: string, expected: string): Row {
@@ -34,7 +40,13 @@ function hostileDownload(label: string, name: string, expected: string): Row {
 		resource: 'document',
 		category: 'hostile file name',
 		label,
-		parameters: (fx) => ({ resource: 'document', operation: 'download', parent: 'project', project: rl('id', projectId(fx)), fileReferenceId: storeDocument(fx, name) }),
+		parameters: (fx) => ({
+			resource: 'document',
+			operation: 'download',
+			parent: 'project',
+			project: rl('id', projectId(fx)),
+			fileReferenceId: storeDocument(fx, name),
+		}),
 		requests: (fx) => [`GET ${PROJECTS}/${projectId(fx)}/documents/${stored.get(name)} 200`],
 		output: (json, _fx, result) => {
 			expect(json[0].fileName).toBe(expected);
@@ -57,7 +69,13 @@ export const documentRows: Row[] = [
 		resource: 'document',
 		category: 'missing field',
 		label: 'get many: work order id mapped to an empty value',
-		parameters: { resource: 'document', operation: 'getAll', parent: 'workOrder', workOrderId: MAPPED_EMPTY, returnAll: true },
+		parameters: {
+			resource: 'document',
+			operation: 'getAll',
+			parent: 'workOrder',
+			workOrderId: MAPPED_EMPTY,
+			returnAll: true,
+		},
 		error: { field: /^Work Order ID is empty/, fix: /Enter the generated ID of the work order/ },
 		requests: [],
 	},
@@ -67,7 +85,10 @@ export const documentRows: Row[] = [
 		label: 'upload: an .html file is refused before sending',
 		parameters: (fx) => upload(fx),
 		items: fileItem('invoice.html'),
-		error: { field: /Binary field "data" cannot be uploaded: "invoice\.html" is a \.html file/, fix: /archive \(\.zip\) or converted to PDF/ },
+		error: {
+			field: /Binary field "data" cannot be uploaded: "invoice\.html" is a \.html file/,
+			fix: /archive \(\.zip\) or converted to PDF/,
+		},
 		requests: [],
 	},
 	{
@@ -87,32 +108,71 @@ export const documentRows: Row[] = [
 		items: fileItem('a"\r\nContent-Type: text/html\r\n\r\nx.pdf'),
 		requests: (fx) => [`POST ${PROJECTS}/${projectId(fx)}/documents 200`],
 		output: (json, fx) => {
-			const parts = (fx.apiRequests()[0].body as { parts: Array<{ field: string; fileName: string; mimeType: string }> }).parts;
+			const parts = (
+				fx.apiRequests()[0].body as {
+					parts: Array<{ field: string; fileName: string; mimeType: string }>;
+				}
+			).parts;
 			// One part, its type untouched: the CR/LF/quote were escaped inside the quoted file name.
 			expect(parts).toHaveLength(1);
-			expect(parts[0]).toMatchObject({ field: 'file', mimeType: 'application/octet-stream', size: 15 });
+			expect(parts[0]).toMatchObject({
+				field: 'file',
+				mimeType: 'application/octet-stream',
+				size: 15,
+			});
 			expect(parts[0].fileName).toMatch(/%0D%0A%0D%0Ax\.pdf$/);
 			expect(parts[0].fileName).not.toMatch(/[\r\n"]/);
 			expect(json[0]).toMatchObject({ successful: true });
 		},
 	},
-	hostileDownload('download: stored name "../../etc/passwd" keeps only the last segment', '../../etc/passwd', 'passwd'),
-	hostileDownload('download: Windows path with backslashes and drive', 'C:\\Windows\\System32\\evil.pdf', 'evil.pdf'),
-	hostileDownload('download: absolute path, control characters and a leading dot', '/root/.\u0007ssh\u0000key.pdf', 'sshkey.pdf'),
-	hostileDownload('download: a 300-character name is cut to 200, keeping the extension', `${'x'.repeat(296)}.pdf`, `${'x'.repeat(196)}.pdf`),
+	hostileDownload(
+		'download: stored name "../../etc/passwd" keeps only the last segment',
+		'../../etc/passwd',
+		'passwd',
+	),
+	hostileDownload(
+		'download: Windows path with backslashes and drive',
+		'C:\\Windows\\System32\\evil.pdf',
+		'evil.pdf',
+	),
+	hostileDownload(
+		'download: absolute path, control characters and a leading dot',
+		'/root/.\u0007ssh\u0000key.pdf',
+		'sshkey.pdf',
+	),
+	hostileDownload(
+		'download: a 300-character name is cut to 200, keeping the extension',
+		`${'x'.repeat(296)}.pdf`,
+		`${'x'.repeat(196)}.pdf`,
+	),
 	{
 		resource: 'document',
 		category: 'unknown id',
 		label: 'download: unknown file reference',
-		parameters: (fx) => ({ resource: 'document', operation: 'download', parent: 'project', project: rl('id', projectId(fx)), fileReferenceId: 'no-such-file' }),
-		error: { field: /Downloading document "no-such-file" failed \(HTTP 404\): fileReferenceId/, fix: /Check the id/ },
+		parameters: (fx) => ({
+			resource: 'document',
+			operation: 'download',
+			parent: 'project',
+			project: rl('id', projectId(fx)),
+			fileReferenceId: 'no-such-file',
+		}),
+		error: {
+			field: /Downloading document "no-such-file" failed \(HTTP 404\): fileReferenceId/,
+			fix: /Check the id/,
+		},
 		requests: (fx) => [`GET ${PROJECTS}/${projectId(fx)}/documents/no-such-file 404`],
 	},
 	{
 		resource: 'document',
 		category: 'unknown id',
 		label: 'get many: unknown work order',
-		parameters: { resource: 'document', operation: 'getAll', parent: 'workOrder', workOrderId: 'no-such-task', returnAll: true },
+		parameters: {
+			resource: 'document',
+			operation: 'getAll',
+			parent: 'workOrder',
+			workOrderId: 'no-such-task',
+			returnAll: true,
+		},
 		error: { field: /Work order 'no-such-task' was not found/, fix: /Check the id/ },
 		requests: ['GET /api/v4/integration/tasks/no-such-task/documents 404'],
 	},
@@ -120,7 +180,13 @@ export const documentRows: Row[] = [
 		resource: 'document',
 		category: 'odd id',
 		label: 'delete: file reference with / ? # stays one encoded segment',
-		parameters: (fx) => ({ resource: 'document', operation: 'delete', parent: 'project', project: rl('id', projectId(fx)), fileReferenceId: '../x?y#z' }),
+		parameters: (fx) => ({
+			resource: 'document',
+			operation: 'delete',
+			parent: 'project',
+			project: rl('id', projectId(fx)),
+			fileReferenceId: '../x?y#z',
+		}),
 		error: { field: /Document '\.\.\/x\?y#z' was not found/, fix: /Check the id/ },
 		requests: (fx) => [`DELETE ${PROJECTS}/${projectId(fx)}/documents/${enc('../x?y#z')} 404`],
 	},
@@ -128,22 +194,46 @@ export const documentRows: Row[] = [
 		resource: 'document',
 		category: 'odd id',
 		label: 'download: file reference ".." is refused',
-		parameters: (fx) => ({ resource: 'document', operation: 'download', parent: 'project', project: rl('id', projectId(fx)), fileReferenceId: '..' }),
-		error: { field: /File Reference ID "\.\." cannot be used in a request path/, fix: /Check the value entered or mapped to "File Reference ID"/ },
+		parameters: (fx) => ({
+			resource: 'document',
+			operation: 'download',
+			parent: 'project',
+			project: rl('id', projectId(fx)),
+			fileReferenceId: '..',
+		}),
+		error: {
+			field: /File Reference ID "\.\." cannot be used in a request path/,
+			fix: /Check the value entered or mapped to "File Reference ID"/,
+		},
 		requests: [],
 	},
 	{
 		resource: 'document',
 		category: 'out of range',
 		label: 'get many: limit 0',
-		parameters: (fx) => ({ resource: 'document', operation: 'getAll', parent: 'project', project: rl('id', projectId(fx)), returnAll: false, limit: 0 }),
+		parameters: (fx) => ({
+			resource: 'document',
+			operation: 'getAll',
+			parent: 'project',
+			project: rl('id', projectId(fx)),
+			returnAll: false,
+			limit: 0,
+		}),
 		error: { field: /^Limit must be a whole number of 1 or more/, fix: /turn on Return All/ },
 		requests: [],
 	},
 ];
 
-const file = (value: string, over: INodeParameters = {}): INodeParameters => ({ resource: 'file', operation: 'download', file: value, ...over });
-const REFUSED = { field: /^File URL is not a file of the configured Integration API/, fix: /Use the image row's downloadUrl\/mediumUrl or the file ID/ };
+const file = (value: string, over: INodeParameters = {}): INodeParameters => ({
+	resource: 'file',
+	operation: 'download',
+	file: value,
+	...over,
+});
+const REFUSED = {
+	field: /^File URL is not a file of the configured Integration API/,
+	fix: /Use the image row's downloadUrl\/mediumUrl or the file ID/,
+};
 const foreign = (label: string, url: (fx: Fixture) => string): Row => ({
 	resource: 'file',
 	category: 'foreign URL',
@@ -163,10 +253,23 @@ export const fileRows: Row[] = [
 		requests: [],
 	},
 	foreign('download: a URL on another host', () => 'https://files.evil.example/api/file/abc'),
-	foreign('download: the same host on another port', (fx) => `${new URL(fx.emulator.urls.integration).protocol}//${new URL(fx.emulator.urls.integration).hostname}:1/core/api/file/abc`),
-	foreign('download: the right origin but another API path', (fx) => `${fx.emulator.urls.integration}/api/v4/integration/users`),
-	foreign('download: a path climbing out with ../', (fx) => `${fx.emulator.urls.integration}/api/file/../../reporting/v1/images`),
-	foreign('download: credentials in the URL', (fx) => fx.emulator.urls.integration.replace('://', '://user:pw@') + '/api/file/abc'),
+	foreign(
+		'download: the same host on another port',
+		(fx) =>
+			`${new URL(fx.emulator.urls.integration).protocol}//${new URL(fx.emulator.urls.integration).hostname}:1/core/api/file/abc`,
+	),
+	foreign(
+		'download: the right origin but another API path',
+		(fx) => `${fx.emulator.urls.integration}/api/v4/integration/users`,
+	),
+	foreign(
+		'download: a path climbing out with ../',
+		(fx) => `${fx.emulator.urls.integration}/api/file/../../reporting/v1/images`,
+	),
+	foreign(
+		'download: credentials in the URL',
+		(fx) => fx.emulator.urls.integration.replace('://', '://user:pw@') + '/api/file/abc',
+	),
 	foreign('download: a protocol-relative URL', () => '//evil.example/api/file/abc'),
 	foreign('download: a UNC path with backslashes', () => '\\\\evil.example\\share\\api\\file\\abc'),
 	foreign('download: a javascript: URL', () => 'javascript:alert(1)'),
@@ -183,25 +286,41 @@ export const fileRows: Row[] = [
 		category: 'unknown id',
 		label: 'download: unknown file id',
 		parameters: file('no-such-file'),
-		error: { field: /Downloading file "no-such-file" failed \(HTTP 404\): fileId/, fix: /Check the id/ },
+		error: {
+			field: /Downloading file "no-such-file" failed \(HTTP 404\): fileId/,
+			fix: /Check the id/,
+		},
 		requests: ['GET /api/file/no-such-file 404'],
 	},
 	{
 		resource: 'file',
 		category: 'out of range',
 		label: 'download: MaxDimension 0 in the URL',
-		parameters: (fx) => file(`${fx.emulator.urls.integration}/api/file/${storeDocument(fx, 'plan.pdf')}?MaxDimension=0`),
-		error: { field: /MaxDimension: 'MaxDimension' must be a whole number of pixels between 1 and 10000/, fix: /Correct the field\(s\) named above/ },
+		parameters: (fx) =>
+			file(
+				`${fx.emulator.urls.integration}/api/file/${storeDocument(fx, 'plan.pdf')}?MaxDimension=0`,
+			),
+		error: {
+			field: /MaxDimension: 'MaxDimension' must be a whole number of pixels between 1 and 10000/,
+			fix: /Correct the field\(s\) named above/,
+		},
 		requests: () => [`GET /api/file/${stored.get('plan.pdf')} 400`],
 	},
 	{
 		resource: 'file',
 		category: 'foreign URL',
 		label: 'download: a URL under the configured base is accepted, its id encoded',
-		parameters: (fx) => file(`${fx.emulator.urls.integration}/api/file/${enc(storeDocument(fx, 'plan.pdf'))}?MaxDimension=640`),
+		parameters: (fx) =>
+			file(
+				`${fx.emulator.urls.integration}/api/file/${enc(storeDocument(fx, 'plan.pdf'))}?MaxDimension=640`,
+			),
 		requests: () => [`GET /api/file/${stored.get('plan.pdf')} 200`],
 		output: (json, fx) => {
-			expect(json[0]).toMatchObject({ fileId: stored.get('plan.pdf'), maxDimension: 640, fileName: 'plan.pdf' });
+			expect(json[0]).toMatchObject({
+				fileId: stored.get('plan.pdf'),
+				maxDimension: 640,
+				fileName: 'plan.pdf',
+			});
 			expect(fx.apiRequests()[0].search).toBe('MaxDimension=640');
 		},
 	},

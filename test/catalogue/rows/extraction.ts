@@ -3,11 +3,28 @@ import type { INodeParameters } from 'n8n-workflow';
 import { MAPPED_EMPTY, rl, type Row } from '../runner';
 
 /** yyyy-MM-dd of `days` ago (UTC). */
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (days: number) =>
+	new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-const payroll = (over: INodeParameters = {}): INodeParameters => ({ resource: 'payrollExport', operation: 'get', fromWorkDate: daysAgo(10), toWorkDate: daysAgo(3), ...over });
-const times = (over: INodeParameters = {}): INodeParameters => ({ resource: 'dataExtraction', operation: 'getTimeRegistrations', returnAll: true, ...over });
-const images = (over: INodeParameters = {}): INodeParameters => ({ resource: 'dataExtraction', operation: 'getImages', returnAll: true, ...over });
+const payroll = (over: INodeParameters = {}): INodeParameters => ({
+	resource: 'payrollExport',
+	operation: 'get',
+	fromWorkDate: daysAgo(10),
+	toWorkDate: daysAgo(3),
+	...over,
+});
+const times = (over: INodeParameters = {}): INodeParameters => ({
+	resource: 'dataExtraction',
+	operation: 'getTimeRegistrations',
+	returnAll: true,
+	...over,
+});
+const images = (over: INodeParameters = {}): INodeParameters => ({
+	resource: 'dataExtraction',
+	operation: 'getImages',
+	returnAll: true,
+	...over,
+});
 
 export const payrollExportRows: Row[] = [
 	{
@@ -15,7 +32,10 @@ export const payrollExportRows: Row[] = [
 		category: 'impossible range',
 		label: 'get: From Work Date after To Work Date',
 		parameters: payroll({ fromWorkDate: daysAgo(3), toWorkDate: daysAgo(10) }),
-		error: { field: /^From Work Date \(.*\) is after To Work Date/, fix: /put From Work Date on or before To Work Date/ },
+		error: {
+			field: /^From Work Date \(.*\) is after To Work Date/,
+			fix: /put From Work Date on or before To Work Date/,
+		},
 		requests: [],
 	},
 	{
@@ -32,15 +52,27 @@ export const payrollExportRows: Row[] = [
 		category: 'out of range',
 		label: 'get: Modified Since Date 400 days back',
 		parameters: payroll({ filters: { modifiedSinceDate: daysAgo(400) } }),
-		error: { field: /^Modified Since Date .* is more than one year back/, fix: /clear Modified Since Date/ },
+		error: {
+			field: /^Modified Since Date .* is more than one year back/,
+			fix: /clear Modified Since Date/,
+		},
 		requests: [],
 	},
 	{
 		resource: 'payrollExport',
 		category: 'out of range',
 		label: 'get summary lines: a 60-day range without splitting',
-		parameters: { resource: 'payrollExport', operation: 'getSummaryLines', fromWorkDate: daysAgo(70), toWorkDate: daysAgo(10), options: { splitLongRanges: false } },
-		error: { field: /spans 61 days; the service allows at most 45 days/, fix: /Turn on Options > Split Ranges Over 45 Days/ },
+		parameters: {
+			resource: 'payrollExport',
+			operation: 'getSummaryLines',
+			fromWorkDate: daysAgo(70),
+			toWorkDate: daysAgo(10),
+			options: { splitLongRanges: false },
+		},
+		error: {
+			field: /spans 61 days; the service allows at most 45 days/,
+			fix: /Turn on Options > Split Ranges Over 45 Days/,
+		},
 		requests: [],
 	},
 	{
@@ -49,7 +81,10 @@ export const payrollExportRows: Row[] = [
 		label: 'get: User IDs mapped to a broken JSON array',
 		items: [{ json: { users: '["u-1", ' } }],
 		parameters: payroll({ filters: { userIds: '={{ $json.users }}' } }),
-		error: { field: /^User IDs is not valid JSON: "\["u-1", "/, fix: /or as a JSON array \(\["a", "b"\]\) in Filters > User IDs/ },
+		error: {
+			field: /^User IDs is not valid JSON: "\["u-1", "/,
+			fix: /or as a JSON array \(\["a", "b"\]\) in Filters > User IDs/,
+		},
 		requests: [],
 	},
 	{
@@ -68,15 +103,27 @@ export const payrollExportRows: Row[] = [
 		label: 'get: Project IDs naming a project that does not exist: empty, with a hint saying why',
 		parameters: payroll({ filters: { projectIds: 'no-such-project' } }),
 		requests: ['GET /api/payroll-export/readonly 200'],
-		emptyWithHint: /^The payroll export for .* is empty\. Likely causes: .*no hours are registered in the period for the chosen filters/,
-		output: (_json, fx) => expect(fx.apiRequests()[0].query.projectIds).toEqual(['no-such-project']),
+		emptyWithHint:
+			/^The payroll export for .* is empty\. Likely causes: .*no hours are registered in the period for the chosen filters/,
+		output: (_json, fx) =>
+			expect(fx.apiRequests()[0].query.projectIds).toEqual(['no-such-project']),
 	},
 	{
 		resource: 'payrollExport',
 		category: 'missing field',
 		label: 'get file: output binary field mapped to an empty value',
-		parameters: { resource: 'payrollExport', operation: 'getFile', fromWorkDate: daysAgo(10), toWorkDate: daysAgo(3), dataExportType: 10, binaryPropertyName: MAPPED_EMPTY },
-		error: { field: /^Put Output File in Field is empty/, fix: /Name the binary field the file goes to/ },
+		parameters: {
+			resource: 'payrollExport',
+			operation: 'getFile',
+			fromWorkDate: daysAgo(10),
+			toWorkDate: daysAgo(3),
+			dataExportType: 10,
+			binaryPropertyName: MAPPED_EMPTY,
+		},
+		error: {
+			field: /^Put Output File in Field is empty/,
+			fix: /Name the binary field the file goes to/,
+		},
 		requests: [],
 	},
 ];
@@ -102,7 +149,12 @@ export const dataExtractionRows: Row[] = [
 		resource: 'dataExtraction',
 		category: 'impossible range',
 		label: 'payroll lines: Modified Before without Modified Since',
-		parameters: { resource: 'dataExtraction', operation: 'getPayrollLines', returnAll: true, options: { modifiedBefore: '2026-01-01T00:00:00Z' } },
+		parameters: {
+			resource: 'dataExtraction',
+			operation: 'getPayrollLines',
+			returnAll: true,
+			options: { modifiedBefore: '2026-01-01T00:00:00Z' },
+		},
 		error: { field: /Modified Before/, fix: /Modified Since/ },
 		requests: [],
 	},
@@ -110,15 +162,28 @@ export const dataExtractionRows: Row[] = [
 		resource: 'dataExtraction',
 		category: 'out of range',
 		label: 'payroll lines: limit 0',
-		parameters: { resource: 'dataExtraction', operation: 'getPayrollLines', returnAll: false, limit: 0 },
-		error: { field: /^Limit must be a whole number of at least 1, not 0/, fix: /Set Limit to 1 or more, or turn on Return All/ },
+		parameters: {
+			resource: 'dataExtraction',
+			operation: 'getPayrollLines',
+			returnAll: false,
+			limit: 0,
+		},
+		error: {
+			field: /^Limit must be a whole number of at least 1, not 0/,
+			fix: /Set Limit to 1 or more, or turn on Return All/,
+		},
 		requests: [],
 	},
 	{
 		resource: 'dataExtraction',
 		category: 'out of range',
 		label: 'extended payroll lines: chunk limit 20,000',
-		parameters: { resource: 'dataExtraction', operation: 'getPayrollLinesExtended', returnAll: true, options: { chunkLimit: 20000 } },
+		parameters: {
+			resource: 'dataExtraction',
+			operation: 'getPayrollLinesExtended',
+			returnAll: true,
+			options: { chunkLimit: 20000 },
+		},
 		error: { field: /Chunk Limit/, fix: /between 1 and 10000|1 to 10000/ },
 		requests: [],
 	},
@@ -126,8 +191,13 @@ export const dataExtractionRows: Row[] = [
 		resource: 'dataExtraction',
 		category: 'wrong type',
 		label: 'time registrations: an additional query parameter that the node sets itself',
-		parameters: times({ additionalQuery: { parameter: [{ name: 'ContinuationToken', value: 'x' }] } }),
-		error: { field: /Additional query parameter "ContinuationToken" is set by the node/, fix: /Remove|remove|option/ },
+		parameters: times({
+			additionalQuery: { parameter: [{ name: 'ContinuationToken', value: 'x' }] },
+		}),
+		error: {
+			field: /Additional query parameter "ContinuationToken" is set by the node/,
+			fix: /Remove|remove|option/,
+		},
 		requests: [],
 	},
 	{
@@ -136,7 +206,10 @@ export const dataExtractionRows: Row[] = [
 		label: 'images: sources mapped to an unknown source',
 		items: [{ json: { sources: ['feed', 'selfie'] } }],
 		parameters: images({ sources: '={{ $json.sources }}' }),
-		error: { field: /Sources has an invalid value: "selfie"/, fix: /Choose from feed, alert and checklist/ },
+		error: {
+			field: /Sources has an invalid value: "selfie"/,
+			fix: /Choose from feed, alert and checklist/,
+		},
 		requests: [],
 	},
 	{
@@ -160,7 +233,10 @@ export const dataExtractionRows: Row[] = [
 		category: 'odd id',
 		label: 'images: project number ".." in the filter is refused',
 		parameters: images({ filters: { project: rl('projectNumber', '..') } }),
-		error: { field: /^Project number "\.\." cannot be used in a request path/, fix: /Check the value entered or mapped to "Project"/ },
+		error: {
+			field: /^Project number "\.\." cannot be used in a request path/,
+			fix: /Check the value entered or mapped to "Project"/,
+		},
 		requests: [],
 	},
 ];

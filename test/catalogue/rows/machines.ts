@@ -11,7 +11,10 @@ const company = DEMO.companies.parent;
 /** A machine whose number holds characters with a meaning in URLs (created once per emulator). */
 export const ODD_MACHINE_NUMBER = 'M ø/7?#x';
 function oddMachine(fx: Fixture) {
-	return storedMachine(fx, ODD_MACHINE_NUMBER) ?? addMachine(fx, { machineNumber: ODD_MACHINE_NUMBER, name: 'Odd number' });
+	return (
+		storedMachine(fx, ODD_MACHINE_NUMBER) ??
+		addMachine(fx, { machineNumber: ODD_MACHINE_NUMBER, name: 'Odd number' })
+	);
 }
 
 const create = (fields: INodeParameters = {}, over: INodeParameters = {}): INodeParameters => ({
@@ -22,7 +25,12 @@ const create = (fields: INodeParameters = {}, over: INodeParameters = {}): INode
 	additionalFields: fields,
 	...over,
 });
-const createManyJson = (batchSize: unknown = 100): INodeParameters => ({ resource: 'machine', operation: 'createMany', machineData: 'json', batchSize: batchSize as number });
+const createManyJson = (batchSize: unknown = 100): INodeParameters => ({
+	resource: 'machine',
+	operation: 'createMany',
+	machineData: 'json',
+	batchSize: batchSize as number,
+});
 
 export const machineRows: Row[] = [
 	{
@@ -37,7 +45,10 @@ export const machineRows: Row[] = [
 		resource: 'machine',
 		category: 'missing field',
 		label: 'create many (input JSON): an item without machineNumber stops the batch before sending',
-		items: [{ json: { companyId: company, machineNumber: 'M-CAT-2' } }, { json: { companyId: company, name: 'no number' } }],
+		items: [
+			{ json: { companyId: company, machineNumber: 'M-CAT-2' } },
+			{ json: { companyId: company, name: 'no number' } },
+		],
 		parameters: createManyJson(),
 		error: { field: /Machine Number|machineNumber/, fix: /item 2; nothing was saved/ },
 		requests: [],
@@ -48,7 +59,10 @@ export const machineRows: Row[] = [
 		label: 'create many: batch size 0',
 		items: [{ json: { companyId: company, machineNumber: 'M-CAT-3' } }],
 		parameters: createManyJson(0),
-		error: { field: /^Batch Size must be a whole number of 1 or more/, fix: /Set Batch Size to 1 or more/ },
+		error: {
+			field: /^Batch Size must be a whole number of 1 or more/,
+			fix: /Set Batch Size to 1 or more/,
+		},
 		requests: [],
 	},
 	{
@@ -57,7 +71,10 @@ export const machineRows: Row[] = [
 		label: 'create many: batch size mapped to a word',
 		items: [{ json: { companyId: company, machineNumber: 'M-CAT-4', size: 'ten' } }],
 		parameters: createManyJson('={{ $json.size }}'),
-		error: { field: /^Batch Size must be a whole number of 1 or more/, fix: /Set Batch Size to 1 or more/ },
+		error: {
+			field: /^Batch Size must be a whole number of 1 or more/,
+			fix: /Set Batch Size to 1 or more/,
+		},
 		requests: [],
 	},
 	{
@@ -73,7 +90,15 @@ export const machineRows: Row[] = [
 		resource: 'machine',
 		category: 'malformed JSON',
 		label: 'create many (input JSON): service date holding a broken JSON object',
-		items: [{ json: { companyId: company, machineNumber: 'M-CAT-6', serviceDate: '{"date": "2026-01-01"' } }],
+		items: [
+			{
+				json: {
+					companyId: company,
+					machineNumber: 'M-CAT-6',
+					serviceDate: '{"date": "2026-01-01"',
+				},
+			},
+		],
 		parameters: createManyJson(),
 		error: { field: /serviceDate/, fix: /ISO 8601/ },
 		requests: [],
@@ -83,7 +108,12 @@ export const machineRows: Row[] = [
 		category: 'malformed JSON',
 		label: 'replace many (input JSON): machine number given as a nested object',
 		items: [{ json: { companyId: company, machineNumber: { value: 'M-100' } } }],
-		parameters: { resource: 'machine', operation: 'replaceMany', machineData: 'json', batchSize: 10 },
+		parameters: {
+			resource: 'machine',
+			operation: 'replaceMany',
+			machineData: 'json',
+			batchSize: 10,
+		},
 		error: { field: /^machineNumber must be text/, fix: /Map a text value to "machineNumber"/ },
 		requests: [],
 	},
@@ -119,7 +149,12 @@ export const machineRows: Row[] = [
 		category: 'wrong type',
 		label: 'update ESG: fuel consumption rate mapped to words',
 		items: [{ json: { rate: 'a lot' } }],
-		parameters: { resource: 'machine', operation: 'updateEsg', machine: rl('id', DEMO_MACHINES.truck), esgFields: { fuelConsumptionRate: '={{ $json.rate }}' } },
+		parameters: {
+			resource: 'machine',
+			operation: 'updateEsg',
+			machine: rl('id', DEMO_MACHINES.truck),
+			esgFields: { fuelConsumptionRate: '={{ $json.rate }}' },
+		},
 		error: { field: /Fuel Consumption Rate/, fix: /number of zero or more/ },
 		requests: [],
 	},
@@ -127,15 +162,28 @@ export const machineRows: Row[] = [
 		resource: 'machine',
 		category: 'unknown id',
 		label: 'replace: unknown machine number is looked up first',
-		parameters: { resource: 'machine', operation: 'replace', machine: rl('machineNumber', 'M-404'), companyId: company, machineNumber: 'M-404' },
-		error: { field: /Looking up machine number "M-404" failed \(HTTP 404\): machineNumber/, fix: /Check the id/ },
+		parameters: {
+			resource: 'machine',
+			operation: 'replace',
+			machine: rl('machineNumber', 'M-404'),
+			companyId: company,
+			machineNumber: 'M-404',
+		},
+		error: {
+			field: /Looking up machine number "M-404" failed \(HTTP 404\): machineNumber/,
+			fix: /Check the id/,
+		},
 		requests: [`GET ${MACHINES}/by-machine-number/M-404 404`],
 	},
 	{
 		resource: 'machine',
 		category: 'unknown id',
 		label: 'get: a machine of another company answers 404',
-		parameters: { resource: 'machine', operation: 'get', machine: rl('id', DEMO_MACHINES.otherCompany) },
+		parameters: {
+			resource: 'machine',
+			operation: 'get',
+			machine: rl('id', DEMO_MACHINES.otherCompany),
+		},
 		error: { field: /id: Machine '.*' was not found/, fix: /Check the id/ },
 		requests: [`GET ${MACHINES}/${DEMO_MACHINES.otherCompany} 404`],
 	},
@@ -145,27 +193,42 @@ export const machineRows: Row[] = [
 		label: 'get by machine number with space, ø, /, ?, # finds the machine',
 		parameters: (fx) => {
 			oddMachine(fx);
-			return { resource: 'machine', operation: 'getByMachineNumber', machineNumber: ODD_MACHINE_NUMBER };
+			return {
+				resource: 'machine',
+				operation: 'getByMachineNumber',
+				machineNumber: ODD_MACHINE_NUMBER,
+			};
 		},
 		requests: [`GET ${MACHINES}/by-machine-number/${enc(ODD_MACHINE_NUMBER)} 200`],
-		output: (json) => expect(json).toEqual([expect.objectContaining({ machineNumber: ODD_MACHINE_NUMBER })]),
+		output: (json) =>
+			expect(json).toEqual([expect.objectContaining({ machineNumber: ODD_MACHINE_NUMBER })]),
 	},
 	{
 		resource: 'machine',
 		category: 'odd id',
 		label: 'is deletable: id "%2e%2e" (an encoded ..) is refused',
 		parameters: { resource: 'machine', operation: 'isDeletable', machine: rl('id', '%2e%2e') },
-		error: { field: /Machine ID "%2e%2e" cannot be used in a request path/, fix: /Check the value entered or mapped to "Machine"/ },
+		error: {
+			field: /Machine ID "%2e%2e" cannot be used in a request path/,
+			fix: /Check the value entered or mapped to "Machine"/,
+		},
 		requests: [],
 	},
 	{
 		resource: 'machine',
 		category: 'odd id',
 		label: 'delete by machine number with / and ?: encoded lookup, then delete by id',
-		parameters: (fx) => ({ resource: 'machine', operation: 'delete', machine: rl('machineNumber', oddMachine(fx).machineNumber) }),
+		parameters: (fx) => ({
+			resource: 'machine',
+			operation: 'delete',
+			machine: rl('machineNumber', oddMachine(fx).machineNumber),
+		}),
 		requests: (fx) => {
 			const id = storedMachine(fx, ODD_MACHINE_NUMBER)?.id ?? '';
-			return [`GET ${MACHINES}/by-machine-number/${enc(ODD_MACHINE_NUMBER)} 200`, `DELETE ${MACHINES}/${id} 204`];
+			return [
+				`GET ${MACHINES}/by-machine-number/${enc(ODD_MACHINE_NUMBER)} 200`,
+				`DELETE ${MACHINES}/${id} 204`,
+			];
 		},
 		output: (json) => expect(json[0]).toMatchObject({ deleted: true }),
 	},
@@ -177,8 +240,16 @@ export const machineTypeRows: Row[] = [
 		category: 'out of range',
 		label: 'get many: limit -1 mapped from the input',
 		items: [{ json: { n: -1 } }],
-		parameters: { resource: 'machineType', operation: 'getAll', returnAll: false, limit: '={{ $json.n }}' },
-		error: { field: /^Limit must be a whole number of 1 or more/, fix: /Set Limit to 1 or more, or turn on Return All/ },
+		parameters: {
+			resource: 'machineType',
+			operation: 'getAll',
+			returnAll: false,
+			limit: '={{ $json.n }}',
+		},
+		error: {
+			field: /^Limit must be a whole number of 1 or more/,
+			fix: /Set Limit to 1 or more, or turn on Return All/,
+		},
 		requests: [],
 	},
 	{
@@ -186,7 +257,12 @@ export const machineTypeRows: Row[] = [
 		category: 'wrong type',
 		label: 'get many: limit mapped to "ten"',
 		items: [{ json: { n: 'ten' } }],
-		parameters: { resource: 'machineType', operation: 'getAll', returnAll: false, limit: '={{ $json.n }}' },
+		parameters: {
+			resource: 'machineType',
+			operation: 'getAll',
+			returnAll: false,
+			limit: '={{ $json.n }}',
+		},
 		error: { field: /^Limit must be a whole number of 1 or more/, fix: /Got "ten"/ },
 		requests: [],
 	},

@@ -31,7 +31,11 @@ const createEmployee = (over: INodeParameters = {}): INodeParameters => ({
 	employmentStartDate: '2026-01-01',
 	...over,
 });
-const employee = (operation: string, over: INodeParameters = {}, number: string = PEOPLE.worker): INodeParameters => ({
+const employee = (
+	operation: string,
+	over: INodeParameters = {},
+	number: string = PEOPLE.worker,
+): INodeParameters => ({
 	resource: 'employee',
 	operation,
 	employee: rl('employeeNumber', number),
@@ -52,7 +56,10 @@ export const userRows: Row[] = [
 		category: 'impossible range',
 		label: 'create: employment ends before it starts',
 		parameters: createUser({}, { employmentEndDate: '2025-01-01' }),
-		error: { field: /employmentEndDate: 'employmentEndDate' must not be before 'employmentStartDate'/, fix: /Correct the field\(s\) named above/ },
+		error: {
+			field: /employmentEndDate: 'employmentEndDate' must not be before 'employmentStartDate'/,
+			fix: /Correct the field\(s\) named above/,
+		},
 		requests: [`POST ${USERS} 400`],
 	},
 	{
@@ -69,8 +76,16 @@ export const userRows: Row[] = [
 		category: 'malformed date',
 		label: 'get many: changed since "last week"',
 		items: [{ json: { since: 'last week' } }],
-		parameters: { resource: 'user', operation: 'getAll', returnAll: true, filters: { changedSince: '={{ $json.since }}' } },
-		error: { field: /changedSince: 'changedSince' must be an ISO 8601 date-time/, fix: /Correct the field\(s\) named above/ },
+		parameters: {
+			resource: 'user',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { changedSince: '={{ $json.since }}' },
+		},
+		error: {
+			field: /changedSince: 'changedSince' must be an ISO 8601 date-time/,
+			fix: /Correct the field\(s\) named above/,
+		},
 		requests: [`GET ${USERS} 400`],
 	},
 	{
@@ -78,23 +93,43 @@ export const userRows: Row[] = [
 		category: 'out of range',
 		label: 'get many: employment lookback of -5 days',
 		items: [{ json: { days: -5 } }],
-		parameters: { resource: 'user', operation: 'getAll', returnAll: true, filters: { employmentLookbackDays: '={{ $json.days }}' } },
-		error: { field: /employmentLookbackDays: .*\(0 or more\)/, fix: /Correct the field\(s\) named above/ },
+		parameters: {
+			resource: 'user',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { employmentLookbackDays: '={{ $json.days }}' },
+		},
+		error: {
+			field: /employmentLookbackDays: .*\(0 or more\)/,
+			fix: /Correct the field\(s\) named above/,
+		},
 		requests: [`GET ${USERS} 400`],
 	},
 	{
 		resource: 'user',
 		category: 'unknown id',
 		label: 'get by profile id: unknown id',
-		parameters: { resource: 'user', operation: 'getByProfileId', user: rl('id', 'no-such-profile') },
-		error: { field: /profileId: User profile 'no-such-profile' was not found/, fix: /Check the id/ },
+		parameters: {
+			resource: 'user',
+			operation: 'getByProfileId',
+			user: rl('id', 'no-such-profile'),
+		},
+		error: {
+			field: /profileId: User profile 'no-such-profile' was not found/,
+			fix: /Check the id/,
+		},
 		requests: [`GET ${USERS}/by-profile-id/no-such-profile 404`],
 	},
 	{
 		resource: 'user',
 		category: 'odd id',
 		label: 'update: profile id with space, / and ø stays one encoded segment',
-		parameters: { resource: 'user', operation: 'update', user: rl('id', 'a b/ø'), updateFields: { workTitle: 'x' } },
+		parameters: {
+			resource: 'user',
+			operation: 'update',
+			user: rl('id', 'a b/ø'),
+			updateFields: { workTitle: 'x' },
+		},
 		error: { field: /a b\/ø/, fix: /Check the id/ },
 		requests: [`PATCH ${USERS}/${enc('a b/ø')} 404`],
 	},
@@ -102,16 +137,24 @@ export const userRows: Row[] = [
 		resource: 'user',
 		category: 'odd id',
 		label: 'get by employee number "AB/12 #3?ø" finds the user',
-		parameters: { resource: 'user', operation: 'getByEmployeeNumber', user: rl('employeeNumber', PEOPLE.awkward) },
+		parameters: {
+			resource: 'user',
+			operation: 'getByEmployeeNumber',
+			user: rl('employeeNumber', PEOPLE.awkward),
+		},
 		requests: [`GET ${USERS}/by-employee-number/${enc(PEOPLE.awkward)} 200`],
-		output: (json) => expect(json).toEqual([expect.objectContaining({ employeeNumber: PEOPLE.awkward })]),
+		output: (json) =>
+			expect(json).toEqual([expect.objectContaining({ employeeNumber: PEOPLE.awkward })]),
 	},
 	{
 		resource: 'user',
 		category: 'odd id',
 		label: 'delete: identity id "." is refused (it would be DELETE /users/)',
 		parameters: { resource: 'user', operation: 'delete', user: rl('id', '.') },
-		error: { field: /User ID "\." cannot be used in a request path/, fix: /Check the value entered or mapped to "User"/ },
+		error: {
+			field: /User ID "\." cannot be used in a request path/,
+			fix: /Check the value entered or mapped to "User"/,
+		},
 		requests: [],
 	},
 ];
@@ -121,8 +164,21 @@ export const employeeRows: Row[] = [
 		resource: 'employee',
 		category: 'impossible range',
 		label: 'replace tags: payroll tag range ending before it starts',
-		parameters: employee('replaceTags', { tags: { assignment: [{ tagId: PEOPLE.tags.hazardPay, applicableFromDate: '2026-06-01', applicableToDate: '01.01.2026' }] } }),
-		error: { field: /^Tag 1: Applicable To is before Applicable From/, fix: /must not be before its start \(field "applicableToDate"\)/ },
+		parameters: employee('replaceTags', {
+			tags: {
+				assignment: [
+					{
+						tagId: PEOPLE.tags.hazardPay,
+						applicableFromDate: '2026-06-01',
+						applicableToDate: '01.01.2026',
+					},
+				],
+			},
+		}),
+		error: {
+			field: /^Tag 1: Applicable To is before Applicable From/,
+			fix: /must not be before its start \(field "applicableToDate"\)/,
+		},
 		requests: [],
 	},
 	{
@@ -137,8 +193,14 @@ export const employeeRows: Row[] = [
 		resource: 'employee',
 		category: 'impossible range',
 		label: 'create employment: end date before the start date',
-		parameters: employee('createEmployment', { startDate: '2027-03-01', employmentFields: { endDate: '2027-01-01' } }),
-		error: { field: /endDate: 'endDate' must not be before 'startDate'/, fix: /Correct the field\(s\) named above/ },
+		parameters: employee('createEmployment', {
+			startDate: '2027-03-01',
+			employmentFields: { endDate: '2027-01-01' },
+		}),
+		error: {
+			field: /endDate: 'endDate' must not be before 'startDate'/,
+			fix: /Correct the field\(s\) named above/,
+		},
 		requests: [`POST ${EMPLOYEES}/${PEOPLE.worker}/create-employment 400`],
 	},
 	{
@@ -162,7 +224,13 @@ export const employeeRows: Row[] = [
 		resource: 'employee',
 		category: 'out of range',
 		label: 'search: limit 0',
-		parameters: { resource: 'employee', operation: 'search', query: 'Hansen', returnAll: false, limit: 0 },
+		parameters: {
+			resource: 'employee',
+			operation: 'search',
+			query: 'Hansen',
+			returnAll: false,
+			limit: 0,
+		},
 		error: { field: /^Limit must be a whole number of 1 or more/, fix: /Set Limit to 1 or more/ },
 		requests: [],
 	},
@@ -180,14 +248,23 @@ export const employeeRows: Row[] = [
 		label: 'get: employee number "AB/12 #3?ø" finds the employee',
 		parameters: employee('get', {}, PEOPLE.awkward),
 		requests: [`GET ${EMPLOYEES}/${enc(PEOPLE.awkward)} 200`],
-		output: (json, fx: Fixture) => expect(json).toEqual([expect.objectContaining({ employeeNumber: PEOPLE.awkward, identityId: person(fx, PEOPLE.awkward).identityId })]),
+		output: (json, fx: Fixture) =>
+			expect(json).toEqual([
+				expect.objectContaining({
+					employeeNumber: PEOPLE.awkward,
+					identityId: person(fx, PEOPLE.awkward).identityId,
+				}),
+			]),
 	},
 	{
 		resource: 'employee',
 		category: 'odd id',
 		label: 'get: employee number "." is refused (it would list every employee)',
 		parameters: employee('get', {}, '.'),
-		error: { field: /Employee number "\." cannot be used in a request path/, fix: /Check the value entered or mapped to "Employee"/ },
+		error: {
+			field: /Employee number "\." cannot be used in a request path/,
+			fix: /Check the value entered or mapped to "Employee"/,
+		},
 		requests: [],
 	},
 ];

@@ -6,13 +6,23 @@ import { enc, MAPPED_EMPTY, rl, type Row } from '../runner';
 const PROJECTS = '/api/v4/integration/projects';
 const company = DEMO.companies.parent;
 
-export const projectId = (fx: Fixture, number = 'P-1001') => fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === number)!.id;
+export const projectId = (fx: Fixture, number = 'P-1001') =>
+	fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === number)!.id;
 
 /** A project whose number holds characters with a meaning in URLs (created once per emulator). */
 export const ODD_PROJECT_NUMBER = 'P 2026/ø?#1';
 function oddProject(fx: Fixture): string {
-	const found = fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === ODD_PROJECT_NUMBER);
-	return (found ?? fx.emulator.ctx.sections.projects.createFor(company, { companyId: company, projectNumber: ODD_PROJECT_NUMBER, name: 'Odd number' }).project).id;
+	const found = fx.emulator.ctx.sections.projects
+		.all()
+		.find((p) => p.projectNumber === ODD_PROJECT_NUMBER);
+	return (
+		found ??
+		fx.emulator.ctx.sections.projects.createFor(company, {
+			companyId: company,
+			projectNumber: ODD_PROJECT_NUMBER,
+			name: 'Odd number',
+		}).project
+	).id;
 }
 
 const create = (over: INodeParameters = {}, fields: INodeParameters = {}): INodeParameters => ({
@@ -60,7 +70,10 @@ export const projectRows: Row[] = [
 		category: 'wrong type',
 		label: 'create: lunch break start that is not HH:mm',
 		parameters: create({}, { workBreakLunchStartTime: '25:99' }),
-		error: { field: /Lunch Break Start Time must be a time in the format HH:mm/, fix: /Use 24-hour HH:mm/ },
+		error: {
+			field: /Lunch Break Start Time must be a time in the format HH:mm/,
+			fix: /Use 24-hour HH:mm/,
+		},
 		requests: [],
 	},
 	{
@@ -69,7 +82,10 @@ export const projectRows: Row[] = [
 		label: 'create: estimated hours mapped to a word',
 		items: [{ json: { hours: 'lots' } }],
 		parameters: create({}, { estimatedHourQty: '={{ $json.hours }}' }),
-		error: { field: /estimatedHourQty: 'estimatedHourQty' must be a number/, fix: /Correct the field\(s\) named above/ },
+		error: {
+			field: /estimatedHourQty: 'estimatedHourQty' must be a number/,
+			fix: /Correct the field\(s\) named above/,
+		},
 		requests: [`POST ${PROJECTS} 400`],
 	},
 	{
@@ -87,7 +103,10 @@ export const projectRows: Row[] = [
 		label: 'create: latitude 123 mapped from the input',
 		items: [{ json: { lat: 123 } }],
 		parameters: create({}, { projectLocationLatitude: '={{ $json.lat }}' }),
-		error: { field: /projectLocationLatitude: must be between -90 and 90/, fix: /Correct the field\(s\) named above/ },
+		error: {
+			field: /projectLocationLatitude: must be between -90 and 90/,
+			fix: /Correct the field\(s\) named above/,
+		},
 		requests: [`POST ${PROJECTS} 400`],
 	},
 	{
@@ -95,7 +114,10 @@ export const projectRows: Row[] = [
 		category: 'impossible range',
 		label: 'create: planned finish before the start',
 		parameters: create({}, { startDate: '2026-06-01', finishedDatePlanned: '2026-01-01' }),
-		error: { field: /^Finished Date Planned is before Start Date/, fix: /Set Finished Date Planned on or after Start Date/ },
+		error: {
+			field: /^Finished Date Planned is before Start Date/,
+			fix: /Set Finished Date Planned on or after Start Date/,
+		},
 		requests: [],
 	},
 	{
@@ -111,14 +133,22 @@ export const projectRows: Row[] = [
 		category: 'unknown id',
 		label: 'delete: unknown project number is looked up first',
 		parameters: { resource: 'project', operation: 'delete', project: rl('projectNumber', 'P-404') },
-		error: { field: /Looking up project number "P-404" failed \(HTTP 404\): projectNumber/, fix: /Check the id/ },
+		error: {
+			field: /Looking up project number "P-404" failed \(HTTP 404\): projectNumber/,
+			fix: /Check the id/,
+		},
 		requests: [`GET ${PROJECTS}/by-project-number/P-404 404`],
 	},
 	{
 		resource: 'project',
 		category: 'odd id',
 		label: 'update: id with / ? # stays one encoded segment',
-		parameters: { resource: 'project', operation: 'update', project: rl('id', 'a/b?c=1#d'), updateFields: { name: 'x' } },
+		parameters: {
+			resource: 'project',
+			operation: 'update',
+			project: rl('id', 'a/b?c=1#d'),
+			updateFields: { name: 'x' },
+		},
 		error: { field: /id: Project 'a\/b\?c=1#d' was not found/, fix: /Check the id/ },
 		requests: [`PATCH ${PROJECTS}/${enc('a/b?c=1#d')} 404`],
 	},
@@ -127,7 +157,10 @@ export const projectRows: Row[] = [
 		category: 'odd id',
 		label: 'get by number "..": refused, would list every project',
 		parameters: { resource: 'project', operation: 'get', project: rl('projectNumber', '..') },
-		error: { field: /Project number "\.\." cannot be used in a request path/, fix: /Check the value entered or mapped to "Project"/ },
+		error: {
+			field: /Project number "\.\." cannot be used in a request path/,
+			fix: /Check the value entered or mapped to "Project"/,
+		},
 		requests: [],
 	},
 	{
@@ -136,10 +169,15 @@ export const projectRows: Row[] = [
 		label: 'get by number with space, slash, ?, # and non-ASCII finds the project',
 		parameters: (fx) => {
 			oddProject(fx);
-			return { resource: 'project', operation: 'get', project: rl('projectNumber', ODD_PROJECT_NUMBER) };
+			return {
+				resource: 'project',
+				operation: 'get',
+				project: rl('projectNumber', ODD_PROJECT_NUMBER),
+			};
 		},
 		requests: [`GET ${PROJECTS}/by-project-number/${enc(ODD_PROJECT_NUMBER)} 200`],
-		output: (json) => expect(json).toEqual([expect.objectContaining({ projectNumber: ODD_PROJECT_NUMBER })]),
+		output: (json) =>
+			expect(json).toEqual([expect.objectContaining({ projectNumber: ODD_PROJECT_NUMBER })]),
 	},
 	{
 		resource: 'project',
@@ -176,7 +214,10 @@ export const workOrderRows: Row[] = [
 		category: 'missing field',
 		label: 'create: work order number mapped to an empty value',
 		parameters: (fx) => createWorkOrder(fx, { externalId: MAPPED_EMPTY }),
-		error: { field: /externalId: 'externalId' is required/, fix: /Correct the field\(s\) named above/ },
+		error: {
+			field: /externalId: 'externalId' is required/,
+			fix: /Correct the field\(s\) named above/,
+		},
 		requests: [`POST ${WORK_ORDERS} 400`],
 	},
 	{
@@ -191,7 +232,12 @@ export const workOrderRows: Row[] = [
 		resource: 'workOrder',
 		category: 'odd id',
 		label: 'get many: project id with # and space stays in its segment',
-		parameters: { resource: 'workOrder', operation: 'getAll', project: rl('id', 'x #1'), returnAll: true },
+		parameters: {
+			resource: 'workOrder',
+			operation: 'getAll',
+			project: rl('id', 'x #1'),
+			returnAll: true,
+		},
 		error: { field: /Project 'x #1' was not found/, fix: /Check the id/ },
 		requests: [`GET ${WORK_ORDERS}/project/${enc('x #1')} 404`],
 	},
@@ -200,8 +246,17 @@ export const workOrderRows: Row[] = [
 		category: 'out of range',
 		label: 'get many: limit 0 mapped from the input',
 		items: [{ json: { n: 0 } }],
-		parameters: (fx) => ({ resource: 'workOrder', operation: 'getAll', project: rl('id', projectId(fx)), returnAll: false, limit: '={{ $json.n }}' }),
-		error: { field: /^Limit must be a whole number of 1 or more/, fix: /Set Limit to 1 or more, or turn on Return All/ },
+		parameters: (fx) => ({
+			resource: 'workOrder',
+			operation: 'getAll',
+			project: rl('id', projectId(fx)),
+			returnAll: false,
+			limit: '={{ $json.n }}',
+		}),
+		error: {
+			field: /^Limit must be a whole number of 1 or more/,
+			fix: /Set Limit to 1 or more, or turn on Return All/,
+		},
 		requests: [],
 	},
 	{
@@ -209,7 +264,10 @@ export const workOrderRows: Row[] = [
 		category: 'unknown id',
 		label: 'create: unknown project id',
 		parameters: (fx) => createWorkOrder(fx, { project: rl('id', 'no-such-project') }),
-		error: { field: /projectId: Project 'no-such-project' does not exist in the company/, fix: /Correct the field\(s\) named above/ },
+		error: {
+			field: /projectId: Project 'no-such-project' does not exist in the company/,
+			fix: /Correct the field\(s\) named above/,
+		},
 		requests: ['POST /api/v4/integration/tasks 400'],
 	},
 	{
@@ -217,7 +275,10 @@ export const workOrderRows: Row[] = [
 		category: 'unknown id',
 		label: "create: a company other than the project's",
 		parameters: (fx) => createWorkOrder(fx, { companyId: DEMO.companies.other }),
-		error: { field: /companyId: companyId must be the project's company/, fix: /Correct the field\(s\) named above/ },
+		error: {
+			field: /companyId: companyId must be the project's company/,
+			fix: /Correct the field\(s\) named above/,
+		},
 		requests: ['POST /api/v4/integration/tasks 400'],
 	},
 	{
@@ -225,7 +286,10 @@ export const workOrderRows: Row[] = [
 		category: 'odd id',
 		label: 'create: project id "%2E." is refused (a dot segment is never a valid id)',
 		parameters: (fx) => createWorkOrder(fx, { project: rl('id', '%2E.') }),
-		error: { field: /^Project ID "%2E\." cannot be used in a request path/, fix: /mapped to "Project"/ },
+		error: {
+			field: /^Project ID "%2E\." cannot be used in a request path/,
+			fix: /mapped to "Project"/,
+		},
 		requests: [],
 	},
 ];

@@ -7,7 +7,10 @@ export const triggerRows: Row[] = [
 		category: 'missing field',
 		label: 'time registrations: no kind of change chosen under Emit',
 		parameters: { event: 'timeRegistration', timeRegistrationEvents: [] },
-		error: { field: /^Emit has no kind of change chosen/, fix: /Choose at least one of Created, Changed and Deleted under Emit/ },
+		error: {
+			field: /^Emit has no kind of change chosen/,
+			fix: /Choose at least one of Created, Changed and Deleted under Emit/,
+		},
 		requests: [],
 	},
 	{
@@ -15,7 +18,10 @@ export const triggerRows: Row[] = [
 		category: 'malformed date',
 		label: 'payroll lines: Start Date "soon"',
 		parameters: { event: 'payrollLine', startFrom: 'date', startDate: 'soon' },
-		error: { field: /^Start Date is not a date/, fix: /Pick the date and time from which the first poll should emit changes/ },
+		error: {
+			field: /^Start Date is not a date/,
+			fix: /Pick the date and time from which the first poll should emit changes/,
+		},
 		requests: [],
 	},
 	{
@@ -23,7 +29,10 @@ export const triggerRows: Row[] = [
 		category: 'out of range',
 		label: 'images: page size 0',
 		parameters: { event: 'image', options: { pageSize: 0 } },
-		error: { field: /^Option Page Size must be a number from 1 to 10000/, fix: /Change Page Size under Options/ },
+		error: {
+			field: /^Option Page Size must be a number from 1 to 10000/,
+			fix: /Change Page Size under Options/,
+		},
 		requests: [],
 	},
 	{
@@ -31,7 +40,10 @@ export const triggerRows: Row[] = [
 		category: 'out of range',
 		label: 'payroll export: a work-date range of 60 days',
 		parameters: { event: 'payrollExport', workDateRangeDays: 60 },
-		error: { field: /^Work Date Range \(Days\) must be a whole number from 1 to 45/, fix: /at most 45 days of work dates per request/ },
+		error: {
+			field: /^Work Date Range \(Days\) must be a whole number from 1 to 45/,
+			fix: /at most 45 days of work dates per request/,
+		},
 		requests: [],
 	},
 	{
@@ -39,7 +51,10 @@ export const triggerRows: Row[] = [
 		category: 'wrong type',
 		label: 'time registrations: retries given as words',
 		parameters: { event: 'timeRegistration', options: { retries: 'many' as unknown as number } },
-		error: { field: /^Option Retries per Page must be a number from 0 to 10/, fix: /Change Retries per Page under Options \(it is many\)/ },
+		error: {
+			field: /^Option Retries per Page must be a number from 0 to 10/,
+			fix: /Change Retries per Page under Options \(it is many\)/,
+		},
 		requests: [],
 	},
 	{
@@ -47,7 +62,10 @@ export const triggerRows: Row[] = [
 		category: 'out of range',
 		label: 'images: a negative overlap',
 		parameters: { event: 'image', options: { overlapMinutes: -5 } },
-		error: { field: /^Option Overlap \(Minutes\) must be a number of at least 0/, fix: /Change Overlap \(Minutes\) under Options \(it is -5\)/ },
+		error: {
+			field: /^Option Overlap \(Minutes\) must be a number of at least 0/,
+			fix: /Change Overlap \(Minutes\) under Options \(it is -5\)/,
+		},
 		requests: [],
 	},
 ];

@@ -21,7 +21,8 @@ const FIXTURE_FOLDERS: Array<{ prefix: string; folder: string }> = [
 
 export default async function globalSetup() {
 	const started = Date.now();
-	const say = (msg: string) => process.stdout.write(`[queue] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+	const say = (msg: string) =>
+		process.stdout.write(`[queue] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 	process.stdout.write('\n');
 	const stack = readStack();
 	const main = new N8nServer(stack.runtime, stack.main.instance);
@@ -37,21 +38,42 @@ export default async function globalSetup() {
 	warehouse.id = await main.createCredential({
 		name: warehouse.name,
 		type: 'postgres',
-		data: { host: postgres.host, port: postgres.port, database: 'warehouse', user: postgres.user, password: '', ssl: 'disable', allowUnauthorizedCerts: false },
+		data: {
+			host: postgres.host,
+			port: postgres.port,
+			database: 'warehouse',
+			user: postgres.user,
+			password: '',
+			ssl: 'disable',
+			allowUnauthorizedCerts: false,
+		},
 	});
 	const vars = fixtureVars(credential, warehouse);
-	const fixtures = FIXTURE_FOLDERS.flatMap(({ prefix, folder }) => loadWorkflowFixtures(folder, vars).map((f) => ({ ...f, key: prefix + f.name })));
+	const fixtures = FIXTURE_FOLDERS.flatMap(({ prefix, folder }) =>
+		loadWorkflowFixtures(folder, vars).map((f) => ({ ...f, key: prefix + f.name })),
+	);
 	for (const fixture of fixtures) await main.createWorkflow(fixture.workflow);
 	say(`owner, credential and ${fixtures.length} workflows created on the main`);
 
-	const manifest = JSON.parse(execFileSync('tar', ['-xzOf', stack.tarball, 'package/package.json'], { encoding: 'utf8' })) as { name: string; version: string };
+	const manifest = JSON.parse(
+		execFileSync('tar', ['-xzOf', stack.tarball, 'package/package.json'], { encoding: 'utf8' }),
+	) as { name: string; version: string };
 	const state: E2eState = {
 		runtime: stack.runtime,
 		cli: stack.main.instance,
 		server: stack.main.instance,
-		emulator: { pid: stack.processes.find((p) => p.name === 'emulator')?.pid ?? 0, port: stack.emulator.port, urls: stack.emulator.urls },
+		emulator: {
+			pid: stack.processes.find((p) => p.name === 'emulator')?.pid ?? 0,
+			port: stack.emulator.port,
+			urls: stack.emulator.urls,
+		},
 		credential,
-		workflows: Object.fromEntries(fixtures.map((f) => [f.key, { id: f.id, manual: manualTriggerName(f) !== undefined, trigger: manualTriggerName(f) }])),
+		workflows: Object.fromEntries(
+			fixtures.map((f) => [
+				f.key,
+				{ id: f.id, manual: manualTriggerName(f) !== undefined, trigger: manualTriggerName(f) },
+			]),
+		),
 		package: { name: manifest.name, version: manifest.version, tarball: stack.tarball },
 		queue: { stackFile: STACK_FILE },
 	};

@@ -22,7 +22,10 @@ export function workerLogs(): Array<{ name: string; log: string }> {
 
 /** Activates a workflow as the editor's Publish does (its current version). */
 export async function activate(server: N8nServer, workflowId: string) {
-	const { versionId } = await server.rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
+	const { versionId } = await server.rest<{ versionId: string }>(
+		'GET',
+		`/rest/workflows/${workflowId}`,
+	);
 	await server.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
 }
 
@@ -41,24 +44,56 @@ export async function pollNow(workflowId: string): Promise<string> {
 	const db = await postgres('n8n');
 	try {
 		const busy = async () =>
-			Number((await db.query(`SELECT count(*) AS n FROM scheduled_task t JOIN scheduled_job j ON j.id = t."jobId" WHERE ${OWNED_BY_WORKFLOW} AND t.status = 'running'`, [workflowId])).rows[0].n) > 0;
-		await waitFor(`the running poll of workflow ${workflowId}`, async () => !(await busy()), 90_000);
+			Number(
+				(
+					await db.query(
+						`SELECT count(*) AS n FROM scheduled_task t JOIN scheduled_job j ON j.id = t."jobId" WHERE ${OWNED_BY_WORKFLOW} AND t.status = 'running'`,
+						[workflowId],
+					)
+				).rows[0].n,
+			) > 0;
+		await waitFor(
+			`the running poll of workflow ${workflowId}`,
+			async () => !(await busy()),
+			90_000,
+		);
 		// n8n provisions the poll job a moment after the activation answers.
-		const jobs = async () => Number((await db.query(`SELECT count(*) AS n FROM scheduled_job j WHERE ${OWNED_BY_WORKFLOW} AND j.enabled`, [workflowId])).rows[0].n);
-		await waitFor(`the poll job of workflow ${workflowId}`, async () => (await jobs()) > 0, 30_000).catch(() => undefined);
+		const jobs = async () =>
+			Number(
+				(
+					await db.query(
+						`SELECT count(*) AS n FROM scheduled_job j WHERE ${OWNED_BY_WORKFLOW} AND j.enabled`,
+						[workflowId],
+					)
+				).rows[0].n,
+			);
+		await waitFor(
+			`the poll job of workflow ${workflowId}`,
+			async () => (await jobs()) > 0,
+			30_000,
+		).catch(() => undefined);
 		const inserted = await db.query<{ id: string }>(
 			`INSERT INTO scheduled_task ("jobId", "taskType", payload, "scheduledFor", "runAt", status, "maxAttempts", "missedAfter")
 			 SELECT j.id, j."taskType", j.payload, now(), now(), 'pending', j."maxAttempts", now() + interval '60 seconds'
 			 FROM scheduled_job j WHERE ${OWNED_BY_WORKFLOW} AND j.enabled RETURNING id`,
 			[workflowId],
 		);
-		if (inserted.rowCount !== 1) throw new Error(`Workflow ${workflowId} has ${inserted.rowCount} enabled poll jobs (is it active with durable poll cursors?)`);
+		if (inserted.rowCount !== 1)
+			throw new Error(
+				`Workflow ${workflowId} has ${inserted.rowCount} enabled poll jobs (is it active with durable poll cursors?)`,
+			);
 		const id = inserted.rows[0].id;
 		let status = 'pending';
-		await waitFor(`poll ${id} of workflow ${workflowId}`, async () => {
-			status = String((await db.query('SELECT status FROM scheduled_task WHERE id = $1', [id])).rows[0].status);
-			return status !== 'pending' && status !== 'running';
-		}, 120_000);
+		await waitFor(
+			`poll ${id} of workflow ${workflowId}`,
+			async () => {
+				status = String(
+					(await db.query('SELECT status FROM scheduled_task WHERE id = $1', [id])).rows[0].status,
+				);
+				return status !== 'pending' && status !== 'running';
+			},
+			120_000,
+		);
 		return status;
 	} finally {
 		await db.end();

@@ -7,7 +7,17 @@
  * it started in `stack.json`, read by the suite's global set-up.
  */
 import { execFile, spawn } from 'node:child_process';
-import { appendFileSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	appendFileSync,
+	chownSync,
+	closeSync,
+	existsSync,
+	mkdirSync,
+	openSync,
+	readdirSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,25 +27,44 @@ import { Client } from 'pg';
 import { fetch } from 'undici';
 
 import { checkoutTag } from '../support/e2eState';
-import { E2E_TIME_REGISTRATIONS, emulatorUrls, type EmulatorUrls } from '../support/emulatorProcess';
+import {
+	E2E_TIME_REGISTRATIONS,
+	emulatorUrls,
+	type EmulatorUrls,
+} from '../support/emulatorProcess';
 import { queueN8nEnv, type N8nInstance, type QueueServices } from '../support/n8nEnv';
 import { n8nRuntime, REPO_ROOT, waitFor, type N8nRuntime } from '../support/runtime';
-import { freePortInRange, QUEUE_DIR, STACK_FILE, PIDS_FILE, type QueueStack, type StackProcess } from './stackFile';
+import {
+	freePortInRange,
+	QUEUE_DIR,
+	STACK_FILE,
+	PIDS_FILE,
+	type QueueStack,
+	type StackProcess,
+} from './stackFile';
 
 const run = promisify(execFile);
 
 /** Ports of this suite (other suites and helpers use others). */
-const PORTS = { from: Number(process.env.WF_QUEUE_PORT_FROM ?? 15400), to: Number(process.env.WF_QUEUE_PORT_TO ?? 15499) };
+const PORTS = {
+	from: Number(process.env.WF_QUEUE_PORT_FROM ?? 15400),
+	to: Number(process.env.WF_QUEUE_PORT_TO ?? 15499),
+};
 
 /** The emulator's generated time registrations (the backfill benchmark, scripts/bench-queue.sh, sets a million). */
-const TIME_REGISTRATIONS = Number(process.env.WF_QUEUE_TIME_REGISTRATIONS ?? E2E_TIME_REGISTRATIONS);
+const TIME_REGISTRATIONS = Number(
+	process.env.WF_QUEUE_TIME_REGISTRATIONS ?? E2E_TIME_REGISTRATIONS,
+);
 
 /** Data folders live outside the repository (a node_modules above an n8n user folder would shadow n8n's own modules). */
-const DATA_DIR = join(process.env.WF_QUEUE_DATA_DIR ?? join(tmpdir(), `n8n-nodes-workforce-queue-${checkoutTag()}`));
+const DATA_DIR = join(
+	process.env.WF_QUEUE_DATA_DIR ?? join(tmpdir(), `n8n-nodes-workforce-queue-${checkoutTag()}`),
+);
 
 const isRoot = process.getuid?.() === 0;
 const started = Date.now();
-const say = (msg: string) => process.stdout.write(`[queue] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+const say = (msg: string) =>
+	process.stdout.write(`[queue] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 
 async function main() {
 	const tarball = process.argv[2];
@@ -64,20 +93,40 @@ async function main() {
 	const emulator = startEmulator(runtime, emulatorPort).then((p) => processes.push(p));
 	const names = ['main', 'worker-1', 'worker-2'];
 	const instances: Record<string, N8nInstance> = {};
-	for (const name of names) instances[name] = { userFolder: join(DATA_DIR, name), port: await port(), brokerPort: await port() };
-	const installs = Promise.all(names.map((name) => installPackage(tarball, instances[name].userFolder)));
+	for (const name of names)
+		instances[name] = {
+			userFolder: join(DATA_DIR, name),
+			port: await port(),
+			brokerPort: await port(),
+		};
+	const installs = Promise.all(
+		names.map((name) => installPackage(tarball, instances[name].userFolder)),
+	);
 	await Promise.all([postgres, redis, emulator, installs]);
-	say(`Postgres on ${services.postgres.port}, Redis on ${services.redis.port}, emulator on ${emulatorPort}; package installed on ${names.join(', ')}`);
+	say(
+		`Postgres on ${services.postgres.port}, Redis on ${services.redis.port}, emulator on ${emulatorPort}; package installed on ${names.join(', ')}`,
+	);
 	await createDatabases(services);
 
 	// The main first: it creates n8n's tables; the workers then start on a migrated database.
-	const mainProcess = await startN8n(runtime, 'main', ['start'], queueN8nEnv(instances.main, services), instances.main.port);
+	const mainProcess = await startN8n(
+		runtime,
+		'main',
+		['start'],
+		queueN8nEnv(instances.main, services),
+		instances.main.port,
+	);
 	processes.push(mainProcess);
 	say(`n8n main ready on http://localhost:${instances.main.port}`);
 	const workers = await Promise.all(
 		names.slice(1).map(async (name) => {
 			const instance = instances[name];
-			const env = { ...queueN8nEnv(instance, services), QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(instance.port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' };
+			const env = {
+				...queueN8nEnv(instance, services),
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(instance.port),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			};
 			return await startN8n(runtime, name, ['worker', '--concurrency=10'], env, instance.port);
 		}),
 	);
@@ -98,7 +147,13 @@ async function main() {
 }
 
 /** Spawns a long-running process in its own process group, output to a log file, and lists it in the pids file at once. */
-function spawnService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, stopSignal = 'TERM'): StackProcess {
+function spawnService(
+	name: string,
+	command: string,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+	stopSignal = 'TERM',
+): StackProcess {
 	const log = join(QUEUE_DIR, `${name}.log`);
 	// A file, not a pipe: the processes outlive this program, which exits once everything is ready.
 	const out = openSync(log, 'a');
@@ -127,49 +182,123 @@ async function startPostgres(port: number): Promise<StackProcess> {
 	mkdirSync(data, { recursive: true });
 	mkdirSync(sockets, { recursive: true });
 	// Postgres refuses to run as root: the cluster belongs to the `postgres` user the package creates.
-	const asPostgres = (cmd: string, args: string[]) => (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
+	const asPostgres = (cmd: string, args: string[]) =>
+		(isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [
+			string,
+			string[],
+		];
 	if (isRoot) {
 		const { stdout } = await run('id', ['-u', 'postgres']);
 		const { stdout: gid } = await run('id', ['-g', 'postgres']);
-		for (const dir of [DATA_DIR, data, sockets]) chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
+		for (const dir of [DATA_DIR, data, sockets])
+			chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
 	}
-	const [initCmd, initArgs] = asPostgres(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+	const [initCmd, initArgs] = asPostgres(join(bin, 'initdb'), [
+		'-D',
+		data,
+		'-U',
+		'postgres',
+		'-A',
+		'trust',
+		'-E',
+		'UTF8',
+		'--no-sync',
+	]);
 	await run(initCmd, initArgs);
-	const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${sockets}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200'];
-	const [cmd, args] = asPostgres(join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap((s) => ['-c', s])]);
+	const settings = [
+		'listen_addresses=127.0.0.1',
+		`unix_socket_directories=${sockets}`,
+		'fsync=off',
+		'synchronous_commit=off',
+		'full_page_writes=off',
+		'max_connections=200',
+	];
+	const [cmd, args] = asPostgres(join(bin, 'postgres'), [
+		'-D',
+		data,
+		'-p',
+		String(port),
+		...settings.flatMap((s) => ['-c', s]),
+	]);
 	// SIGINT is Postgres' fast shutdown (SIGTERM waits for every client to leave).
 	const proc = spawnService('postgres', cmd, args, process.env, 'INT');
-	await waitFor(`Postgres on port ${port}`, async () => {
-		const client = new Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
-		await client.connect();
-		await client.end();
-		return true;
-	}, 60_000, () => alive(proc.pid));
+	await waitFor(
+		`Postgres on port ${port}`,
+		async () => {
+			const client = new Client({
+				host: '127.0.0.1',
+				port,
+				user: 'postgres',
+				database: 'postgres',
+			});
+			await client.connect();
+			await client.end();
+			return true;
+		},
+		60_000,
+		() => alive(proc.pid),
+	);
 	return proc;
 }
 
 function postgresBin(): string {
 	if (process.env.WF_POSTGRES_BIN) return process.env.WF_POSTGRES_BIN;
 	const root = '/usr/lib/postgresql';
-	const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres'))).sort((a, b) => Number(b) - Number(a)) : [];
-	if (!versions.length) throw new Error('No Postgres found: install it (Debian: `apt-get install -y postgresql redis-server`) or set WF_POSTGRES_BIN to its bin folder.');
+	const versions = existsSync(root)
+		? readdirSync(root)
+				.filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
+				.sort((a, b) => Number(b) - Number(a))
+		: [];
+	if (!versions.length)
+		throw new Error(
+			'No Postgres found: install it (Debian: `apt-get install -y postgresql redis-server`) or set WF_POSTGRES_BIN to its bin folder.',
+		);
 	return join(root, versions[0], 'bin');
 }
 
 async function createDatabases(services: QueueServices) {
-	const client = new Client({ host: services.postgres.host, port: services.postgres.port, user: 'postgres', database: 'postgres' });
+	const client = new Client({
+		host: services.postgres.host,
+		port: services.postgres.port,
+		user: 'postgres',
+		database: 'postgres',
+	});
 	await client.connect();
 	try {
 		// n8n's own database, and the BI team's warehouse that the sync workflow writes to.
-		for (const name of [services.postgres.database, 'warehouse']) await client.query(`CREATE DATABASE ${name}`);
+		for (const name of [services.postgres.database, 'warehouse'])
+			await client.query(`CREATE DATABASE ${name}`);
 	} finally {
 		await client.end();
 	}
 }
 
 async function startRedis(port: number): Promise<StackProcess> {
-	const proc = spawnService('redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', DATA_DIR], process.env);
-	await waitFor(`Redis on port ${port}`, () => redisPing(port), 30_000, () => alive(proc.pid));
+	const proc = spawnService(
+		'redis',
+		'redis-server',
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+			'--dir',
+			DATA_DIR,
+		],
+		process.env,
+	);
+	await waitFor(
+		`Redis on port ${port}`,
+		() => redisPing(port),
+		30_000,
+		() => alive(proc.pid),
+	);
 	return proc;
 }
 
@@ -186,10 +315,20 @@ function redisPing(port: number): Promise<boolean> {
 
 async function startEmulator(runtime: N8nRuntime, port: number): Promise<StackProcess> {
 	const mainJs = join(REPO_ROOT, '.build', 'test', 'emulator', 'main.js');
-	if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`bash scripts/build-dev.sh\` first.`);
-	const env = { ...process.env, WORKFORCE_EMULATOR_PORT: String(port), WORKFORCE_EMULATOR_TIME_REGISTRATIONS: String(TIME_REGISTRATIONS) };
+	if (!existsSync(mainJs))
+		throw new Error(`${mainJs} is missing: run \`bash scripts/build-dev.sh\` first.`);
+	const env = {
+		...process.env,
+		WORKFORCE_EMULATOR_PORT: String(port),
+		WORKFORCE_EMULATOR_TIME_REGISTRATIONS: String(TIME_REGISTRATIONS),
+	};
 	const proc = spawnService('emulator', runtime.node, [mainJs], env);
-	await waitFor(`Emulator on port ${port}`, async () => (await fetch(`${emulatorUrls(port).control}/info`)).ok, 20_000, () => alive(proc.pid));
+	await waitFor(
+		`Emulator on port ${port}`,
+		async () => (await fetch(`${emulatorUrls(port).control}/info`)).ok,
+		20_000,
+		() => alive(proc.pid),
+	);
 	return proc;
 }
 
@@ -201,15 +340,33 @@ async function startEmulator(runtime: N8nRuntime, port: number): Promise<StackPr
 async function installPackage(tarball: string, userFolder: string) {
 	const nodes = join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodes, { recursive: true });
-	await run('npm', ['install', '--omit=peer', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: nodes });
+	await run(
+		'npm',
+		['install', '--omit=peer', '--no-audit', '--no-fund', '--loglevel=error', tarball],
+		{ cwd: nodes },
+	);
 	const installed = readdirSync(join(nodes, 'node_modules')).filter((d) => !d.startsWith('.'));
-	if (installed.join() !== 'n8n-nodes-workforce') throw new Error(`${nodes}: expected only n8n-nodes-workforce in node_modules, found ${installed.join(', ')}`);
+	if (installed.join() !== 'n8n-nodes-workforce')
+		throw new Error(
+			`${nodes}: expected only n8n-nodes-workforce in node_modules, found ${installed.join(', ')}`,
+		);
 }
 
 /** `n8n start` or `n8n worker`, ready when its /healthz/readiness answers (the worker's health server when enabled). */
-export async function startN8n(runtime: N8nRuntime, name: string, args: string[], env: NodeJS.ProcessEnv, healthPort: number): Promise<StackProcess> {
+export async function startN8n(
+	runtime: N8nRuntime,
+	name: string,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+	healthPort: number,
+): Promise<StackProcess> {
 	const proc = spawnService(name, runtime.node, [runtime.bin, ...args], env);
-	await waitFor(`n8n ${name} on port ${healthPort}`, async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`)).ok, 180_000, () => alive(proc.pid));
+	await waitFor(
+		`n8n ${name} on port ${healthPort}`,
+		async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`)).ok,
+		180_000,
+		() => alive(proc.pid),
+	);
 	return { ...proc, env };
 }
 

@@ -37,12 +37,18 @@ export function readStack(): QueueStack {
 	try {
 		return JSON.parse(readFileSync(STACK_FILE, 'utf8')) as QueueStack;
 	} catch {
-		throw new Error(`${STACK_FILE} is missing: run the queue-mode suite with \`npm run test:e2e:queue\` (it starts Postgres, Redis and n8n).`);
+		throw new Error(
+			`${STACK_FILE} is missing: run the queue-mode suite with \`npm run test:e2e:queue\` (it starts Postgres, Redis and n8n).`,
+		);
 	}
 }
 
 /** The first port in [from, to] that is free on loopback and not in `taken`. */
-export async function freePortInRange(from: number, to: number, taken: Set<number>): Promise<number> {
+export async function freePortInRange(
+	from: number,
+	to: number,
+	taken: Set<number>,
+): Promise<number> {
 	for (let port = from; port <= to; port++) {
 		if (taken.has(port)) continue;
 		const free = await new Promise<boolean>((done) => {

@@ -22,12 +22,22 @@ describe('Queue mode: 20 concurrent extraction executions after every token expi
 		await e2e.emulator.post('/expire-tokens', {});
 		// A slow token issuer (1.5 s an answer): every execution meets the expired token before any new
 		// one is stored, the worst case for a shared credential.
-		await e2e.emulator.post('/faults', { api: 'identity', count: 100, action: { kind: 'delay', ms: 1500 } });
+		await e2e.emulator.post('/faults', {
+			api: 'identity',
+			count: 100,
+			action: { kind: 'delay', ms: 1500 },
+		});
 		await e2e.emulator.mark();
 
 		const started = Date.now();
-		const ids = await Promise.all(Array.from({ length: CONCURRENT }, () => startManualRun(main, workflow.id, workflow.trigger!)));
-		const runs = await Promise.all(ids.map(async (id) => asExecution(await finishedExecution(main, id), workerLogs())));
+		const ids = await Promise.all(
+			Array.from({ length: CONCURRENT }, () =>
+				startManualRun(main, workflow.id, workflow.trigger!),
+			),
+		);
+		const runs = await Promise.all(
+			ids.map(async (id) => asExecution(await finishedExecution(main, id), workerLogs())),
+		);
 		const seconds = ((Date.now() - started) / 1000).toFixed(1);
 		await e2e.emulator.clearFaults();
 
@@ -36,7 +46,9 @@ describe('Queue mode: 20 concurrent extraction executions after every token expi
 		expect(Object.keys(byWorker).sort()).toEqual(['worker-1', 'worker-2']);
 		const tokens = await e2e.emulator.tokenRequests();
 		const refused = (await e2e.emulator.apiRequests()).filter((r) => r.status === 401).length;
-		figure(`${CONCURRENT} concurrent extraction runs after every token expired, token issuer answering in 1.5 s: ${tokens.length} token requests, ${refused} requests answered 401, runs per worker ${JSON.stringify(byWorker)}, ${seconds} s`);
+		figure(
+			`${CONCURRENT} concurrent extraction runs after every token expired, token issuer answering in 1.5 s: ${tokens.length} token requests, ${refused} requests answered 401, runs per worker ${JSON.stringify(byWorker)}, ${seconds} s`,
+		);
 		// One new token per worker process is the floor; bounded means no token request per execution.
 		expect(tokens.every((r) => r.status === 200)).toBe(true);
 		expect(tokens.length).toBeGreaterThanOrEqual(1);

@@ -2,7 +2,11 @@ import { mainServer, useE2e } from '../support/e2e';
 import { executionItems, executionsOf, type ExecutionSummary } from '../support/executions';
 import { workerOf } from '../support/restRunner';
 import { waitFor } from '../support/runtime';
-import { POLL_ONLY_WHEN_ASKED, TRIGGER, timeRegistrationTriggerWorkflow } from '../support/triggerWorkflow';
+import {
+	POLL_ONLY_WHEN_ASKED,
+	TRIGGER,
+	timeRegistrationTriggerWorkflow,
+} from '../support/triggerWorkflow';
 import { activate, pollNow, workerLogs } from './queueSupport';
 
 /**
@@ -15,9 +19,13 @@ describe('Queue mode: Workforce Trigger with durable poll cursors', () => {
 	let workflowId = '';
 	// Never leave the trigger polling: its requests would show up in the next files' request logs.
 	afterAll(async () => {
-		if (workflowId) await (await mainServer()).rest('POST', `/rest/workflows/${workflowId}/deactivate`, {}).catch(() => undefined);
+		if (workflowId)
+			await (await mainServer())
+				.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {})
+				.catch(() => undefined);
 	});
-	const change = (body: Record<string, unknown>) => e2e.emulator.post('/work-data/time-registrations', body) as Promise<{ ids: string[] }>;
+	const change = (body: Record<string, unknown>) =>
+		e2e.emulator.post('/work-data/time-registrations', body) as Promise<{ ids: string[] }>;
 
 	it('four polls with changes between them: each change emitted exactly once, every poll executed on a worker', async () => {
 		const main = await mainServer();
@@ -25,15 +33,28 @@ describe('Queue mode: Workforce Trigger with durable poll cursors', () => {
 		const startDate = new Date(Date.now() - 1000).toISOString();
 		const expected: string[][] = [];
 		const round = async (n: number) => {
-			const [created] = (await change({ action: 'add', hours: n, description: `Queue round ${n}` })).ids;
-			const [changed] = (await change({ action: 'change', indexes: [100 + n], patch: { description: `Queue changed ${n}` } })).ids;
+			const [created] = (await change({ action: 'add', hours: n, description: `Queue round ${n}` }))
+				.ids;
+			const [changed] = (
+				await change({
+					action: 'change',
+					indexes: [100 + n],
+					patch: { description: `Queue changed ${n}` },
+				})
+			).ids;
 			const [deleted] = (await change({ action: 'delete', indexes: [200 + n] })).ids;
 			expected.push([`created ${created}`, `changed ${changed}`, `deleted ${deleted}`].sort());
 		};
 		await round(1);
 		// Polled only when the case says (a minute schedule overlapping pollNow emitted a round twice once in CI).
 		workflowId = await main.createWorkflow(
-			timeRegistrationTriggerWorkflow({ name: 'E2E queue: Workforce Trigger, durable cursors', idPrefix: 'c0a80f0e-0000-4000-8000-00000000a00', credential, startDate, pollTimes: POLL_ONLY_WHEN_ASKED }),
+			timeRegistrationTriggerWorkflow({
+				name: 'E2E queue: Workforce Trigger, durable cursors',
+				idPrefix: 'c0a80f0e-0000-4000-8000-00000000a00',
+				credential,
+				startDate,
+				pollTimes: POLL_ONLY_WHEN_ASKED,
+			}),
 		);
 		await activate(main, workflowId);
 
@@ -46,10 +67,14 @@ describe('Queue mode: Workforce Trigger with durable poll cursors', () => {
 			}
 			const want = expected.flat().sort();
 			let got: string[] = [];
-			await waitFor(`the changes of round ${i} emitted`, async () => {
-				got = await emittedEvents(workflowId);
-				return want.every((e) => got.includes(e));
-			}, 90_000);
+			await waitFor(
+				`the changes of round ${i} emitted`,
+				async () => {
+					got = await emittedEvents(workflowId);
+					return want.every((e) => got.includes(e));
+				},
+				90_000,
+			);
 			expect(got).toEqual(want);
 		}
 		const executions = await executionsOf(main, workflowId);
@@ -63,9 +88,13 @@ describe('Queue mode: Workforce Trigger with durable poll cursors', () => {
 	/** What the trigger emitted over all finished executions of the workflow, as `<event> <id>`, sorted (duplicates kept). */
 	async function emittedEvents(workflowId: string): Promise<string[]> {
 		const main = await mainServer();
-		const done = (await executionsOf(main, workflowId)).filter((e: ExecutionSummary) => !['running', 'new', 'queued'].includes(e.status));
+		const done = (await executionsOf(main, workflowId)).filter(
+			(e: ExecutionSummary) => !['running', 'new', 'queued'].includes(e.status),
+		);
 		const events: string[] = [];
-		for (const execution of done) for (const item of await executionItems(main, execution.id, TRIGGER)) events.push(`${String(item.event)} ${String(item.id)}`);
+		for (const execution of done)
+			for (const item of await executionItems(main, execution.id, TRIGGER))
+				events.push(`${String(item.event)} ${String(item.id)}`);
 		return events.sort();
 	}
 });

@@ -10,7 +10,12 @@ export const WORKFORCE_TOOL_TYPE = 'n8n-nodes-workforce.workforceTool';
 type Node = Record<string, unknown> & { name: string };
 
 /** A Workforce node as an AI tool (`<package>.workforceTool`, the twin n8n makes of every `usableAsTool` node). */
-export function workforceTool(name: string, parameters: Record<string, unknown>, credential: E2eState['credential'], index: number): Node {
+export function workforceTool(
+	name: string,
+	parameters: Record<string, unknown>,
+	credential: E2eState['credential'],
+	index: number,
+): Node {
 	return {
 		id: randomUUID(),
 		name,
@@ -24,15 +29,29 @@ export function workforceTool(name: string, parameters: Record<string, unknown>,
 
 /** Every tool on one input (`ai_tool`) of the node named `to`. */
 export function toolConnections(tools: Node[], to: string): Record<string, unknown> {
-	return Object.fromEntries(tools.map((t) => [t.name, { ai_tool: [[{ node: to, type: 'ai_tool', index: 0 }]] }]));
+	return Object.fromEntries(
+		tools.map((t) => [t.name, { ai_tool: [[{ node: to, type: 'ai_tool', index: 0 }]] }]),
+	);
 }
 
 /** An MCP Server Trigger (v2: streamable HTTP at `/mcp/<path>`, no authentication) exposing the tools. */
-export function mcpServerWorkflow(name: string, path: string, tools: Node[]): Record<string, unknown> {
+export function mcpServerWorkflow(
+	name: string,
+	path: string,
+	tools: Node[],
+): Record<string, unknown> {
 	return {
 		name,
 		nodes: [
-			{ id: randomUUID(), name: MCP_TRIGGER, type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { path } },
+			{
+				id: randomUUID(),
+				name: MCP_TRIGGER,
+				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: { path },
+			},
 			...tools,
 		],
 		connections: toolConnections(tools, MCP_TRIGGER),
@@ -65,7 +84,12 @@ export function agentWorkflow(options: AgentWorkflowOptions): Record<string, unk
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId: randomUUID(),
-				parameters: { httpMethod: 'POST', path: options.path, responseMode: 'lastNode', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path: options.path,
+					responseMode: 'lastNode',
+					options: {},
+				},
 			},
 			{
 				id: randomUUID(),
@@ -73,7 +97,11 @@ export function agentWorkflow(options: AgentWorkflowOptions): Record<string, unk
 				type: '@n8n/n8n-nodes-langchain.agent',
 				typeVersion: 3.1,
 				position: [240, 0],
-				parameters: { promptType: 'define', text: '={{ $json.body.question }}', options: { systemMessage: 'You help with the Workforce service.' } },
+				parameters: {
+					promptType: 'define',
+					text: '={{ $json.body.question }}',
+					options: { systemMessage: 'You help with the Workforce service.' },
+				},
 			},
 			{
 				id: randomUUID(),
@@ -81,7 +109,11 @@ export function agentWorkflow(options: AgentWorkflowOptions): Record<string, unk
 				type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
 				typeVersion: 1.3,
 				position: [120, 200],
-				parameters: { model: { __rl: true, mode: 'id', value: 'stub-model' }, responsesApiEnabled: false, options: { maxRetries: 0 } },
+				parameters: {
+					model: { __rl: true, mode: 'id', value: 'stub-model' },
+					responsesApiEnabled: false,
+					options: { maxRetries: 0 },
+				},
 				credentials: { openAiApi: options.openAiCredential },
 			},
 			...options.tools,
@@ -91,6 +123,10 @@ export function agentWorkflow(options: AgentWorkflowOptions): Record<string, unk
 			[model]: { ai_languageModel: [[{ node: agent, type: 'ai_languageModel', index: 0 }]] },
 			...toolConnections(options.tools, agent),
 		},
-		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
+		settings: {
+			executionOrder: 'v1',
+			saveDataSuccessExecution: 'all',
+			saveDataErrorExecution: 'all',
+		},
 	};
 }

@@ -26,14 +26,19 @@ export function packPackage(destination: string): string {
  * and list it in `.n8n/nodes/package.json`. n8n loads it at start-up. Our package has no runtime
  * dependencies, so the `npm install` n8n runs inside the package folder would do nothing.
  */
-export function installCommunityPackage(tarball: string, userFolder: string): { name: string; version: string } {
+export function installCommunityPackage(
+	tarball: string,
+	userFolder: string,
+): { name: string; version: string } {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	const staging = join(nodesDir, '.unpack');
 	rmSync(staging, { recursive: true, force: true });
 	mkdirSync(staging, { recursive: true });
 	execFileSync('tar', ['-xzf', tarball, '-C', staging, '--strip-components=1']);
 	const manifestPath = join(staging, 'package.json');
-	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown> & {
+	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(
+		readFileSync(manifestPath, 'utf8'),
+	) as Record<string, unknown> & {
 		name: string;
 		version: string;
 		dependencies?: Record<string, string>;
@@ -42,7 +47,9 @@ export function installCommunityPackage(tarball: string, userFolder: string): { 
 	void peerDependencies;
 	void optionalDependencies;
 	if (manifest.dependencies && Object.keys(manifest.dependencies).length) {
-		throw new Error(`A community node package must have no runtime dependencies; found ${Object.keys(manifest.dependencies).join(', ')}`);
+		throw new Error(
+			`A community node package must have no runtime dependencies; found ${Object.keys(manifest.dependencies).join(', ')}`,
+		);
 	}
 	writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
 
@@ -52,7 +59,11 @@ export function installCommunityPackage(tarball: string, userFolder: string): { 
 	execFileSync('mv', [staging, target]);
 
 	const listPath = join(nodesDir, 'package.json');
-	let list: { name: string; private: boolean; dependencies: Record<string, string> } = { name: 'installed-nodes', private: true, dependencies: {} };
+	let list: { name: string; private: boolean; dependencies: Record<string, string> } = {
+		name: 'installed-nodes',
+		private: true,
+		dependencies: {},
+	};
 	try {
 		list = { ...list, ...(JSON.parse(readFileSync(listPath, 'utf8')) as typeof list) };
 	} catch {

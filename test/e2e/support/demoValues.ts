@@ -39,6 +39,11 @@ export function fixtureVars(
 		CREDENTIAL_NAME: credential.name,
 		COMPANY_ID: DEMO.companies.parent,
 		SUBSIDIARY_COMPANY_ID: DEMO.companies.subsidiary,
-		...(credential.data ? { INTEGRATION_BASE_URL: credential.data.integrationBaseUrl, EXTRACTION_BASE_URL: credential.data.extractionBaseUrl } : {}),
+		...(credential.data
+			? {
+					INTEGRATION_BASE_URL: credential.data.integrationBaseUrl,
+					EXTRACTION_BASE_URL: credential.data.extractionBaseUrl,
+				}
+			: {}),
 	};
 }

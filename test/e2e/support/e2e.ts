@@ -31,9 +31,15 @@ export function useE2e(): E2e {
 		emulator,
 		async run(fixture: string, env?: NodeJS.ProcessEnv) {
 			const workflow = state.workflows[fixture];
-			if (!workflow) throw new Error(`No workflow fixture "${fixture}"; known: ${Object.keys(state.workflows).join(', ')}`);
+			if (!workflow)
+				throw new Error(
+					`No workflow fixture "${fixture}"; known: ${Object.keys(state.workflows).join(', ')}`,
+				);
 			if (state.queue) {
-				if (env && Object.keys(env).length) throw new Error(`Workflow ${fixture}: a queue-mode run cannot take its own n8n settings (${Object.keys(env).join(', ')})`);
+				if (env && Object.keys(env).length)
+					throw new Error(
+						`Workflow ${fixture}: a queue-mode run cannot take its own n8n settings (${Object.keys(env).join(', ')})`,
+					);
 				return await runOnWorkers(workflow);
 			}
 			return await executeWorkflow(state.runtime, state.cli, workflow.id, env);
@@ -46,12 +52,16 @@ export function useE2e(): E2e {
  * fails when no worker ran it (the main must never run it itself with offloading on).
  */
 async function runOnWorkers(workflow: { id: string; trigger?: string }) {
-	if (!workflow.trigger) throw new Error(`Workflow ${workflow.id} has no Manual Trigger to run it from`);
+	if (!workflow.trigger)
+		throw new Error(`Workflow ${workflow.id} has no Manual Trigger to run it from`);
 	const stack = readStack();
 	const main = await mainServer();
 	const executionId = await startManualRun(main, workflow.id, workflow.trigger);
 	const run = asExecution(await finishedExecution(main, executionId), stack.workers);
-	if (!run.worker) throw new Error(`Execution ${executionId} of workflow ${workflow.id}: no worker logged it (did the main run it?)`);
+	if (!run.worker)
+		throw new Error(
+			`Execution ${executionId} of workflow ${workflow.id}: no worker logged it (did the main run it?)`,
+		);
 	return run;
 }
 
@@ -67,7 +77,12 @@ export async function mainServer(): Promise<N8nServer> {
 	return server;
 }
 
-export const E2E_OWNER: Owner = { email: 'e2e@example.com', firstName: 'End', lastName: 'To-End', password: 'E2e-Passw0rd-wf' };
+export const E2E_OWNER: Owner = {
+	email: 'e2e@example.com',
+	firstName: 'End',
+	lastName: 'To-End',
+	password: 'E2e-Passw0rd-wf',
+};
 
 /**
  * A running `n8n start` for the tests of one file, owner set up and logged in. `n8n execute`
@@ -84,7 +99,11 @@ export function useN8nServer(): { server: N8nServer } {
 		return running;
 	}
 	const holder = {
-		server: new N8nServer(state.runtime, state.server, createWriteStream(join(E2E_DIR, 'n8n-server.log'), { flags: 'a' })),
+		server: new N8nServer(
+			state.runtime,
+			state.server,
+			createWriteStream(join(E2E_DIR, 'n8n-server.log'), { flags: 'a' }),
+		),
 	};
 	beforeAll(async () => {
 		await holder.server.start();

@@ -14,7 +14,10 @@ export const E2E_DIR = join(REPO_ROOT, '.e2e', 'run');
  * The throwaway n8n user folder: outside the repository, so that its node_modules cannot stand in
  * for n8n's own modules when n8n loads the package (see installCommunityPackage).
  */
-export const E2E_USER_FOLDER = join(process.env.WF_E2E_USER_FOLDER ?? join(tmpdir(), `n8n-nodes-workforce-e2e-${checkoutTag()}`), 'n8n');
+export const E2E_USER_FOLDER = join(
+	process.env.WF_E2E_USER_FOLDER ?? join(tmpdir(), `n8n-nodes-workforce-e2e-${checkoutTag()}`),
+	'n8n',
+);
 
 /** Per checkout, so that two clones or worktrees can run their suites at the same time. */
 export function checkoutTag(): string {
@@ -50,6 +53,8 @@ export function readState(): E2eState {
 	try {
 		return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as E2eState;
 	} catch {
-		throw new Error(`${STATE_FILE} is missing: run the suite with \`npm run test:e2e\` (its global set-up prepares n8n).`);
+		throw new Error(
+			`${STATE_FILE} is missing: run the suite with \`npm run test:e2e\` (its global set-up prepares n8n).`,
+		);
 	}
 }

@@ -18,7 +18,13 @@ export interface EmulatorUrls {
 
 export function emulatorUrls(port: number): EmulatorUrls {
 	const origin = `http://127.0.0.1:${port}`;
-	return { origin, identity: `${origin}/identity`, integration: `${origin}/core`, extraction: `${origin}/reporting`, control: `${origin}/__control` };
+	return {
+		origin,
+		identity: `${origin}/identity`,
+		integration: `${origin}/core`,
+		extraction: `${origin}/reporting`,
+		control: `${origin}/__control`,
+	};
 }
 
 /** Enough generated time registrations for Return All over many pages. */
@@ -28,10 +34,22 @@ export const E2E_TIME_REGISTRATIONS = 3000;
  * Starts the compiled emulator (`node .build/test/emulator/main.js`, built by
  * `bash scripts/build-dev.sh`) with its demo data, as a child process on the given port.
  */
-export async function startEmulatorProcess(node: string, port: number, logTo?: NodeJS.WritableStream): Promise<ChildProcess> {
+export async function startEmulatorProcess(
+	node: string,
+	port: number,
+	logTo?: NodeJS.WritableStream,
+): Promise<ChildProcess> {
 	const main = join(REPO_ROOT, '.build', 'test', 'emulator', 'main.js');
-	if (!existsSync(main)) throw new Error(`${main} is missing: run \`bash scripts/build-dev.sh\` first.`);
-	const child = spawn(node, [main], { env: { ...process.env, WORKFORCE_EMULATOR_PORT: String(port), WORKFORCE_EMULATOR_TIME_REGISTRATIONS: String(E2E_TIME_REGISTRATIONS) }, stdio: ['ignore', 'pipe', 'pipe'] });
+	if (!existsSync(main))
+		throw new Error(`${main} is missing: run \`bash scripts/build-dev.sh\` first.`);
+	const child = spawn(node, [main], {
+		env: {
+			...process.env,
+			WORKFORCE_EMULATOR_PORT: String(port),
+			WORKFORCE_EMULATOR_TIME_REGISTRATIONS: String(E2E_TIME_REGISTRATIONS),
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let output = '';
 	child.stdout?.on('data', (d: Buffer) => {
 		output += d.toString();
@@ -61,20 +79,42 @@ export class EmulatorControl {
 
 	/** The service's own answer to a GET on the integration API, as the demo admin client sees it (to compare node output with). */
 	async serviceGet(path: string, client = DEMO.clients.admin): Promise<unknown> {
-		const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: DEMO.scopes.integration });
-		const tokenRes = await fetch(`${this.urls.identity}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+		const form = new URLSearchParams({
+			grant_type: 'client_credentials',
+			client_id: client.clientId,
+			client_secret: client.clientSecret,
+			scope: DEMO.scopes.integration,
+		});
+		const tokenRes = await fetch(`${this.urls.identity}/connect/token`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: form.toString(),
+		});
 		const { access_token: token } = (await tokenRes.json()) as { access_token: string };
-		const res = await fetch(`${this.urls.integration}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+		const res = await fetch(`${this.urls.integration}${path}`, {
+			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+		});
 		if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status}`);
 		return await res.json();
 	}
 
 	/** The service's own answer to a GET on the data extraction API (all records in one page of up to 10000), as the demo admin client sees it. */
 	async extractionGet(pathAndQuery: string, client = DEMO.clients.admin): Promise<unknown> {
-		const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: DEMO.scopes.extraction });
-		const tokenRes = await fetch(`${this.urls.identity}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+		const form = new URLSearchParams({
+			grant_type: 'client_credentials',
+			client_id: client.clientId,
+			client_secret: client.clientSecret,
+			scope: DEMO.scopes.extraction,
+		});
+		const tokenRes = await fetch(`${this.urls.identity}/connect/token`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: form.toString(),
+		});
 		const { access_token: token } = (await tokenRes.json()) as { access_token: string };
-		const res = await fetch(`${this.urls.extraction}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+		const res = await fetch(`${this.urls.extraction}${pathAndQuery}`, {
+			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+		});
 		if (!res.ok) throw new Error(`GET ${pathAndQuery}: HTTP ${res.status}`);
 		return await res.json();
 	}
@@ -108,7 +148,11 @@ export class EmulatorControl {
 	}
 
 	async post(path: string, body: unknown): Promise<unknown> {
-		const res = await fetch(`${this.controlUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		const res = await fetch(`${this.controlUrl}${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
 		if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status}`);
 		return res.status === 204 ? undefined : await res.json();
 	}

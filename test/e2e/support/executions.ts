@@ -16,7 +16,9 @@ export function unflatten(text: string): unknown {
 		}
 		const out: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
 		done.set(index, out);
-		for (const [key, entry] of Object.entries(value)) (out as Record<string, unknown>)[key] = typeof entry === 'string' ? revive(Number(entry)) : entry;
+		for (const [key, entry] of Object.entries(value))
+			(out as Record<string, unknown>)[key] =
+				typeof entry === 'string' ? revive(Number(entry)) : entry;
 		return out;
 	};
 	return revive(0);
@@ -29,19 +31,39 @@ export interface ExecutionSummary {
 }
 
 /** The executions of a workflow, oldest first (n8n's REST API as the logged-in user). */
-export async function executionsOf(server: N8nServer, workflowId: string): Promise<ExecutionSummary[]> {
+export async function executionsOf(
+	server: N8nServer,
+	workflowId: string,
+): Promise<ExecutionSummary[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const answer = await server.rest<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=50`);
+	const answer = await server.rest<{ results: ExecutionSummary[] }>(
+		'GET',
+		`/rest/executions?filter=${filter}&limit=50`,
+	);
 	return [...answer.results].sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 /** The output items (json) of a node in a stored execution. */
-export async function executionItems(server: N8nServer, executionId: string, node: string): Promise<Array<Record<string, unknown>>> {
+export async function executionItems(
+	server: N8nServer,
+	executionId: string,
+	node: string,
+): Promise<Array<Record<string, unknown>>> {
 	const execution = await server.rest<{ data: unknown }>('GET', `/rest/executions/${executionId}`);
-	const data = (typeof execution.data === 'string' ? unflatten(execution.data) : execution.data) as {
-		resultData: { runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> };
+	const data = (
+		typeof execution.data === 'string' ? unflatten(execution.data) : execution.data
+	) as {
+		resultData: {
+			runData: Record<
+				string,
+				Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>
+			>;
+		};
 	};
 	const runs = data.resultData.runData[node];
-	if (!runs) throw new Error(`Execution ${executionId}: node "${node}" did not run; ran: ${Object.keys(data.resultData.runData).join(', ')}`);
+	if (!runs)
+		throw new Error(
+			`Execution ${executionId}: node "${node}" did not run; ran: ${Object.keys(data.resultData.runData).join(', ')}`,
+		);
 	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
 }

@@ -18,7 +18,8 @@ const FIXTURE_FOLDERS: Array<{ prefix: string; folder: string }> = [
 
 export default async function globalSetup() {
 	const started = Date.now();
-	const say = (msg: string) => process.stdout.write(`[e2e] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+	const say = (msg: string) =>
+		process.stdout.write(`[e2e] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 	process.stdout.write('\n');
 
 	const runtime = n8nRuntime();
@@ -32,7 +33,11 @@ export default async function globalSetup() {
 	say(`installed ${pkg.name}@${pkg.version} from ${tarball} as a community package`);
 
 	const emulatorPort = await freePort();
-	const emulator = await startEmulatorProcess(runtime.node, emulatorPort, createWriteStream(join(E2E_DIR, 'emulator.log')));
+	const emulator = await startEmulatorProcess(
+		runtime.node,
+		emulatorPort,
+		createWriteStream(join(E2E_DIR, 'emulator.log')),
+	);
 	emulator.unref();
 	(emulator.stdout as unknown as { unref?: () => void })?.unref?.();
 	(emulator.stderr as unknown as { unref?: () => void })?.unref?.();
@@ -59,7 +64,9 @@ export default async function globalSetup() {
 			server,
 			emulator: { pid: emulator.pid ?? 0, port: emulatorPort, urls },
 			credential,
-			workflows: Object.fromEntries(fixtures.map((f) => [f.key, { id: f.id, manual: hasManualTrigger(f) }])),
+			workflows: Object.fromEntries(
+				fixtures.map((f) => [f.key, { id: f.id, manual: hasManualTrigger(f) }]),
+			),
 			package: { ...pkg, tarball },
 		};
 		writeState(state);

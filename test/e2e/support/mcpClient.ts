@@ -4,7 +4,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 export interface ListedTool {
 	name: string;
 	description?: string;
-	inputSchema: { properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
+	inputSchema: {
+		properties?: Record<string, { type?: string; description?: string }>;
+		required?: string[];
+	};
 }
 
 export interface CallResult {
@@ -30,7 +33,8 @@ export class McpClient {
 				return new McpClient(client);
 			} catch (error) {
 				await client.close().catch(() => undefined);
-				if (!/\b404\b/.test((error as Error).message) || Date.now() - started > timeoutMs) throw error;
+				if (!/\b404\b/.test((error as Error).message) || Date.now() - started > timeoutMs)
+					throw error;
 				await new Promise((resolve) => setTimeout(resolve, 250));
 			}
 		}
@@ -41,7 +45,9 @@ export class McpClient {
 	}
 
 	async callTool(name: string, args: Record<string, unknown>): Promise<CallResult> {
-		const result = (await this.client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as { content?: Array<{ type: string; text?: string }>; isError?: boolean };
+		const result = (await this.client.callTool({ name, arguments: args }, undefined, {
+			timeout: 120_000,
+		})) as { content?: Array<{ type: string; text?: string }>; isError?: boolean };
 		const text = (result.content ?? []).map((c) => c.text ?? '').join('');
 		return { text, isError: result.isError === true };
 	}

@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,7 +30,13 @@ export interface CliResult {
  * drained is lost; a file is written synchronously. `env` adds to (or overrides) the quiet
  * environment of n8nEnv, e.g. another binary data mode for one run.
  */
-export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[], timeoutMs = 180_000, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+export function n8nCli(
+	runtime: N8nRuntime,
+	instance: N8nInstance,
+	args: string[],
+	timeoutMs = 180_000,
+	env: NodeJS.ProcessEnv = {},
+): Promise<CliResult> {
 	const scratch = mkdtempSync(join(tmpdir(), 'wf-n8n-cli-'));
 	const outFile = join(scratch, 'stdout');
 	const out = openSync(outFile, 'w');
@@ -34,13 +48,20 @@ export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[
 		}
 	};
 	return new Promise((resolve, reject) => {
-		const child = spawn(runtime.node, [runtime.bin, ...args], { env: { ...n8nEnv(instance, process.env, runtime), ...env }, stdio: ['ignore', out, 'pipe'] });
+		const child = spawn(runtime.node, [runtime.bin, ...args], {
+			env: { ...n8nEnv(instance, process.env, runtime), ...env },
+			stdio: ['ignore', out, 'pipe'],
+		});
 		closeSync(out);
 		let stderr = '';
 		child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`n8n ${args.join(' ')} did not finish within ${timeoutMs / 1000} s\n${readOut().slice(-4000)}\n${stderr}`));
+			reject(
+				new Error(
+					`n8n ${args.join(' ')} did not finish within ${timeoutMs / 1000} s\n${readOut().slice(-4000)}\n${stderr}`,
+				),
+			);
 		}, timeoutMs);
 		child.on('error', (error) => {
 			clearTimeout(timer);
@@ -56,7 +77,10 @@ export function n8nCli(runtime: N8nRuntime, instance: N8nInstance, args: string[
 
 async function mustSucceed(what: string, result: Promise<CliResult>): Promise<CliResult> {
 	const done = await result;
-	if (done.code !== 0) throw new Error(`${what} failed (exit ${done.code}):\n${done.stdout.slice(-4000)}\n${done.stderr.slice(-4000)}`);
+	if (done.code !== 0)
+		throw new Error(
+			`${what} failed (exit ${done.code}):\n${done.stdout.slice(-4000)}\n${done.stderr.slice(-4000)}`,
+		);
 	return done;
 }
 
@@ -68,20 +92,43 @@ export interface CredentialFixture {
 }
 
 /** `n8n import:credentials`: plain data in, encrypted with the instance key on import. */
-export async function importCredentials(runtime: N8nRuntime, instance: N8nInstance, credentials: CredentialFixture[], scratch: string) {
+export async function importCredentials(
+	runtime: N8nRuntime,
+	instance: N8nInstance,
+	credentials: CredentialFixture[],
+	scratch: string,
+) {
 	mkdirSync(scratch, { recursive: true });
 	const file = join(scratch, 'credentials.json');
 	writeFileSync(file, JSON.stringify(credentials, null, 2));
-	await mustSucceed('n8n import:credentials', n8nCli(runtime, instance, ['import:credentials', `--input=${file}`]));
+	await mustSucceed(
+		'n8n import:credentials',
+		n8nCli(runtime, instance, ['import:credentials', `--input=${file}`]),
+	);
 }
 
 /** `n8n import:workflow` of all fixtures at once (one n8n start-up instead of one per workflow). */
-export async function importWorkflows(runtime: N8nRuntime, instance: N8nInstance, fixtures: WorkflowFixture[], scratch: string) {
+export async function importWorkflows(
+	runtime: N8nRuntime,
+	instance: N8nInstance,
+	fixtures: WorkflowFixture[],
+	scratch: string,
+) {
 	if (!fixtures.length) return;
 	mkdirSync(scratch, { recursive: true });
 	const file = join(scratch, 'workflows.json');
-	writeFileSync(file, JSON.stringify(fixtures.map((f) => f.workflow), null, 2));
-	await mustSucceed('n8n import:workflow', n8nCli(runtime, instance, ['import:workflow', `--input=${file}`]));
+	writeFileSync(
+		file,
+		JSON.stringify(
+			fixtures.map((f) => f.workflow),
+			null,
+			2,
+		),
+	);
+	await mustSucceed(
+		'n8n import:workflow',
+		n8nCli(runtime, instance, ['import:workflow', `--input=${file}`]),
+	);
 }
 
 interface RawError {
@@ -95,7 +142,9 @@ interface RawError {
 interface NodeRun {
 	executionStatus?: string;
 	error?: { message?: string; description?: string; name?: string; httpCode?: string };
-	data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, unknown> }> | null> };
+	data?: {
+		main?: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, unknown> }> | null>;
+	};
 }
 
 export interface Execution {
@@ -103,7 +152,13 @@ export interface Execution {
 	code: number;
 	status: string;
 	/** The workflow's error (the failing node's), if any. */
-	error?: { message: string; description?: string; node?: string; name?: string; httpCode?: string };
+	error?: {
+		message: string;
+		description?: string;
+		node?: string;
+		name?: string;
+		httpCode?: string;
+	};
 	runData: Record<string, NodeRun[]>;
 	/** Output items (json) of a node's first run, first output. */
 	json(node: string): Array<Record<string, unknown>>;
@@ -117,13 +172,27 @@ export interface Execution {
  * (indented: the document starts and ends at lines that are exactly `{` and `}`), also when the
  * workflow failed. `env`: settings of this run's n8n on top of the suite's (see n8nCli).
  */
-export async function executeWorkflow(runtime: N8nRuntime, instance: N8nInstance, workflowId: string, env: NodeJS.ProcessEnv = {}): Promise<Execution> {
-	const result = await n8nCli(runtime, instance, ['execute', `--id=${workflowId}`, '--rawOutput'], 180_000, env);
+export async function executeWorkflow(
+	runtime: N8nRuntime,
+	instance: N8nInstance,
+	workflowId: string,
+	env: NodeJS.ProcessEnv = {},
+): Promise<Execution> {
+	const result = await n8nCli(
+		runtime,
+		instance,
+		['execute', `--id=${workflowId}`, '--rawOutput'],
+		180_000,
+		env,
+	);
 	const log = `${result.stdout}\n${result.stderr}`;
 	const lines = result.stdout.split('\n');
 	const start = lines.indexOf('{');
 	const end = lines.indexOf('}', start);
-	if (start < 0 || end < 0) throw new Error(`n8n execute --id=${workflowId} printed no run data (exit ${result.code}):\n${log.slice(-4000)}`);
+	if (start < 0 || end < 0)
+		throw new Error(
+			`n8n execute --id=${workflowId} printed no run data (exit ${result.code}):\n${log.slice(-4000)}`,
+		);
 	const run = JSON.parse(lines.slice(start, end + 1).join('\n')) as {
 		status: string;
 		data: { resultData: { runData: Record<string, NodeRun[]>; error?: RawError } };
@@ -137,12 +206,19 @@ export async function executeWorkflow(runtime: N8nRuntime, instance: N8nInstance
 		// ended, so the run has too, and its error says how.
 		status: run.status === 'running' ? (error ? 'error' : 'success') : run.status,
 		error: error
-			? { message: String(error.message), description: error.description, node: error.node?.name, name: error.name, httpCode: error.httpCode }
+			? {
+					message: String(error.message),
+					description: error.description,
+					node: error.node?.name,
+					name: error.name,
+					httpCode: error.httpCode,
+				}
 			: undefined,
 		runData,
 		json(node: string) {
 			const runs = runData[node];
-			if (!runs) throw new Error(`Node "${node}" did not run; ran: ${Object.keys(runData).join(', ')}`);
+			if (!runs)
+				throw new Error(`Node "${node}" did not run; ran: ${Object.keys(runData).join(', ')}`);
 			return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
 		},
 		log,

@@ -20,10 +20,15 @@ export const ENCRYPTION_KEY = 'n8n-nodes-workforce-local-e2e-key-0b1d';
  * no version checks or templates, no module that calls out to the internet, community packages on.
  * `runtime` is the n8n it is for (default: a version that has every module named below).
  */
-export function n8nEnv(instance: N8nInstance, base: NodeJS.ProcessEnv = process.env, runtime?: Pick<N8nRuntime, 'dir'>): NodeJS.ProcessEnv {
+export function n8nEnv(
+	instance: N8nInstance,
+	base: NodeJS.ProcessEnv = process.env,
+	runtime?: Pick<N8nRuntime, 'dir'>,
+): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	// Only what n8n needs from the parent: no stray N8N_* or DB_* settings of the developer's shell.
-	for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SystemRoot']) if (base[key] !== undefined) env[key] = base[key];
+	for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SystemRoot'])
+		if (base[key] !== undefined) env[key] = base[key];
 	return {
 		...env,
 		N8N_USER_FOLDER: instance.userFolder,
@@ -62,7 +67,11 @@ export interface QueueServices {
  * queue, manual executions offloaded to workers, execution data saved as production saves it,
  * binary data in the database, and n8n's durable poll cursors (all four flags).
  */
-export function queueN8nEnv(instance: N8nInstance, services: QueueServices, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function queueN8nEnv(
+	instance: N8nInstance,
+	services: QueueServices,
+	base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
 	const { DB_TYPE: _sqlite, ...quiet } = n8nEnv(instance, base);
 	void _sqlite;
 	return {
@@ -101,7 +110,9 @@ const ONLINE_MODULES = ['mcp-registry'];
 
 function disabledModules(runtime?: Pick<N8nRuntime, 'dir'>): NodeJS.ProcessEnv {
 	const modules = runtime
-		? ONLINE_MODULES.filter((name) => existsSync(join(runtime.dir, 'node_modules', 'n8n', 'dist', 'modules', name)))
+		? ONLINE_MODULES.filter((name) =>
+				existsSync(join(runtime.dir, 'node_modules', 'n8n', 'dist', 'modules', name)),
+			)
 		: ONLINE_MODULES;
 	return modules.length > 0 ? { N8N_DISABLED_MODULES: modules.join(',') } : {};
 }

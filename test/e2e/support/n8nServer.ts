@@ -60,9 +60,16 @@ export class N8nServer {
 			`n8n on port ${this.instance.port}`,
 			async () =>
 				(await fetch(`http://127.0.0.1:${this.instance.port}/healthz/readiness`)).ok &&
-				(await fetch(`http://127.0.0.1:${this.instance.port}/rest/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status !== 404,
+				(
+					await fetch(`http://127.0.0.1:${this.instance.port}/rest/login`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: '{}',
+					})
+				).status !== 404,
 			timeoutMs,
-			() => (child.exitCode !== null ? `exited with ${child.exitCode}:\n${this.output}` : undefined),
+			() =>
+				child.exitCode !== null ? `exited with ${child.exitCode}:\n${this.output}` : undefined,
 		);
 	}
 
@@ -113,7 +120,11 @@ export class N8nServer {
 	}
 
 	/** Creates a credential as the logged-in user (as the editor's Save does); answers its new id. */
-	async createCredential(credential: { name: string; type: string; data: Record<string, unknown> }): Promise<string> {
+	async createCredential(credential: {
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}): Promise<string> {
 		const created = await this.rest<{ id: string }>('POST', '/rest/credentials', credential);
 		return created.id;
 	}
@@ -128,14 +139,21 @@ export class N8nServer {
 
 	/** Activates a workflow as the editor's toggle does (n8n 2.x: POST .../activate; 1.x: PATCH active). */
 	async activateWorkflow(workflowId: string): Promise<void> {
-		const { versionId } = await this.rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
-		if (this.major < 2) await this.rest('PATCH', `/rest/workflows/${workflowId}`, { active: true, versionId });
+		const { versionId } = await this.rest<{ versionId: string }>(
+			'GET',
+			`/rest/workflows/${workflowId}`,
+		);
+		if (this.major < 2)
+			await this.rest('PATCH', `/rest/workflows/${workflowId}`, { active: true, versionId });
 		else await this.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
 	}
 
 	async deactivateWorkflow(workflowId: string): Promise<void> {
 		if (this.major < 2) {
-			const { versionId } = await this.rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
+			const { versionId } = await this.rest<{ versionId: string }>(
+				'GET',
+				`/rest/workflows/${workflowId}`,
+			);
 			await this.rest('PATCH', `/rest/workflows/${workflowId}`, { active: false, versionId });
 		} else await this.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {});
 	}
@@ -146,7 +164,9 @@ export class N8nServer {
 
 	/** A JSON document the editor loads as the logged-in user, as it is (no `{ data }` envelope): `/types/nodes.json`. */
 	async getJson<T = unknown>(path: string): Promise<T> {
-		const res = await fetch(`http://127.0.0.1:${this.instance.port}${path}`, { headers: { 'browser-id': this.browserId, ...(this.cookie ? { cookie: this.cookie } : {}) } });
+		const res = await fetch(`http://127.0.0.1:${this.instance.port}${path}`, {
+			headers: { 'browser-id': this.browserId, ...(this.cookie ? { cookie: this.cookie } : {}) },
+		});
 		const text = await res.text();
 		if (!res.ok) throw new Error(`n8n GET ${path}: HTTP ${res.status} ${text.slice(0, 500)}`);
 		return JSON.parse(text) as T;

@@ -38,16 +38,29 @@ const DONE = new Set(['success', 'error', 'crashed', 'canceled']);
  * (`POST /rest/workflows/<id>/run`). With OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS the main only
  * enqueues it; a worker runs it and saves it. Waits for the saved execution and reads it back.
  */
-export async function startManualRun(server: N8nServer, workflowId: string, trigger: string): Promise<string> {
-	const answer = await server.rest<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/rest/workflows/${workflowId}/run`, {
-		triggerToStartFrom: { name: trigger },
-	});
-	if (!answer?.executionId) throw new Error(`n8n did not start workflow ${workflowId}: ${JSON.stringify(answer)}`);
+export async function startManualRun(
+	server: N8nServer,
+	workflowId: string,
+	trigger: string,
+): Promise<string> {
+	const answer = await server.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
+		'POST',
+		`/rest/workflows/${workflowId}/run`,
+		{
+			triggerToStartFrom: { name: trigger },
+		},
+	);
+	if (!answer?.executionId)
+		throw new Error(`n8n did not start workflow ${workflowId}: ${JSON.stringify(answer)}`);
 	return answer.executionId;
 }
 
 /** Waits until the execution has finished (any end state) and answers it with its run data. */
-export async function finishedExecution(server: N8nServer, executionId: string, timeoutMs = 170_000): Promise<StoredExecution> {
+export async function finishedExecution(
+	server: N8nServer,
+	executionId: string,
+	timeoutMs = 170_000,
+): Promise<StoredExecution> {
 	let stored: StoredExecution | undefined;
 	await waitFor(
 		`execution ${executionId}`,
@@ -61,8 +74,13 @@ export async function finishedExecution(server: N8nServer, executionId: string, 
 }
 
 /** Reads a stored execution into the shape `n8n execute` gives (so the same e2e cases assert both). */
-export function asExecution(stored: StoredExecution, workerLogs: Array<{ name: string; log: string }>): QueuedExecution {
-	const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as { resultData?: { runData?: RunData; error?: StoredError } } | undefined;
+export function asExecution(
+	stored: StoredExecution,
+	workerLogs: Array<{ name: string; log: string }>,
+): QueuedExecution {
+	const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as
+		| { resultData?: { runData?: RunData; error?: StoredError } }
+		| undefined;
 	// A crashed execution (its worker died) may have been saved without any run data.
 	const runData = data?.resultData?.runData ?? {};
 	const error = data?.resultData?.error;
@@ -73,12 +91,21 @@ export function asExecution(stored: StoredExecution, workerLogs: Array<{ name: s
 		code: stored.status === 'success' ? 0 : 1,
 		status: stored.status,
 		error: error
-			? { message: String(error.message), description: error.description, node: error.node?.name, name: error.name, httpCode: error.httpCode }
+			? {
+					message: String(error.message),
+					description: error.description,
+					node: error.node?.name,
+					name: error.name,
+					httpCode: error.httpCode,
+				}
 			: undefined,
 		runData,
 		json(node: string) {
 			const runs = runData[node];
-			if (!runs) throw new Error(`Execution ${stored.id}: node "${node}" did not run; ran: ${Object.keys(runData).join(', ')}`);
+			if (!runs)
+				throw new Error(
+					`Execution ${stored.id}: node "${node}" did not run; ran: ${Object.keys(runData).join(', ')}`,
+				);
 			return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
 		},
 		log: `execution ${stored.id} (${stored.status}) on ${worker ?? 'no worker'}`,
@@ -86,7 +113,10 @@ export function asExecution(stored: StoredExecution, workerLogs: Array<{ name: s
 }
 
 /** The worker that logged "Worker started execution <id>" (n8n's job processor logs it at info level). */
-export function workerOf(executionId: string, workerLogs: Array<{ name: string; log: string }>): string | undefined {
+export function workerOf(
+	executionId: string,
+	workerLogs: Array<{ name: string; log: string }>,
+): string | undefined {
 	const line = new RegExp(`Worker started execution ${executionId} \\(job`);
 	return workerLogs.find((w) => line.test(readLog(w.log)))?.name;
 }

@@ -8,7 +8,10 @@ export const REPO_ROOT = findRoot(__dirname);
 
 function findRoot(from: string): string {
 	let dir = from;
-	while (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'scripts', 'ensure-n8n.sh'))) {
+	while (
+		!existsSync(join(dir, 'package.json')) ||
+		!existsSync(join(dir, 'scripts', 'ensure-n8n.sh'))
+	) {
 		const parent = resolve(dir, '..');
 		if (parent === dir) throw new Error(`No repository root above ${from}`);
 		dir = parent;
@@ -32,11 +35,21 @@ export interface N8nRuntime {
  */
 export function n8nRuntime(): N8nRuntime {
 	const run = (script: string) =>
-		execFileSync('bash', [join(REPO_ROOT, 'scripts', script)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+		execFileSync('bash', [join(REPO_ROOT, 'scripts', script)], {
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'inherit'],
+		}).trim();
 	const nodeBin = run('ensure-node24.sh');
 	const dir = run('ensure-n8n.sh');
-	const pkg = JSON.parse(readFileSync(join(dir, 'node_modules', 'n8n', 'package.json'), 'utf8')) as { version: string };
-	return { dir, bin: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), node: join(nodeBin, 'node'), version: pkg.version };
+	const pkg = JSON.parse(
+		readFileSync(join(dir, 'node_modules', 'n8n', 'package.json'), 'utf8'),
+	) as { version: string };
+	return {
+		dir,
+		bin: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		node: join(nodeBin, 'node'),
+		version: pkg.version,
+	};
 }
 
 /** A TCP port that is free now on loopback: the preferred one when it is, else one the OS picks. */
@@ -61,7 +74,12 @@ export async function freePort(preferred?: number): Promise<number> {
 }
 
 /** Polls `check` until it returns true or the time is up; the error names what was awaited. */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, isDead?: () => string | undefined) {
+export async function waitFor(
+	what: string,
+	check: () => Promise<boolean>,
+	timeoutMs: number,
+	isDead?: () => string | undefined,
+) {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const dead = isDead?.();

@@ -19,12 +19,21 @@ export interface ChatMessage {
 export interface ChatRequest {
 	model: string;
 	messages: ChatMessage[];
-	tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: { properties?: Record<string, unknown> } } }>;
+	tools?: Array<{
+		type: string;
+		function: {
+			name: string;
+			description?: string;
+			parameters?: { properties?: Record<string, unknown> };
+		};
+	}>;
 	stream?: boolean;
 }
 
 /** What the model answers on one turn: tool calls, or its final text. */
-export type ModelTurn = { toolCalls: Array<{ name: string; args: Record<string, unknown> }> } | { text: string };
+export type ModelTurn =
+	| { toolCalls: Array<{ name: string; args: Record<string, unknown> }> }
+	| { text: string };
 
 /** The plan: the answer to the `turn`-th request (0-based), given the request. */
 export type ModelPlan = (request: ChatRequest, turn: number) => ModelTurn;
@@ -65,7 +74,13 @@ export class StubModel {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-			res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `The stub model answers POST /v1/chat/completions only, not ${req.method} ${req.url}` } }));
+			res.writeHead(404, { 'content-type': 'application/json' }).end(
+				JSON.stringify({
+					error: {
+						message: `The stub model answers POST /v1/chat/completions only, not ${req.method} ${req.url}`,
+					},
+				}),
+			);
 			return;
 		}
 		let request: ChatRequest;
@@ -75,23 +90,56 @@ export class StubModel {
 			this.requests.push(request);
 			turn = this.plan(request, this.calls++);
 		} catch (error) {
-			res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `Stub model: ${(error as Error).message}` } }));
+			res
+				.writeHead(500, { 'content-type': 'application/json' })
+				.end(JSON.stringify({ error: { message: `Stub model: ${(error as Error).message}` } }));
 			return;
 		}
 		const id = `chatcmpl-stub-${this.calls}`;
-		const toolCalls = 'toolCalls' in turn ? turn.toolCalls.map((c, index) => ({ index, id: `call_${this.calls}_${index}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })) : undefined;
+		const toolCalls =
+			'toolCalls' in turn
+				? turn.toolCalls.map((c, index) => ({
+						index,
+						id: `call_${this.calls}_${index}`,
+						type: 'function',
+						function: { name: c.name, arguments: JSON.stringify(c.args) },
+					}))
+				: undefined;
 		const content = 'text' in turn ? turn.text : null;
 		const finish = toolCalls ? 'tool_calls' : 'stop';
 		const usage = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
 		if (request.stream) {
 			res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-			const chunk = (delta: object, finishReason: string | null) => `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
-			res.write(chunk({ role: 'assistant', ...(content !== null ? { content } : {}), ...(toolCalls ? { tool_calls: toolCalls } : {}) }, null));
+			const chunk = (delta: object, finishReason: string | null) =>
+				`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+			res.write(
+				chunk(
+					{
+						role: 'assistant',
+						...(content !== null ? { content } : {}),
+						...(toolCalls ? { tool_calls: toolCalls } : {}),
+					},
+					null,
+				),
+			);
 			res.write(chunk({}, finish));
 			res.end('data: [DONE]\n\n');
 			return;
 		}
-		const message = { role: 'assistant', content, ...(toolCalls ? { tool_calls: toolCalls.map(({ index: _index, ...call }) => call) } : {}) };
-		res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, object: 'chat.completion', created: 0, model: request.model, choices: [{ index: 0, message, finish_reason: finish }], usage }));
+		const message = {
+			role: 'assistant',
+			content,
+			...(toolCalls ? { tool_calls: toolCalls.map(({ index: _index, ...call }) => call) } : {}),
+		};
+		res.writeHead(200, { 'content-type': 'application/json' }).end(
+			JSON.stringify({
+				id,
+				object: 'chat.completion',
+				created: 0,
+				model: request.model,
+				choices: [{ index: 0, message, finish_reason: finish }],
+				usage,
+			}),
+		);
 	}
 }

@@ -24,7 +24,15 @@ export function timeRegistrationTriggerWorkflow(options: {
 	/** n8n's Poll Times (default every minute). */
 	pollTimes?: Record<string, unknown>;
 }): Record<string, unknown> {
-	const { name, idPrefix, credential, startDate, settings = {}, triggerOptions, pollTimes = { item: [{ mode: 'everyMinute' }] } } = options;
+	const {
+		name,
+		idPrefix,
+		credential,
+		startDate,
+		settings = {},
+		triggerOptions,
+		pollTimes = { item: [{ mode: 'everyMinute' }] },
+	} = options;
 	return {
 		name,
 		nodes: [
@@ -34,10 +42,23 @@ export function timeRegistrationTriggerWorkflow(options: {
 				type: 'n8n-nodes-workforce.workforceTrigger',
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes, event: 'timeRegistration', startFrom: 'date', startDate, ...(triggerOptions ? { options: triggerOptions } : {}) },
+				parameters: {
+					pollTimes,
+					event: 'timeRegistration',
+					startFrom: 'date',
+					startDate,
+					...(triggerOptions ? { options: triggerOptions } : {}),
+				},
 				credentials: { workforceApi: { id: credential.id, name: credential.name } },
 			},
-			{ id: `${idPrefix}2`, name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
+			{
+				id: `${idPrefix}2`,
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {},
+			},
 		],
 		connections: { [TRIGGER]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 		settings,

@@ -16,16 +16,25 @@ export interface WorkflowFixture {
 	workflow: Record<string, unknown> & { nodes: Array<{ type: string; name: string }> };
 }
 
-export function loadWorkflowFixtures(folder: string, vars: Record<string, string>): WorkflowFixture[] {
+export function loadWorkflowFixtures(
+	folder: string,
+	vars: Record<string, string>,
+): WorkflowFixture[] {
 	return readdirSync(folder)
 		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => {
 			const name = basename(file, '.json');
-			const text = readFileSync(join(folder, file), 'utf8').replace(/%%([A-Z0-9_]+)%%/g, (_, key: string) => {
-				if (!(key in vars)) throw new Error(`${join(folder, file)}: unknown placeholder %%${key}%% (known: ${Object.keys(vars).join(', ')})`);
-				return vars[key];
-			});
+			const text = readFileSync(join(folder, file), 'utf8').replace(
+				/%%([A-Z0-9_]+)%%/g,
+				(_, key: string) => {
+					if (!(key in vars))
+						throw new Error(
+							`${join(folder, file)}: unknown placeholder %%${key}%% (known: ${Object.keys(vars).join(', ')})`,
+						);
+					return vars[key];
+				},
+			);
 			const workflow = JSON.parse(text) as WorkflowFixture['workflow'];
 			const id = workflowId(folder, name);
 			return { name, id, workflow: { active: false, settings: {}, ...workflow, id } };
@@ -34,7 +43,13 @@ export function loadWorkflowFixtures(folder: string, vars: Record<string, string
 
 /** n8n workflow ids are short strings (at most 21 characters for `n8n execute --id`). */
 function workflowId(folder: string, name: string): string {
-	return 'wf' + createHash('sha256').update(`${basename(folder)}/${name}`).digest('hex').slice(0, 14);
+	return (
+		'wf' +
+		createHash('sha256')
+			.update(`${basename(folder)}/${name}`)
+			.digest('hex')
+			.slice(0, 14)
+	);
 }
 
 export function hasManualTrigger(fixture: WorkflowFixture): boolean {

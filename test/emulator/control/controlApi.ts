@@ -13,55 +13,99 @@ import { registerWorkDataControl } from './workDataControl';
  */
 export function registerControlApi(router: Router, emulator: Emulator) {
 	const { ctx } = emulator;
-	router.get('/info', () => ({
-		status: 200,
-		body: {
-			urls: emulator.urls,
-			companies: ctx.companies.all(),
-			clients: ctx.clients.all(),
-			tokensIssued: ctx.clients.issuedCount,
+	router.get(
+		'/info',
+		() => ({
+			status: 200,
+			body: {
+				urls: emulator.urls,
+				companies: ctx.companies.all(),
+				clients: ctx.clients.all(),
+				tokensIssued: ctx.clients.issuedCount,
+			},
+		}),
+		'none',
+	);
+	router.get(
+		'/requests',
+		(req) => ({
+			status: 200,
+			body: ctx.log.since(Number(req.query.get('since') ?? 0)),
+		}),
+		'none',
+	);
+	router.delete(
+		'/requests',
+		() => {
+			ctx.log.clear();
+			return { status: 204 };
 		},
-	}), 'none');
-	router.get('/requests', (req) => ({
-		status: 200,
-		body: ctx.log.since(Number(req.query.get('since') ?? 0)),
-	}), 'none');
-	router.delete('/requests', () => {
-		ctx.log.clear();
-		return { status: 204 };
-	}, 'none');
-	router.post('/faults', async (req) => ({ status: 201, body: { id: ctx.faults.add((await req.json()) as FaultRule) } }), 'none');
-	router.delete('/faults', () => {
-		ctx.faults.clear();
-		return { status: 204 };
-	}, 'none');
+		'none',
+	);
+	router.post(
+		'/faults',
+		async (req) => ({ status: 201, body: { id: ctx.faults.add((await req.json()) as FaultRule) } }),
+		'none',
+	);
+	router.delete(
+		'/faults',
+		() => {
+			ctx.faults.clear();
+			return { status: 204 };
+		},
+		'none',
+	);
 	router.get('/faults/fired', () => ({ status: 200, body: ctx.faults.fired }), 'none');
-	router.get('/faults/held', () => ({ status: 200, body: { holding: ctx.faults.holding() } }), 'none');
-	router.post('/faults/release', () => ({ status: 200, body: { released: ctx.faults.release() } }), 'none');
-	router.post('/expire-tokens', () => {
-		ctx.clients.expireAll();
-		return { status: 204 };
-	}, 'none');
+	router.get(
+		'/faults/held',
+		() => ({ status: 200, body: { holding: ctx.faults.holding() } }),
+		'none',
+	);
+	router.post(
+		'/faults/release',
+		() => ({ status: 200, body: { released: ctx.faults.release() } }),
+		'none',
+	);
+	router.post(
+		'/expire-tokens',
+		() => {
+			ctx.clients.expireAll();
+			return { status: 204 };
+		},
+		'none',
+	);
 	router.get('/clock', () => ({ status: 200, body: ctx.clock.state() }), 'none');
 	// { mode?: 'system' | 'frozen' | 'stepped', now?: ISO time or epoch ms, stepMs?, advanceMs? }
-	router.post('/clock', async (req) => {
-		try {
-			ctx.clock.set(((await req.json()) ?? {}) as ClockSettings);
-		} catch (error) {
-			if (error instanceof ApiError) throw error;
-			throw validationError('clock', (error as Error).message);
-		}
-		return { status: 200, body: ctx.clock.state() };
-	}, 'none');
-	router.post('/clock/advance', async (req) => {
-		const { ms } = (await req.json()) as { ms: number };
-		ctx.clock.advance(Number(ms));
-		return { status: 200, body: ctx.clock.state() };
-	}, 'none');
-	router.post('/clients', async (req) => ({
-		status: 201,
-		body: ctx.clients.register((await req.json()) as Parameters<typeof ctx.clients.register>[0]),
-	}), 'none');
+	router.post(
+		'/clock',
+		async (req) => {
+			try {
+				ctx.clock.set(((await req.json()) ?? {}) as ClockSettings);
+			} catch (error) {
+				if (error instanceof ApiError) throw error;
+				throw validationError('clock', (error as Error).message);
+			}
+			return { status: 200, body: ctx.clock.state() };
+		},
+		'none',
+	);
+	router.post(
+		'/clock/advance',
+		async (req) => {
+			const { ms } = (await req.json()) as { ms: number };
+			ctx.clock.advance(Number(ms));
+			return { status: 200, body: ctx.clock.state() };
+		},
+		'none',
+	);
+	router.post(
+		'/clients',
+		async (req) => ({
+			status: 201,
+			body: ctx.clients.register((await req.json()) as Parameters<typeof ctx.clients.register>[0]),
+		}),
+		'none',
+	);
 	registerWorkDataControl(router, emulator);
 	registerOtherEndpointsControl(router, emulator);
 }

@@ -122,7 +122,12 @@ export class Faults {
 			}
 			rule.hits++;
 			if (rule.hits >= (rule.count ?? 1)) this.rules = this.rules.filter((r) => r !== rule);
-			const key = rule.action.kind === 'status' ? `status${rule.action.status}` : rule.action.kind === 'rateLimit' ? 'status429' : rule.action.kind;
+			const key =
+				rule.action.kind === 'status'
+					? `status${rule.action.status}`
+					: rule.action.kind === 'rateLimit'
+						? 'status429'
+						: rule.action.kind;
 			this.fired[key] = (this.fired[key] ?? 0) + 1;
 			return rule.action;
 		}

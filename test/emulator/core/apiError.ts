@@ -5,7 +5,11 @@ export class ApiError extends Error {
 		readonly body: unknown,
 		readonly headers: Record<string, string> = {},
 	) {
-		super(typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : `HTTP ${status}`);
+		super(
+			typeof body === 'object' && body && 'message' in body
+				? String((body as { message: unknown }).message)
+				: `HTTP ${status}`,
+		);
 	}
 }
 
@@ -21,7 +25,11 @@ export function errorBody(message: string, errors: ErrorItem[]) {
 	return { message, errors };
 }
 
-export function validationError(field: string, message: string, code = 'ValidationError'): ApiError {
+export function validationError(
+	field: string,
+	message: string,
+	code = 'ValidationError',
+): ApiError {
 	return validationErrors([{ category: 'UserInvalidInputError', code, field, message }]);
 }
 
@@ -33,7 +41,12 @@ export function notFound(what: string, id: string, field = 'id'): ApiError {
 	return new ApiError(
 		404,
 		errorBody(`${what} '${id}' was not found.`, [
-			{ category: 'NotFoundError', code: 'NotFound', field, message: `${what} '${id}' was not found.` },
+			{
+				category: 'NotFoundError',
+				code: 'NotFound',
+				field,
+				message: `${what} '${id}' was not found.`,
+			},
 		]),
 	);
 }
@@ -46,10 +59,16 @@ export function forbidden(message: string, field = 'companyId'): ApiError {
 }
 
 export function conflict(message: string, field = ''): ApiError {
-	return new ApiError(409, errorBody(message, [{ category: 'ConflictError', code: 'Conflict', field, message }]));
+	return new ApiError(
+		409,
+		errorBody(message, [{ category: 'ConflictError', code: 'Conflict', field, message }]),
+	);
 }
 
 /** Business errors are answered as 400 with a category other than input validation. */
 export function businessError(code: string, message: string, field = ''): ApiError {
-	return new ApiError(400, errorBody(message, [{ category: 'BusinessRuleError', code, field, message }]));
+	return new ApiError(
+		400,
+		errorBody(message, [{ category: 'BusinessRuleError', code, field, message }]),
+	);
 }

@@ -6,4 +6,9 @@ export interface Caller {
 	scopes: string[];
 }
 
-export const ANONYMOUS: Caller = { clientId: '', companyId: '', isAdministrator: false, scopes: [] };
+export const ANONYMOUS: Caller = {
+	clientId: '',
+	companyId: '',
+	isAdministrator: false,
+	scopes: [],
+};

@@ -51,7 +51,8 @@ export class Clock {
 	}
 
 	advance(ms: number) {
-		if (!Number.isFinite(ms)) throw new Error(`The clock advances by a number of milliseconds, not ${String(ms)}.`);
+		if (!Number.isFinite(ms))
+			throw new Error(`The clock advances by a number of milliseconds, not ${String(ms)}.`);
 		if (this.mode === 'system') this.offsetMs += ms;
 		else this.atMs += ms;
 	}
@@ -59,9 +60,13 @@ export class Clock {
 	/** Changes mode, position and step; what is omitted stays (a new mode starts where the clock stands). */
 	set(settings: ClockSettings) {
 		const { mode = this.mode, now, stepMs, advanceMs } = settings;
-		if (!['system', 'frozen', 'stepped'].includes(mode)) throw new Error(`Unknown clock mode "${String(mode)}": use system, frozen or stepped.`);
+		if (!['system', 'frozen', 'stepped'].includes(mode))
+			throw new Error(`Unknown clock mode "${String(mode)}": use system, frozen or stepped.`);
 		if (stepMs !== undefined) {
-			if (!Number.isFinite(stepMs) || stepMs < 0) throw new Error(`stepMs must be a number of milliseconds of 0 or more, not ${String(stepMs)}.`);
+			if (!Number.isFinite(stepMs) || stepMs < 0)
+				throw new Error(
+					`stepMs must be a number of milliseconds of 0 or more, not ${String(stepMs)}.`,
+				);
 			this.stepMs = stepMs;
 		}
 		const at = now === undefined ? this.peekMs() : toMs(now);
@@ -86,7 +91,9 @@ export function parseClockSetting(text: string): ClockSettings {
 	const match = /^\s*(system|frozen|stepped)(?::(\d+(?:\.\d+)?))?(?:@(.+))?\s*$/i.exec(text);
 	if (!text.trim()) return {};
 	if (!match) {
-		throw new Error(`WORKFORCE_EMULATOR_CLOCK="${text}" is not a clock: use system, frozen, stepped or stepped:<ms>, optionally followed by @<ISO time>.`);
+		throw new Error(
+			`WORKFORCE_EMULATOR_CLOCK="${text}" is not a clock: use system, frozen, stepped or stepped:<ms>, optionally followed by @<ISO time>.`,
+		);
 	}
 	const [, mode, step, at] = match;
 	return {
@@ -98,6 +105,9 @@ export function parseClockSetting(text: string): ClockSettings {
 
 function toMs(value: string | number): number {
 	const ms = typeof value === 'number' ? value : Date.parse(value);
-	if (!Number.isFinite(ms)) throw new Error(`The clock cannot be set to "${String(value)}": give an ISO time or epoch milliseconds.`);
+	if (!Number.isFinite(ms))
+		throw new Error(
+			`The clock cannot be set to "${String(value)}": give an ISO time or epoch milliseconds.`,
+		);
 	return ms;
 }

@@ -32,7 +32,8 @@ export class Companies {
 	/** The root of the company's structure (itself when it has no parent). */
 	rootOf(companyId: string): string {
 		let current = this.byId.get(companyId);
-		while (current?.parentId && this.byId.has(current.parentId)) current = this.byId.get(current.parentId);
+		while (current?.parentId && this.byId.has(current.parentId))
+			current = this.byId.get(current.parentId);
 		return current?.id ?? companyId;
 	}
 

@@ -19,8 +19,15 @@ export class FileStore {
 
 	constructor(private readonly clock: Clock) {}
 
-	put(file: Omit<StoredFile, 'id' | 'createdDateTime'> & Partial<Pick<StoredFile, 'id' | 'createdDateTime'>>): StoredFile {
-		const stored: StoredFile = { id: file.id ?? newId(), createdDateTime: file.createdDateTime ?? this.clock.nowIso(), ...file } as StoredFile;
+	put(
+		file: Omit<StoredFile, 'id' | 'createdDateTime'> &
+			Partial<Pick<StoredFile, 'id' | 'createdDateTime'>>,
+	): StoredFile {
+		const stored: StoredFile = {
+			id: file.id ?? newId(),
+			createdDateTime: file.createdDateTime ?? this.clock.nowIso(),
+			...file,
+		} as StoredFile;
 		this.files.set(stored.id, stored);
 		return stored;
 	}

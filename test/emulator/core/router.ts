@@ -64,7 +64,10 @@ export class Router {
 	}
 
 	/** Literal segments win over parameters, so `/by-project-number/x` is not read as an id. */
-	match(method: string, rawPath: string): { route: Route; params: Record<string, string> } | 'method' | undefined {
+	match(
+		method: string,
+		rawPath: string,
+	): { route: Route; params: Record<string, string> } | 'method' | undefined {
 		const parts = split(rawPath);
 		let best: { route: Route; params: Record<string, string>; literals: number } | undefined;
 		let pathMatched = false;

@@ -1,6 +1,15 @@
 import { validationErrors, type ErrorItem } from './apiError';
 
-export type FieldType = 'string' | 'bool' | 'double' | 'int' | 'datetime' | 'date' | 'time' | 'array' | 'object';
+export type FieldType =
+	| 'string'
+	| 'bool'
+	| 'double'
+	| 'int'
+	| 'datetime'
+	| 'date'
+	| 'time'
+	| 'array'
+	| 'object';
 
 export interface FieldSpec {
 	type: FieldType;
@@ -17,10 +26,19 @@ export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
  * are ignored, a value of the wrong type or format is a 400 naming the field. Returns only the
  * known fields that were sent (so PATCH can tell "omitted" from "null").
  */
-export function validate(body: unknown, schema: Schema, opts: { partial?: boolean } = {}): Record<string, unknown> {
+export function validate(
+	body: unknown,
+	schema: Schema,
+	opts: { partial?: boolean } = {},
+): Record<string, unknown> {
 	if (body === null || typeof body !== 'object' || Array.isArray(body)) {
 		throw validationErrors([
-			{ category: 'UserInvalidInputError', code: 'ValidationError', field: '', message: 'The request body must be a JSON object.' },
+			{
+				category: 'UserInvalidInputError',
+				code: 'ValidationError',
+				field: '',
+				message: 'The request body must be a JSON object.',
+			},
 		]);
 	}
 	const input = body as Record<string, unknown>;
@@ -29,7 +47,11 @@ export function validate(body: unknown, schema: Schema, opts: { partial?: boolea
 	for (const [field, spec] of Object.entries(schema)) {
 		const key = findKey(input, field);
 		const value = key === undefined ? undefined : input[key];
-		if (value === undefined || value === null || (spec.type === 'string' && spec.required && value === '')) {
+		if (
+			value === undefined ||
+			value === null ||
+			(spec.type === 'string' && spec.required && value === '')
+		) {
 			if (spec.required && !opts.partial) {
 				errors.push(err(field, `'${field}' is required.`));
 			} else if (key !== undefined) {
@@ -63,11 +85,17 @@ function checkType(value: unknown, type: FieldType): string | undefined {
 		case 'int':
 			return Number.isInteger(value) ? undefined : 'must be a whole number.';
 		case 'datetime':
-			return typeof value === 'string' && isDateTime(value) ? undefined : 'must be an ISO 8601 date-time.';
+			return typeof value === 'string' && isDateTime(value)
+				? undefined
+				: 'must be an ISO 8601 date-time.';
 		case 'date':
-			return typeof value === 'string' && isDateTime(value) ? undefined : 'must be a date (yyyy-MM-dd).';
+			return typeof value === 'string' && isDateTime(value)
+				? undefined
+				: 'must be a date (yyyy-MM-dd).';
 		case 'time':
-			return typeof value === 'string' && TIME_PATTERN.test(value) ? undefined : 'must be a time in the format HH:mm.';
+			return typeof value === 'string' && TIME_PATTERN.test(value)
+				? undefined
+				: 'must be a time in the format HH:mm.';
 		case 'array':
 			return Array.isArray(value) ? undefined : 'must be an array.';
 		case 'object':
@@ -76,7 +104,10 @@ function checkType(value: unknown, type: FieldType): string | undefined {
 }
 
 export function isDateTime(value: string): boolean {
-	return /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value));
+	return (
+		/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
+		!Number.isNaN(Date.parse(value))
+	);
 }
 
 function err(field: string, message: string): ErrorItem {

@@ -61,7 +61,11 @@ export function readExtractionQuery(req: EmuRequest, defaultChunk: number): Extr
 	if (modifiedBefore !== undefined && modifiedSince === undefined) {
 		throw validationError('ModifiedBefore', "'ModifiedBefore' requires 'ModifiedSince'.");
 	}
-	if (modifiedBefore !== undefined && modifiedSince !== undefined && modifiedBefore <= modifiedSince) {
+	if (
+		modifiedBefore !== undefined &&
+		modifiedSince !== undefined &&
+		modifiedBefore <= modifiedSince
+	) {
 		throw validationError('ModifiedBefore', "'ModifiedBefore' must be later than 'ModifiedSince'.");
 	}
 	const rawChunk = getQuery(q, 'ChunkLimit');
@@ -84,13 +88,24 @@ export function readExtractionQuery(req: EmuRequest, defaultChunk: number): Extr
 function dateParam(q: URLSearchParams, name: string): number | undefined {
 	const raw = getQuery(q, name);
 	if (raw === undefined || raw === '' || raw.startsWith('0001-01-01')) return undefined;
-	if (!isDateTime(raw)) throw validationError(name, `'${name}' must be an ISO 8601 date-time, for example 2026-01-31T00:00:00Z.`);
+	if (!isDateTime(raw))
+		throw validationError(
+			name,
+			`'${name}' must be an ISO 8601 date-time, for example 2026-01-31T00:00:00Z.`,
+		);
 	const zoned = /([zZ]|[+-]\d{2}:?\d{2})$/.test(raw) || raw.length === 10 ? raw : raw + 'Z';
 	return Date.parse(zoned.length === 10 ? zoned + 'T00:00:00Z' : zoned);
 }
 
 /** One page of an extraction endpoint, with the envelope of the behaviour notes. */
-export function extractionPage(req: EmuRequest, endpoint: string, source: PagedSource, secret: string, defaultChunk: number, now: number): EmuResponse {
+export function extractionPage(
+	req: EmuRequest,
+	endpoint: string,
+	source: PagedSource,
+	secret: string,
+	defaultChunk: number,
+	now: number,
+): EmuResponse {
 	const query = readExtractionQuery(req, defaultChunk);
 	const hash = filterHash(endpoint, req.query);
 	const rawToken = getQuery(req.query, 'ContinuationToken');
@@ -106,7 +121,10 @@ export function extractionPage(req: EmuRequest, endpoint: string, source: PagedS
 		const order = source.modifiedOrder();
 		bound = token ? Number(token.u) : (query.modifiedBefore ?? now + 1);
 		const after = token ? Number(token.p) : undefined;
-		let k = after === undefined ? lowerBound(order, source, query.modifiedSince!) : upperBound(order, source, after);
+		let k =
+			after === undefined
+				? lowerBound(order, source, query.modifiedSince!)
+				: upperBound(order, source, after);
 		let lastModified: number | undefined;
 		for (; k < order.length; k++) {
 			const i = order[k];
@@ -135,7 +153,16 @@ export function extractionPage(req: EmuRequest, endpoint: string, source: PagedS
 		}
 	}
 
-	const continuationToken = nextPosition === undefined ? undefined : signToken(secret, { p: nextPosition, n: pageNumber + 1, f: hash, u: bound, m: incremental ? 'i' : 'f' });
+	const continuationToken =
+		nextPosition === undefined
+			? undefined
+			: signToken(secret, {
+					p: nextPosition,
+					n: pageNumber + 1,
+					f: hash,
+					u: bound,
+					m: incremental ? 'i' : 'f',
+				});
 	const links: Record<string, string> = {};
 	if (continuationToken) {
 		const next = new URLSearchParams();

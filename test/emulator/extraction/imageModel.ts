@@ -44,7 +44,13 @@ export interface ParentRecord {
 }
 
 /** Why an image's roadReference is what it is. */
-export type RoadStatus = 'pending' | 'noGps' | 'noRoadMatch' | 'providerUnreachable' | 'noPilotFlag' | 'matched';
+export type RoadStatus =
+	| 'pending'
+	| 'noGps'
+	| 'noRoadMatch'
+	| 'providerUnreachable'
+	| 'noPilotFlag'
+	| 'matched';
 
 export interface ImageRecord {
 	/** File id in the shared file store. */

@@ -56,9 +56,19 @@ export function readImageQuery(query: URLSearchParams): ImageQuery {
 
 	if (parsed.modifiedBeforeMs !== undefined) {
 		if (parsed.modifiedSinceMs === undefined) {
-			errors.push(fieldError('ModifiedBefore', "'ModifiedBefore' requires 'ModifiedSince'. Set ModifiedSince, or leave ModifiedBefore out."));
+			errors.push(
+				fieldError(
+					'ModifiedBefore',
+					"'ModifiedBefore' requires 'ModifiedSince'. Set ModifiedSince, or leave ModifiedBefore out.",
+				),
+			);
 		} else if (parsed.modifiedBeforeMs <= parsed.modifiedSinceMs) {
-			errors.push(fieldError('ModifiedBefore', "'ModifiedBefore' must be strictly greater than 'ModifiedSince'."));
+			errors.push(
+				fieldError(
+					'ModifiedBefore',
+					"'ModifiedBefore' must be strictly greater than 'ModifiedSince'.",
+				),
+			);
 		}
 	}
 	if (parsed.fromMs !== undefined && parsed.toMs !== undefined && parsed.toMs < parsed.fromMs) {
@@ -100,7 +110,12 @@ function readSources(query: URLSearchParams, errors: ErrorItem[]): ImageSource[]
 		.filter((v) => v !== '');
 	const invalid = given.filter((v) => !(IMAGE_SOURCES as readonly string[]).includes(v));
 	if (invalid.length) {
-		errors.push(fieldError('Sources', `'Sources' has invalid value(s) ${invalid.map((v) => `'${v}'`).join(', ')}. Allowed values: feed, alert, checklist.`));
+		errors.push(
+			fieldError(
+				'Sources',
+				`'Sources' has invalid value(s) ${invalid.map((v) => `'${v}'`).join(', ')}. Allowed values: feed, alert, checklist.`,
+			),
+		);
 	}
 	if (given.length === 0) return [...IMAGE_SOURCES];
 	return IMAGE_SOURCES.filter((s) => given.includes(s));
@@ -111,7 +126,12 @@ function readChunkLimit(query: URLSearchParams, errors: ErrorItem[]): number {
 	if (raw === undefined || raw === '') return CHUNK_LIMIT_DEFAULT;
 	const value = /^[+-]?\d+$/.test(raw) ? Number(raw) : NaN;
 	if (!Number.isInteger(value) || value < CHUNK_LIMIT_MIN || value > CHUNK_LIMIT_MAX) {
-		errors.push(fieldError('ChunkLimit', `'ChunkLimit' must be a whole number from ${CHUNK_LIMIT_MIN} to ${CHUNK_LIMIT_MAX}.`));
+		errors.push(
+			fieldError(
+				'ChunkLimit',
+				`'ChunkLimit' must be a whole number from ${CHUNK_LIMIT_MIN} to ${CHUNK_LIMIT_MAX}.`,
+			),
+		);
 		return CHUNK_LIMIT_DEFAULT;
 	}
 	return value;
@@ -122,7 +142,12 @@ function readDate(query: URLSearchParams, name: string, errors: ErrorItem[]): nu
 	const raw = getQuery(query, name)?.trim();
 	if (raw === undefined || raw === '' || raw.startsWith('0001-01-01')) return undefined;
 	if (!isDateTime(raw)) {
-		errors.push(fieldError(name, `'${name}' must be an ISO 8601 date-time, for example 2026-01-31T00:00:00Z.`));
+		errors.push(
+			fieldError(
+				name,
+				`'${name}' must be an ISO 8601 date-time, for example 2026-01-31T00:00:00Z.`,
+			),
+		);
 		return undefined;
 	}
 	let iso = raw.replace(' ', 'T');

@@ -45,7 +45,12 @@ export interface ImageRow {
  * ({base_url}) the URL fields point into. Location falls back to the parent's when the file
  * carries no coordinates.
  */
-export function imageRow(image: ImageRecord, parent: ParentRecord, fileBase: string, roadReference: RoadReference | null): ImageRow {
+export function imageRow(
+	image: ImageRecord,
+	parent: ParentRecord,
+	fileBase: string,
+	roadReference: RoadReference | null,
+): ImageRow {
 	const download = `${fileBase}/api/file/${encodeURIComponent(image.id)}`;
 	const location: GeoPoint | null = image.location ?? parent.location;
 	return {

@@ -38,7 +38,13 @@ export class ImageTokens {
 	private readonly ivKey = randomBytes(32);
 
 	issue(cursor: ImageCursor, fingerprint: string, mode?: 'full' | 'incremental'): string {
-		const payload: Payload = { v: 1, s: cursor.source, a: cursor.after, q: fingerprint, ...(mode ? { m: mode === 'full' ? 'f' : 'i' } : {}) };
+		const payload: Payload = {
+			v: 1,
+			s: cursor.source,
+			a: cursor.after,
+			q: fingerprint,
+			...(mode ? { m: mode === 'full' ? 'f' : 'i' } : {}),
+		};
 		const plain = Buffer.from(JSON.stringify(payload));
 		const iv = createHmac('sha256', this.ivKey).update(plain).digest().subarray(0, IV_BYTES);
 		const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
@@ -52,15 +58,27 @@ export class ImageTokens {
 		if (raw.length <= IV_BYTES + TAG_BYTES) throw malformed();
 		let payload: Payload;
 		try {
-			const decipher = createDecipheriv('aes-256-gcm', this.encryptionKey, raw.subarray(0, IV_BYTES));
+			const decipher = createDecipheriv(
+				'aes-256-gcm',
+				this.encryptionKey,
+				raw.subarray(0, IV_BYTES),
+			);
 			decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-			const plain = Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]);
+			const plain = Buffer.concat([
+				decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)),
+				decipher.final(),
+			]);
 			payload = JSON.parse(plain.toString('utf8')) as Payload;
 		} catch {
 			throw malformed();
 		}
 		if (payload?.v !== 1 || !SOURCES.has(payload.s)) throw malformed();
-		if (mode !== undefined && payload.m !== undefined && payload.m !== (mode === 'full' ? 'f' : 'i')) throw tokenModeMismatch(payload.m);
+		if (
+			mode !== undefined &&
+			payload.m !== undefined &&
+			payload.m !== (mode === 'full' ? 'f' : 'i')
+		)
+			throw tokenModeMismatch(payload.m);
 		if (payload.q !== fingerprint) {
 			throw validationError(
 				'ContinuationToken',

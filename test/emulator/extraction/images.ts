@@ -3,7 +3,13 @@ import { API_PREFIXES } from '../core/apis';
 import type { EmulatorContext } from '../core/context';
 import { newId } from '../core/ids';
 import type { EmuRequest, EmuResponse, Router } from '../core/router';
-import { IMAGE_SOURCES, type GeoPoint, type ImageRecord, type ImageSource, type ParentRecord } from './imageModel';
+import {
+	IMAGE_SOURCES,
+	type GeoPoint,
+	type ImageRecord,
+	type ImageSource,
+	type ParentRecord,
+} from './imageModel';
 import { pictureBytes, type PictureName } from './imagePictures';
 import { readImageQuery, tokenScope, type ImageQuery } from './imageQuery';
 import { imageRow, type ImageRow } from './imageRows';
@@ -92,7 +98,9 @@ export class ImagesSection {
 
 	/** Uploads an image under one or more parents; its bytes go to the shared file store. */
 	addImage(parentIds: string | string[], input: NewImage = {}): ImageRecord {
-		const parents = (Array.isArray(parentIds) ? parentIds : [parentIds]).map((id) => this.parentOrThrow(id));
+		const parents = (Array.isArray(parentIds) ? parentIds : [parentIds]).map((id) =>
+			this.parentOrThrow(id),
+		);
 		const first = parents[0];
 		const createdDateTime = input.createdDateTime ?? this.ctx.clock.nowIso();
 		const id = input.id ?? newId();
@@ -101,7 +109,8 @@ export class ImagesSection {
 		const image: ImageRecord = {
 			id,
 			fileName: `${id}.png`,
-			fileNameOriginal: input.fileNameOriginal ?? `IMG_${createdDateTime.replace(/\D/g, '').slice(0, 14)}.png`,
+			fileNameOriginal:
+				input.fileNameOriginal ?? `IMG_${createdDateTime.replace(/\D/g, '').slice(0, 14)}.png`,
 			fileType: 'image/png',
 			picture,
 			uploaderCompanyId: uploader.companyId,
@@ -129,7 +138,15 @@ export class ImagesSection {
 	}
 
 	/** Changes a parent (text, location, sharing); its modification time moves to now unless given. */
-	modifyParent(parentId: string, changes: Partial<Pick<ParentRecord, 'originDescription' | 'location' | 'sharedWithCompanyIds' | 'modifiedDateTime'>> = {}) {
+	modifyParent(
+		parentId: string,
+		changes: Partial<
+			Pick<
+				ParentRecord,
+				'originDescription' | 'location' | 'sharedWithCompanyIds' | 'modifiedDateTime'
+			>
+		> = {},
+	) {
 		const parent = this.parentOrThrow(parentId);
 		Object.assign(parent, changes);
 		if (changes.modifiedDateTime === undefined) this.touch(parent);
@@ -178,7 +195,9 @@ export class ImagesSection {
 		const q: ImageQuery = { ...readImageQuery(new URLSearchParams()), ...query };
 		q.mode = q.modifiedSinceMs === undefined ? 'full' : 'incremental';
 		const nowMs = this.ctx.clock.now().getTime();
-		return q.sources.flatMap((source) => this.ordered(source, q, callerCompanyId).flatMap((p) => this.rowsOf(p, q, fileBase, nowMs)));
+		return q.sources.flatMap((source) =>
+			this.ordered(source, q, callerCompanyId).flatMap((p) => this.rowsOf(p, q, fileBase, nowMs)),
+		);
 	}
 
 	// ---- GET /v1/images ----
@@ -226,7 +245,12 @@ export class ImagesSection {
 			status: 200,
 			body: {
 				data,
-				meta: { source, sources: q.sources, parentRecordCount: parentCount, chunkLimit: q.chunkLimit },
+				meta: {
+					source,
+					sources: q.sources,
+					parentRecordCount: parentCount,
+					chunkLimit: q.chunkLimit,
+				},
 				continuationToken,
 				syncTypeName: q.mode,
 				recordCount: data.length,
@@ -239,12 +263,20 @@ export class ImagesSection {
 	/** A project or company outside the caller's structure (and not sharing data with it) answers 403. */
 	private checkAccess(q: ImageQuery, caller: string) {
 		const companies = this.ctx.companies;
-		const sharers = new Set([...this.parents.values()].filter((p) => p.sharedWithCompanyIds.includes(caller)).map((p) => p.projectCompanyId));
-		const reachable = (companyId: string) => companies.canAccess(caller, companyId) || sharers.has(companyId);
-		if (q.companyId && !reachable(q.companyId)) throw forbidden(`No access to company '${q.companyId}'.`, 'CompanyId');
+		const sharers = new Set(
+			[...this.parents.values()]
+				.filter((p) => p.sharedWithCompanyIds.includes(caller))
+				.map((p) => p.projectCompanyId),
+		);
+		const reachable = (companyId: string) =>
+			companies.canAccess(caller, companyId) || sharers.has(companyId);
+		if (q.companyId && !reachable(q.companyId))
+			throw forbidden(`No access to company '${q.companyId}'.`, 'CompanyId');
 		if (q.projectId) {
 			const project = this.ctx.sections.projects.all().find((p) => p.id === q.projectId);
-			const shared = [...this.parents.values()].some((p) => p.projectId === q.projectId && p.sharedWithCompanyIds.includes(caller));
+			const shared = [...this.parents.values()].some(
+				(p) => p.projectId === q.projectId && p.sharedWithCompanyIds.includes(caller),
+			);
 			if (project && !companies.canAccess(caller, project.companyId) && !shared) {
 				throw forbidden(`No access to project '${q.projectId}'.`, 'ProjectId');
 			}
@@ -291,7 +323,9 @@ export class ImagesSection {
 	}
 
 	private rowsOf(parent: ParentRecord, q: ImageQuery, fileBase: string, nowMs: number): ImageRow[] {
-		return this.visibleImages(parent, q).map((image) => imageRow(image, parent, fileBase, this.enrichment.current(image, nowMs)));
+		return this.visibleImages(parent, q).map((image) =>
+			imageRow(image, parent, fileBase, this.enrichment.current(image, nowMs)),
+		);
 	}
 
 	private touch(parent: ParentRecord) {
@@ -309,7 +343,11 @@ export class ImagesSection {
 	private defaultUploader(companyId: string): NonNullable<NewImage['uploader']> {
 		const person = this.ctx.sections.people.all().find((p) => p.companyId === companyId);
 		return person
-			? { companyId, userId: person.companyProfileId, userName: `${person.firstName} ${person.lastName}` }
+			? {
+					companyId,
+					userId: person.companyProfileId,
+					userName: `${person.firstName} ${person.lastName}`,
+				}
 			: { companyId, userId: newId(), userName: 'Field worker' };
 	}
 
@@ -323,9 +361,16 @@ export class ImagesSection {
 			bytes: Buffer.alloc(0),
 			createdDateTime: image.createdDateTime,
 			// Shared parent records make their images readable by the companies they are shared with.
-			isSharedWith: (companyId) => [...this.parents.values()].some((p) => p.imageIds.includes(image.id) && p.sharedWithCompanyIds.includes(companyId)),
+			isSharedWith: (companyId) =>
+				[...this.parents.values()].some(
+					(p) => p.imageIds.includes(image.id) && p.sharedWithCompanyIds.includes(companyId),
+				),
 		});
-		Object.defineProperty(stored, 'bytes', { get: () => pictureBytes(image.picture), enumerable: true, configurable: true });
+		Object.defineProperty(stored, 'bytes', {
+			get: () => pictureBytes(image.picture),
+			enumerable: true,
+			configurable: true,
+		});
 	}
 }
 
@@ -347,7 +392,11 @@ function compareKeys(a: [string, string], b: [string, string]): number {
 }
 
 /** Index of the first parent after the cursor's key (keyset paging: changes between pages shift nothing). */
-function firstAfter(ordered: ParentRecord[], after: [string, string], mode: ImageQuery['mode']): number {
+function firstAfter(
+	ordered: ParentRecord[],
+	after: [string, string],
+	mode: ImageQuery['mode'],
+): number {
 	const at = ordered.findIndex((p) => compareKeys(sortKey(p, mode), after) > 0);
 	return at < 0 ? ordered.length : at;
 }

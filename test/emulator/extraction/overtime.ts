@@ -15,14 +15,26 @@ export interface DayOvertime {
 	standardQty: number;
 	overtime50Qty: number;
 	overtime100Qty: number;
-	overtimeLines: Array<{ payrollTypeId: string; name: string; lineType: number; overtimeType: number; sorting: number; qty: number }>;
+	overtimeLines: Array<{
+		payrollTypeId: string;
+		name: string;
+		lineType: number;
+		overtimeType: number;
+		sorting: number;
+		qty: number;
+	}>;
 }
 
 /**
  * `types` are the company's payroll types in the seeded order: [1] 50 %, [2] 100 %, [3] manual.
  * `ordinary` is the day's ordinary hours (what `standardQty` counts) before any deduction.
  */
-export function dayOvertime(types: PayrollType[], worked: number, manual: number, ordinary = worked): DayOvertime {
+export function dayOvertime(
+	types: PayrollType[],
+	worked: number,
+	manual: number,
+	ordinary = worked,
+): DayOvertime {
 	const overtime50Qty = Math.min(Math.max(worked - NORMAL_DAY_HOURS, 0), OVERTIME50_HOURS);
 	const overtime100Qty = Math.max(worked - NORMAL_DAY_HOURS - OVERTIME50_HOURS, 0);
 	const lines = [
@@ -30,15 +42,30 @@ export function dayOvertime(types: PayrollType[], worked: number, manual: number
 		{ type: types[2], qty: overtime100Qty, automatic: true },
 		{ type: types[3], qty: manual, automatic: false },
 	].filter((l) => l.qty > 0);
-	const deducted = (automaticOnly: boolean) => lines.filter((l) => l.type.overtimeType === 0 && (!automaticOnly || l.automatic)).reduce((a, l) => a + l.qty, 0);
+	const deducted = (automaticOnly: boolean) =>
+		lines
+			.filter((l) => l.type.overtimeType === 0 && (!automaticOnly || l.automatic))
+			.reduce((a, l) => a + l.qty, 0);
 	// Ordered by lineType, sorting, name (the notes' order).
-	lines.sort((a, b) => a.type.lineType - b.type.lineType || a.type.sorting - b.type.sorting || a.type.name.localeCompare(b.type.name));
+	lines.sort(
+		(a, b) =>
+			a.type.lineType - b.type.lineType ||
+			a.type.sorting - b.type.sorting ||
+			a.type.name.localeCompare(b.type.name),
+	);
 	return {
 		qty: round(worked + manual - deducted(false)),
 		standardQty: round(Math.max(ordinary - deducted(true), 0)),
 		overtime50Qty,
 		overtime100Qty,
-		overtimeLines: lines.map((l) => ({ payrollTypeId: l.type.id, name: l.type.name, lineType: l.type.lineType, overtimeType: l.type.overtimeType, sorting: l.type.sorting, qty: l.qty })),
+		overtimeLines: lines.map((l) => ({
+			payrollTypeId: l.type.id,
+			name: l.type.name,
+			lineType: l.type.lineType,
+			overtimeType: l.type.overtimeType,
+			sorting: l.type.sorting,
+			qty: l.qty,
+		})),
 	};
 }
 

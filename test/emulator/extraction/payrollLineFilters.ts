@@ -18,11 +18,20 @@ export interface PayrollLineFilter {
 	userFilter: (typeof USER_PAYROLL_TYPE_FILTERS)[number];
 }
 
-function pick<T extends string>(req: EmuRequest, name: string, allowed: readonly T[], fallback: T): T {
+function pick<T extends string>(
+	req: EmuRequest,
+	name: string,
+	allowed: readonly T[],
+	fallback: T,
+): T {
 	const raw = getQuery(req.query, name);
 	if (raw === undefined || raw === '') return fallback;
 	const found = allowed.find((v) => v.toLowerCase() === raw.trim().toLowerCase());
-	if (!found) throw validationError(name, `'${name}' must be one of ${allowed.join(', ')} (default ${fallback}), not '${raw}'.`);
+	if (!found)
+		throw validationError(
+			name,
+			`'${name}' must be one of ${allowed.join(', ')} (default ${fallback}), not '${raw}'.`,
+		);
 	return found;
 }
 
@@ -38,7 +47,12 @@ export function readPayrollLineFilter(req: EmuRequest): PayrollLineFilter {
  * (the line's own `approved`), locked when every one is locked. A tombstone has no state left, so
  * only the employee filter applies to it.
  */
-export function passesPayrollLineFilter(data: WorkData, lines: PayrollLineTable, i: number, filter: PayrollLineFilter): boolean {
+export function passesPayrollLineFilter(
+	data: WorkData,
+	lines: PayrollLineTable,
+	i: number,
+	filter: PayrollLineFilter,
+): boolean {
 	const hourly = data.employees[lines.userOf(i)].hourly;
 	if (filter.userFilter === 'PaidByHour' && !hourly) return false;
 	if (filter.userFilter === 'FixedPay' && hourly) return false;

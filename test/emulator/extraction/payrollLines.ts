@@ -56,7 +56,12 @@ export class PayrollLineTable {
 			const override = data.lineOverrides.get(keys[i]);
 			if (override) modified = Math.max(modified, override.modified);
 			this.modified[i] = modified;
-			this.deleted[i] = override?.deleted && override.deleted >= modified ? override.deleted : alive ? 0 : lastDeleted;
+			this.deleted[i] =
+				override?.deleted && override.deleted >= modified
+					? override.deleted
+					: alive
+						? 0
+						: lastDeleted;
 			this.keyIndex.set(keys[i], i);
 		}
 		const order = new Uint32Array(keys.length);
@@ -136,7 +141,11 @@ export class PayrollLineTable {
 		}
 		const override = d.lineOverrides.get(this.keys[i]);
 		if (override?.qty !== undefined) worked = override.qty;
-		const { qty, standardQty, overtime50Qty, overtime100Qty, overtimeLines } = dayOvertime(d.payrollTypes, worked, manualOvertime);
+		const { qty, standardQty, overtime50Qty, overtime100Qty, overtimeLines } = dayOvertime(
+			d.payrollTypes,
+			worked,
+			manualOvertime,
+		);
 		return {
 			count,
 			qty,
@@ -161,7 +170,8 @@ export class PayrollLineTable {
 		const d = this.data;
 		const id = this.id(i);
 		const modifiedDateTime = iso(this.modified[i]);
-		if (this.deleted[i]) return { id, isDeleted: true, deletedDateTime: iso(this.deleted[i]), modifiedDateTime };
+		if (this.deleted[i])
+			return { id, isDeleted: true, deletedDateTime: iso(this.deleted[i]), modifiedDateTime };
 		const e = d.employees[this.userOf(i)];
 		const f = this.figures(i);
 		const line: Record<string, unknown> = {
@@ -202,12 +212,9 @@ export class PayrollLineTable {
 	}
 }
 
-
 const LINE_DAY_OFFSET = 100_000;
 const LINE_DAY_SPAN = 1 << 20;
 
 export function lineKey(user: number, day: number): number {
 	return user * LINE_DAY_SPAN + day + LINE_DAY_OFFSET;
 }
-
-

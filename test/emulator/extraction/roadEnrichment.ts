@@ -17,7 +17,11 @@ export class RoadEnrichment {
 	delayMs = 2000;
 
 	schedule(image: ImageRecord, uploadedAtMs: number) {
-		image.enrichment = { readyAtMs: uploadedAtMs + this.delayMs, status: 'pending', roadReference: null };
+		image.enrichment = {
+			readyAtMs: uploadedAtMs + this.delayMs,
+			status: 'pending',
+			roadReference: null,
+		};
 	}
 
 	/** Runs the enrichment when it is due; returns the image's current roadReference. */

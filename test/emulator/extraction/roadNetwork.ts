@@ -27,9 +27,35 @@ export const ROAD_TOLERANCE_METERS = 25;
 
 /** Roads near Bergen; seeded on-road coordinates are taken from these lines. */
 export const ROADS: Road[] = [
-	{ category: 'E', number: '39', section: 'S5D1', points: [[60.3600, 5.3500], [60.3700, 5.3550], [60.3800, 5.3650]] },
-	{ category: 'F', number: '7', section: 'S1D1', points: [[60.3900, 5.3200], [60.3900, 5.3400], [60.3950, 5.3600]] },
-	{ category: 'R', number: '555', section: 'S2D3', points: [[60.3500, 5.2800], [60.3550, 5.3000]] },
+	{
+		category: 'E',
+		number: '39',
+		section: 'S5D1',
+		points: [
+			[60.36, 5.35],
+			[60.37, 5.355],
+			[60.38, 5.365],
+		],
+	},
+	{
+		category: 'F',
+		number: '7',
+		section: 'S1D1',
+		points: [
+			[60.39, 5.32],
+			[60.39, 5.34],
+			[60.395, 5.36],
+		],
+	},
+	{
+		category: 'R',
+		number: '555',
+		section: 'S2D3',
+		points: [
+			[60.35, 5.28],
+			[60.355, 5.3],
+		],
+	},
 ];
 
 const EARTH_RADIUS = 6_371_000;
@@ -74,7 +100,10 @@ export function matchRoad(latitude: number, longitude: number): RoadReference | 
 }
 
 /** A point on a road, `fraction` (0..1) along its first segment: seeds on-road images. */
-export function pointOnRoad(roadIndex: number, fraction: number): { latitude: number; longitude: number } {
+export function pointOnRoad(
+	roadIndex: number,
+	fraction: number,
+): { latitude: number; longitude: number } {
 	const road = ROADS[roadIndex % ROADS.length];
 	const [a, b] = [road.points[0], road.points[1]];
 	return { latitude: a[0] + (b[0] - a[0]) * fraction, longitude: a[1] + (b[1] - a[1]) * fraction };

@@ -40,7 +40,6 @@ export interface WorkDataOptions {
 	tokenSecret?: string;
 }
 
-
 /** Columnar store of the time registrations. Index = creation order; ids derive from the index. */
 export class WorkData {
 	readonly employees: Employee[] = [];
@@ -84,11 +83,51 @@ export class WorkData {
 		this.tokenSecret = options.tokenSecret ?? 'emulator-continuation-secret';
 		this.payrollTypes = [
 			// Automatic levels deducted from ordinary hours (overtimeType 0), manual overtime paid on top (1): the usual set-up.
-			{ id: typeId(1), name: 'Ordinary hours', code: '100', doNotExport: false, lineType: 0, sorting: 0, overtimeType: 0 },
-			{ id: typeId(2), name: 'Overtime 50%', code: '150', doNotExport: false, lineType: 20, sorting: 1, overtimeType: 0 },
-			{ id: typeId(3), name: 'Overtime 100%', code: '200', doNotExport: false, lineType: 30, sorting: 2, overtimeType: 0 },
-			{ id: typeId(4), name: 'Overtime registered manually', code: '250', doNotExport: false, lineType: 41, sorting: 3, overtimeType: 1 },
-			{ id: typeId(5), name: 'Internal training (do not export)', code: '900', doNotExport: true, lineType: 0, sorting: 4, overtimeType: 0 },
+			{
+				id: typeId(1),
+				name: 'Ordinary hours',
+				code: '100',
+				doNotExport: false,
+				lineType: 0,
+				sorting: 0,
+				overtimeType: 0,
+			},
+			{
+				id: typeId(2),
+				name: 'Overtime 50%',
+				code: '150',
+				doNotExport: false,
+				lineType: 20,
+				sorting: 1,
+				overtimeType: 0,
+			},
+			{
+				id: typeId(3),
+				name: 'Overtime 100%',
+				code: '200',
+				doNotExport: false,
+				lineType: 30,
+				sorting: 2,
+				overtimeType: 0,
+			},
+			{
+				id: typeId(4),
+				name: 'Overtime registered manually',
+				code: '250',
+				doNotExport: false,
+				lineType: 41,
+				sorting: 3,
+				overtimeType: 1,
+			},
+			{
+				id: typeId(5),
+				name: 'Internal training (do not export)',
+				code: '900',
+				doNotExport: true,
+				lineType: 0,
+				sorting: 4,
+				overtimeType: 0,
+			},
 		];
 		this.absenceTypes = [
 			{ id: typeId(11), name: 'Vacation', code: 'FE', exportedByDefault: true },
@@ -105,7 +144,18 @@ export class WorkData {
 		const employeeCount = options.employees ?? Math.min(60_000, Math.max(8, Math.ceil(n / 700)));
 		const projectCount = options.projects ?? 12;
 		const { parent, subsidiary } = this.companies;
-		const first = ['Kari', 'Ola', 'Ingrid', 'Per', 'Sigrid', 'Lars', 'Nora', 'Jonas', 'Hilde', 'Anders'];
+		const first = [
+			'Kari',
+			'Ola',
+			'Ingrid',
+			'Per',
+			'Sigrid',
+			'Lars',
+			'Nora',
+			'Jonas',
+			'Hilde',
+			'Anders',
+		];
 		const last = ['Nordmann', 'Hansen', 'Johansen', 'Olsen', 'Larsen', 'Berg', 'Haugen', 'Dahl'];
 		for (let i = 0; i < employeeCount; i++) {
 			this.employees.push({
@@ -118,7 +168,14 @@ export class WorkData {
 				companyName: parent.name,
 			});
 		}
-		const names = ['Harbour bridge', 'School extension', 'Road 7 resurfacing', 'Tunnel lighting', 'Quay wall', 'Water main'];
+		const names = [
+			'Harbour bridge',
+			'School extension',
+			'Road 7 resurfacing',
+			'Tunnel lighting',
+			'Quay wall',
+			'Water main',
+		];
 		for (let i = 0; i < projectCount; i++) {
 			const company = i % 5 === 4 ? subsidiary : parent;
 			this.projects.push({
@@ -162,14 +219,20 @@ export class WorkData {
 				for (let k = 0; k < perDay && pos >= 0; k++, pos--) {
 					const roll = next();
 					const isAbsence = roll < 0.04;
-					const hours = isAbsence ? NORMAL_DAY_HOURS : perDay === 1 ? 7.5 + Math.floor(next() * 8) * 0.5 : 2 + Math.floor(next() * 9) * 0.5;
+					const hours = isAbsence
+						? NORMAL_DAY_HOURS
+						: perDay === 1
+							? 7.5 + Math.floor(next() * 8) * 0.5
+							: 2 + Math.floor(next() * 9) * 0.5;
 					this.user[pos] = e;
 					this.project[pos] = Math.floor(next() * projectCount);
 					this.day[pos] = d;
 					this.startMinute[pos] = minute;
 					this.minutes[pos] = Math.round(hours * 60);
 					minute = Math.min(23 * 60, minute + this.minutes[pos]);
-					this.absenceType[pos] = isAbsence ? Math.floor(next() * this.absenceTypes.length) : NO_TYPE;
+					this.absenceType[pos] = isAbsence
+						? Math.floor(next() * this.absenceTypes.length)
+						: NO_TYPE;
 					this.payrollType[pos] = isAbsence ? NO_TYPE : roll < 0.1 ? 4 : roll < 0.13 ? 3 : 0;
 					// Submitted the same evening; approved in weekly batches (one timestamp for the
 					// whole week of an employee), locked when the month is closed.
@@ -181,11 +244,20 @@ export class WorkData {
 						if (next() < 0.95 || age > 60) {
 							state = STATE.approved;
 							const weekEnd = d + (5 - ((d + 4) % 7));
-							this.approvedAt[pos] = Math.min(weekEnd * DAY_MS + 15 * 3_600_000 + (e % 50) * 1000, (today - 0.5) * DAY_MS, latest);
+							this.approvedAt[pos] = Math.min(
+								weekEnd * DAY_MS + 15 * 3_600_000 + (e % 50) * 1000,
+								(today - 0.5) * DAY_MS,
+								latest,
+							);
 							modified = Math.max(modified, this.approvedAt[pos]);
 							if (age > 35) {
 								state = STATE.locked;
-								const monthClose = Date.UTC(new Date(d * DAY_MS).getUTCFullYear(), new Date(d * DAY_MS).getUTCMonth() + 1, 5, 8);
+								const monthClose = Date.UTC(
+									new Date(d * DAY_MS).getUTCFullYear(),
+									new Date(d * DAY_MS).getUTCMonth() + 1,
+									5,
+									8,
+								);
 								this.lockedAt[pos] = Math.min(monthClose, (today - 1) * DAY_MS);
 								modified = Math.max(modified, this.lockedAt[pos]);
 							}
@@ -202,7 +274,10 @@ export class WorkData {
 	private ensureCapacity(size: number) {
 		if (size <= this.user.length) return;
 		const cap = Math.max(size, Math.ceil(this.user.length * 1.5), 64);
-		const grow = <T extends Uint16Array | Int32Array | Uint8Array | Float64Array>(a: T, make: (n: number) => T): T => {
+		const grow = <T extends Uint16Array | Int32Array | Uint8Array | Float64Array>(
+			a: T,
+			make: (n: number) => T,
+		): T => {
 			const b = make(cap);
 			b.set(a);
 			return b;
@@ -269,13 +344,23 @@ export class WorkData {
 		const index = this.count;
 		this.ensureCapacity(index + 1);
 		this.count++;
-		this.user[index] = input.userId ? this.employeeIndex(input.userId) : index % this.employees.length;
-		this.project[index] = input.projectId ? this.projectIndex(input.projectId) : index % this.projects.length;
+		this.user[index] = input.userId
+			? this.employeeIndex(input.userId)
+			: index % this.employees.length;
+		this.project[index] = input.projectId
+			? this.projectIndex(input.projectId)
+			: index % this.projects.length;
 		this.day[index] = input.workDate ? dayOf(input.workDate) : Math.floor(now / DAY_MS);
 		this.startMinute[index] = input.startMinute ?? 7 * 60;
 		this.minutes[index] = Math.round((input.hours ?? 7.5) * 60);
-		this.payrollType[index] = input.payrollTypeId ? this.payrollTypeIndex(input.payrollTypeId) : input.absenceTypeId ? NO_TYPE : 0;
-		this.absenceType[index] = input.absenceTypeId ? this.absenceTypeIndex(input.absenceTypeId) : NO_TYPE;
+		this.payrollType[index] = input.payrollTypeId
+			? this.payrollTypeIndex(input.payrollTypeId)
+			: input.absenceTypeId
+				? NO_TYPE
+				: 0;
+		this.absenceType[index] = input.absenceTypeId
+			? this.absenceTypeIndex(input.absenceTypeId)
+			: NO_TYPE;
 		this.created[index] = now;
 		this.modified[index] = now;
 		this.deleted[index] = 0;
@@ -332,7 +417,12 @@ export class WorkData {
 		const key = this.payrollLines().keyOf(id);
 		if (key === undefined) throw new Error(`No payroll line ${id}`);
 		const previous = this.lineOverrides.get(key);
-		this.lineOverrides.set(key, { ...previous, modified: this.clock.now().getTime(), deleted: undefined, ...(patch.qty !== undefined ? { qty: patch.qty } : {}) });
+		this.lineOverrides.set(key, {
+			...previous,
+			modified: this.clock.now().getTime(),
+			deleted: undefined,
+			...(patch.qty !== undefined ? { qty: patch.qty } : {}),
+		});
 		this.lines = undefined;
 	}
 
@@ -402,13 +492,16 @@ export class WorkData {
 	timeRegistration(index: number): Record<string, unknown> {
 		const id = this.timeRegistrationId(index);
 		const modifiedDateTime = iso(this.modified[index]);
-		if (this.deleted[index]) return { id, isDeleted: true, deletedDateTime: iso(this.deleted[index]), modifiedDateTime };
+		if (this.deleted[index])
+			return { id, isDeleted: true, deletedDateTime: iso(this.deleted[index]), modifiedDateTime };
 		const e = this.employees[this.user[index]];
 		const p = this.projects[this.project[index]];
 		const start = this.day[index] * DAY_MS + this.startMinute[index] * 60_000;
 		const qty = this.hours(index);
-		const absence = this.absenceType[index] !== NO_TYPE ? this.absenceTypes[this.absenceType[index]] : undefined;
-		const type = this.payrollType[index] !== NO_TYPE ? this.payrollTypes[this.payrollType[index]] : undefined;
+		const absence =
+			this.absenceType[index] !== NO_TYPE ? this.absenceTypes[this.absenceType[index]] : undefined;
+		const type =
+			this.payrollType[index] !== NO_TYPE ? this.payrollTypes[this.payrollType[index]] : undefined;
 		const state = this.state[index];
 		const unitPrice = 650;
 		return {
@@ -423,7 +516,9 @@ export class WorkData {
 			price: unitPrice,
 			amount: Math.round(qty * unitPrice * 100) / 100,
 			breakQty: qty >= 5.5 ? 0.5 : 0,
-			description: this.descriptions.get(index) ?? (absence ? absence.name : `${type?.name ?? 'Work'} on ${p.name}`),
+			description:
+				this.descriptions.get(index) ??
+				(absence ? absence.name : `${type?.name ?? 'Work'} on ${p.name}`),
 			descriptionInternal: '',
 			payrollTypeId: type?.id ?? null,
 			payrollTypeName: type?.name ?? null,
@@ -461,4 +556,3 @@ export class WorkData {
 		};
 	}
 }
-

@@ -42,10 +42,19 @@ export class WorkDataSection {
 					modifiedOrder: () => data.modifiedOrder(),
 					modified: (i) => data.modified[i],
 					deleted: (i) => data.isDeleted(i),
-					passes: (i, w) => visible.has(data.projects[data.project[i]].companyId) && inWindow(data.day[i] * DAY_MS, w),
+					passes: (i, w) =>
+						visible.has(data.projects[data.project[i]].companyId) &&
+						inWindow(data.day[i] * DAY_MS, w),
 					record: (i) => data.timeRegistration(i),
 				};
-				return extractionPage(req, '/v1/time-registrations', source, data.tokenSecret, data.pageSize, this.ctx.clock.now().getTime());
+				return extractionPage(
+					req,
+					'/v1/time-registrations',
+					source,
+					data.tokenSecret,
+					data.pageSize,
+					this.ctx.clock.now().getTime(),
+				);
 			},
 			'extraction',
 		);
@@ -64,12 +73,22 @@ export class WorkDataSection {
 						modifiedOrder: () => lines.byModified,
 						modified: (i) => lines.modified[i],
 						deleted: (i) => lines.deleted[i] !== 0,
-						passes: (i, w) => visible.has(lines.companyOf(i)) && inWindow(lines.dayOf(i) * DAY_MS, w) && passesPayrollLineFilter(data, lines, i, filter),
+						passes: (i, w) =>
+							visible.has(lines.companyOf(i)) &&
+							inWindow(lines.dayOf(i) * DAY_MS, w) &&
+							passesPayrollLineFilter(data, lines, i, filter),
 						record: (i) => lines.record(i, extended),
 						keyOf: (i) => lines.keys[i],
 						seek: (key) => lines.seek(key),
 					};
-					return extractionPage(req, endpoint, source, data.tokenSecret, data.pageSize, this.ctx.clock.now().getTime());
+					return extractionPage(
+						req,
+						endpoint,
+						source,
+						data.tokenSecret,
+						data.pageSize,
+						this.ctx.clock.now().getTime(),
+					);
 				},
 				'extraction',
 			);
@@ -87,5 +106,10 @@ export class WorkDataSection {
  */
 export function administratorRequired(endpoint: string): ApiError {
 	const message = `Reading ${endpoint} requires an API client with Administrator access.`;
-	return new ApiError(403, errorBody(message, [{ category: 'AccessDeniedError', code: 'AdministratorRequired', field: '', message }]));
+	return new ApiError(
+		403,
+		errorBody(message, [
+			{ category: 'AccessDeniedError', code: 'AdministratorRequired', field: '', message },
+		]),
+	);
 }

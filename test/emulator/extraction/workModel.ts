@@ -122,11 +122,11 @@ export function iso(ms: number): string {
 }
 
 export function dateOf(day: number): string {
-	if (!Number.isInteger(day) || day * DAY_MS < FAST_MIN || day * DAY_MS >= FAST_MAX) return new Date(day * DAY_MS).toISOString().slice(0, 10);
+	if (!Number.isInteger(day) || day * DAY_MS < FAST_MIN || day * DAY_MS >= FAST_MAX)
+		return new Date(day * DAY_MS).toISOString().slice(0, 10);
 	return dayPrefix(day).slice(0, 10);
 }
 
 export function dayOf(date: string): number {
 	return Math.floor(Date.parse(date.slice(0, 10) + 'T00:00:00Z') / DAY_MS);
 }
-

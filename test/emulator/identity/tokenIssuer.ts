@@ -6,11 +6,19 @@ import type { Clients } from './clients';
 export async function issueToken(req: EmuRequest, clients: Clients): Promise<EmuResponse> {
 	const contentType = String(req.headers['content-type'] ?? '');
 	if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-		throw oauthError(400, 'invalid_request', 'The request must be application/x-www-form-urlencoded.');
+		throw oauthError(
+			400,
+			'invalid_request',
+			'The request must be application/x-www-form-urlencoded.',
+		);
 	}
 	const form = new URLSearchParams((await req.buffer()).toString('utf8'));
 	// The log keeps what a test may assert on, never the secret.
-	req.logBody({ grant_type: form.get('grant_type'), client_id: form.get('client_id'), scope: form.get('scope') });
+	req.logBody({
+		grant_type: form.get('grant_type'),
+		client_id: form.get('client_id'),
+		scope: form.get('scope'),
+	});
 	if (form.get('grant_type') !== 'client_credentials') {
 		throw oauthError(400, 'unsupported_grant_type', 'Only client_credentials is supported.');
 	}
@@ -31,7 +39,11 @@ export async function issueToken(req: EmuRequest, clients: Clients): Promise<Emu
 	const scopes = requested.length ? requested : client.grantedScopes;
 	const missing = scopes.filter((s) => !client.grantedScopes.includes(s));
 	if (missing.length) {
-		throw oauthError(400, 'invalid_scope', `The client is not allowed scope(s): ${missing.join(' ')}.`);
+		throw oauthError(
+			400,
+			'invalid_scope',
+			`The client is not allowed scope(s): ${missing.join(' ')}.`,
+		);
 	}
 	const issued = clients.issue(client, scopes);
 	return {
@@ -47,5 +59,9 @@ export async function issueToken(req: EmuRequest, clients: Clients): Promise<Emu
 }
 
 function oauthError(status: number, error: string, description: string): ApiError {
-	return new ApiError(status, { error, error_description: description }, { 'cache-control': 'no-store' });
+	return new ApiError(
+		status,
+		{ error, error_description: description },
+		{ 'cache-control': 'no-store' },
+	);
 }

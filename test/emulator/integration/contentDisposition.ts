@@ -11,5 +11,8 @@ export function contentDisposition(type: 'attachment' | 'inline', fileName: stri
 }
 
 function encodeRfc5987(value: string): string {
-	return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+	return encodeURIComponent(value).replace(
+		/['()*]/g,
+		(c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+	);
 }

@@ -8,11 +8,42 @@ import type { UploadedPart } from './multipart';
  */
 export const REFUSED_EXTENSIONS = new Set([
 	// HTML
-	'htm', 'html', 'xhtml', 'shtml', 'mht', 'mhtml', 'hta',
+	'htm',
+	'html',
+	'xhtml',
+	'shtml',
+	'mht',
+	'mhtml',
+	'hta',
 	// scripts
-	'js', 'mjs', 'cjs', 'jse', 'vbs', 'vbe', 'wsf', 'wsh', 'ps1', 'psm1', 'bat', 'cmd', 'sh', 'php', 'asp', 'aspx', 'jsp',
+	'js',
+	'mjs',
+	'cjs',
+	'jse',
+	'vbs',
+	'vbe',
+	'wsf',
+	'wsh',
+	'ps1',
+	'psm1',
+	'bat',
+	'cmd',
+	'sh',
+	'php',
+	'asp',
+	'aspx',
+	'jsp',
 	// executables
-	'exe', 'dll', 'msi', 'com', 'scr', 'pif', 'cpl', 'jar', 'app', 'apk',
+	'exe',
+	'dll',
+	'msi',
+	'com',
+	'scr',
+	'pif',
+	'cpl',
+	'jar',
+	'app',
+	'apk',
 	// compressed SVG (behaviour notes, "Documents: more")
 	'svgz',
 ]);
@@ -41,19 +72,41 @@ export function checkParts(parts: UploadedPart[]) {
 	}
 	for (const part of parts) {
 		if (part.field.toLowerCase() !== 'file') {
-			errors.push(fieldError(part.field, `Unexpected part '${part.field}'; files must be sent in parts named file.`));
+			errors.push(
+				fieldError(
+					part.field,
+					`Unexpected part '${part.field}'; files must be sent in parts named file.`,
+				),
+			);
 			continue;
 		}
 		const name = normaliseFileName(part.fileName);
 		if (name === '') {
-			errors.push(fieldError('file', 'Every file part needs a file name (one of only dots and spaces is none).'));
+			errors.push(
+				fieldError(
+					'file',
+					'Every file part needs a file name (one of only dots and spaces is none).',
+				),
+			);
 			continue;
 		}
 		const ext = extensionOf(name);
 		if (REFUSED_EXTENSIONS.has(ext)) {
-			errors.push(fieldError('file', `'${name}': files of type .${ext} are not allowed (HTML, script, executable and .svgz files are refused; trailing dots and spaces do not change the type).`, 'FileTypeNotAllowed'));
+			errors.push(
+				fieldError(
+					'file',
+					`'${name}': files of type .${ext} are not allowed (HTML, script, executable and .svgz files are refused; trailing dots and spaces do not change the type).`,
+					'FileTypeNotAllowed',
+				),
+			);
 		} else if (ext === 'svg' && part.bytes.length > SVG_LIMIT_BYTES) {
-			errors.push(fieldError('file', `'${name}': SVG files are limited to ${SVG_LIMIT_BYTES} bytes (5 MiB).`, 'FileTooLarge'));
+			errors.push(
+				fieldError(
+					'file',
+					`'${name}': SVG files are limited to ${SVG_LIMIT_BYTES} bytes (5 MiB).`,
+					'FileTooLarge',
+				),
+			);
 		}
 	}
 	if (errors.length) throw validationErrors(errors);

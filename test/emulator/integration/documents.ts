@@ -34,7 +34,9 @@ export interface StoredDocument {
 	pageKey: string;
 }
 
-type Parent = { kind: 'project'; project: Project } | { kind: 'workOrder'; project: Project; workOrder: WorkOrder };
+type Parent =
+	| { kind: 'project'; project: Project }
+	| { kind: 'workOrder'; project: Project; workOrder: WorkOrder };
 
 export interface NewDocument {
 	name: string;
@@ -54,7 +56,9 @@ export class DocumentsSection {
 			const base = `/api/v4/integration/${kind}/:id/documents`;
 			router.post(base, (req) => this.upload(req, this.parent(req, kind)));
 			router.get(base, (req) => ({ status: 200, body: this.list(this.parent(req, kind)) }));
-			router.get(`${base}/:fileReferenceId`, (req) => this.download(this.parent(req, kind), req.params.fileReferenceId));
+			router.get(`${base}/:fileReferenceId`, (req) =>
+				this.download(this.parent(req, kind), req.params.fileReferenceId),
+			);
 			router.delete(`${base}/:fileReferenceId`, (req) => {
 				const doc = this.documentOn(this.parent(req, kind), req.params.fileReferenceId);
 				this.remove(doc);
@@ -76,14 +80,20 @@ export class DocumentsSection {
 		if (kind === 'projects') {
 			const project = this.ctx.sections.projects.find(companyId, id);
 			if (project) return { kind: 'project', project };
-			if (this.ctx.sections.projects.all().some((p) => p.id === id)) throw noAccess('Project', id, 'id');
+			if (this.ctx.sections.projects.all().some((p) => p.id === id))
+				throw noAccess('Project', id, 'id');
 			throw notFound('Project', id);
 		}
 		const workOrder = this.ctx.sections.workOrders.find(companyId, id);
 		if (workOrder) {
-			return { kind: 'workOrder', workOrder, project: this.ctx.sections.projects.visible(companyId, workOrder.projectId) };
+			return {
+				kind: 'workOrder',
+				workOrder,
+				project: this.ctx.sections.projects.visible(companyId, workOrder.projectId),
+			};
 		}
-		if (this.ctx.sections.workOrders.all().some((w) => w.id === id)) throw noAccess('Work order', id, 'id');
+		if (this.ctx.sections.workOrders.all().some((w) => w.id === id))
+			throw noAccess('Work order', id, 'id');
 		throw notFound('Work order', id);
 	}
 
@@ -92,11 +102,20 @@ export class DocumentsSection {
 		const requested = (getQuery(req.query, 'section') ?? '').trim();
 		const parts = await parseMultipart(req, this.ctx.options.maxRequestBytes);
 		req.logBody({
-			parts: parts.map((p) => ({ field: p.field, fileName: p.fileName, mimeType: p.mimeType, size: p.bytes.length })),
+			parts: parts.map((p) => ({
+				field: p.field,
+				fileName: p.fileName,
+				mimeType: p.mimeType,
+				size: p.bytes.length,
+			})),
 		});
 		checkParts(parts);
 		const section = requested || defaultSection(parent);
-		const files = parts.map((p) => ({ name: normaliseFileName(p.fileName), mimeType: p.mimeType, bytes: p.bytes }));
+		const files = parts.map((p) => ({
+			name: normaliseFileName(p.fileName),
+			mimeType: p.mimeType,
+			bytes: p.bytes,
+		}));
 		const created = this.store(parent, section, files, replace);
 		const page = this.pages.get(pageKey(parent.project.id, section))!;
 		return {
@@ -160,7 +179,11 @@ export class DocumentsSection {
 		return pages
 			.map((page) => ({ page, files: this.filesOf(page).filter((d) => belongsTo(d, parent)) }))
 			.filter(({ files }) => parent.kind === 'project' || files.length > 0)
-			.map(({ page, files }) => ({ section: page.section, pageExternalId: page.pageExternalId, files: files.map(listEntry) }));
+			.map(({ page, files }) => ({
+				section: page.section,
+				pageExternalId: page.pageExternalId,
+				files: files.map(listEntry),
+			}));
 	}
 
 	private download(parent: Parent, id: string): EmuResponse {
@@ -170,7 +193,10 @@ export class DocumentsSection {
 		return {
 			status: 200,
 			bytes: file.bytes,
-			headers: { 'content-type': 'application/octet-stream', 'content-disposition': contentDisposition('attachment', doc.name) },
+			headers: {
+				'content-type': 'application/octet-stream',
+				'content-disposition': contentDisposition('attachment', doc.name),
+			},
 		};
 	}
 
@@ -189,7 +215,9 @@ export class DocumentsSection {
 	}
 
 	private filesOf(page: DocumentPage): StoredDocument[] {
-		return page.documentIds.map((id) => this.documents.get(id)).filter((d): d is StoredDocument => d !== undefined);
+		return page.documentIds
+			.map((id) => this.documents.get(id))
+			.filter((d): d is StoredDocument => d !== undefined);
 	}
 
 	/** For tests and seeds: a project or work order as a parent. */
@@ -251,5 +279,9 @@ function listEntry(doc: StoredDocument) {
 
 /** Document endpoints answer access outside the company with a business error (spec: Authentication 6). */
 function noAccess(what: string, id: string, field: string) {
-	return businessError('DocumentService.noAccess', `${what} '${id}' belongs to another company; documents can only be managed in your own company.`, field);
+	return businessError(
+		'DocumentService.noAccess',
+		`${what} '${id}' belongs to another company; documents can only be managed in your own company.`,
+		field,
+	);
 }

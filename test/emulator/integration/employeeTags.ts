@@ -13,7 +13,11 @@ export interface TagDiff {
 
 /** A tag assignment as v5 shows it (datetimes). */
 export function tagView(tag: TagAssignment) {
-	return { ...tag, applicableFromDate: toDateTime(tag.applicableFromDate), applicableToDate: toDateTime(tag.applicableToDate) };
+	return {
+		...tag,
+		applicableFromDate: toDateTime(tag.applicableFromDate),
+		applicableToDate: toDateTime(tag.applicableToDate),
+	};
 }
 
 /**
@@ -24,12 +28,16 @@ export function tagView(tag: TagAssignment) {
  * tags once. Nothing is saved when any entry is invalid.
  */
 export function replaceTags(people: PeopleSection, person: Person, body: unknown): TagDiff {
-	if (!Array.isArray(body)) throw validationErrors([fieldError('', 'The request body must be an array of tag assignments.')]);
+	if (!Array.isArray(body))
+		throw validationErrors([
+			fieldError('', 'The request body must be an array of tag assignments.'),
+		]);
 	const definitions = people.tagDefinitionsOf(person.companyId);
 	const problems = new Problems();
 	const existing = new Map(person.tags.map((t) => [t.userTagId, t]));
 	const claimed = new Set<string>();
-	const desired: Array<{ tag: TagAssignment; kind: 'added' | 'updated' | 'kept'; field: string }> = [];
+	const desired: Array<{ tag: TagAssignment; kind: 'added' | 'updated' | 'kept'; field: string }> =
+		[];
 
 	body.forEach((raw, i) => {
 		const field = `[${i}]`;
@@ -42,44 +50,99 @@ export function replaceTags(people: PeopleSection, person: Person, body: unknown
 		const to = readDate(entry.applicableToDate, `${field}.applicableToDate`, problems);
 		if (from === false || to === false) return;
 		if (from && to && to < from) {
-			problems.add(`${field}.applicableToDate`, `'applicableToDate' must not be before 'applicableFromDate'.`);
+			problems.add(
+				`${field}.applicableToDate`,
+				`'applicableToDate' must not be before 'applicableFromDate'.`,
+			);
 			return;
 		}
 		if (entry.userTagId !== undefined && entry.userTagId !== null && entry.userTagId !== '') {
 			const current = existing.get(String(entry.userTagId));
-			if (!current) return problems.add(`${field}.userTagId`, `The employee has no tag assignment '${String(entry.userTagId)}'.`);
-			if (typeof entry.tagId !== 'string' || entry.tagId === '') return problems.add(`${field}.tagId`, `'tagId' is required when updating an assignment (userTagId).`);
-			if (entry.tagId !== current.tagId) return problems.add(`${field}.tagId`, `Assignment '${current.userTagId}' is for tag '${current.tagId}'; only its dates can change.`);
-			if (current.isPayrollTag && !from) return problems.add(`${field}.applicableFromDate`, `'applicableFromDate' is required for payroll tag '${current.tagName}'.`);
+			if (!current)
+				return problems.add(
+					`${field}.userTagId`,
+					`The employee has no tag assignment '${String(entry.userTagId)}'.`,
+				);
+			if (typeof entry.tagId !== 'string' || entry.tagId === '')
+				return problems.add(
+					`${field}.tagId`,
+					`'tagId' is required when updating an assignment (userTagId).`,
+				);
+			if (entry.tagId !== current.tagId)
+				return problems.add(
+					`${field}.tagId`,
+					`Assignment '${current.userTagId}' is for tag '${current.tagId}'; only its dates can change.`,
+				);
+			if (current.isPayrollTag && !from)
+				return problems.add(
+					`${field}.applicableFromDate`,
+					`'applicableFromDate' is required for payroll tag '${current.tagName}'.`,
+				);
 			claimed.add(current.userTagId);
-			const changed = current.applicableFromDate !== (from ?? null) || current.applicableToDate !== (to ?? null);
-			desired.push({ tag: { ...current, applicableFromDate: from ?? null, applicableToDate: to ?? null }, kind: changed ? 'updated' : 'kept', field });
+			const changed =
+				current.applicableFromDate !== (from ?? null) || current.applicableToDate !== (to ?? null);
+			desired.push({
+				tag: { ...current, applicableFromDate: from ?? null, applicableToDate: to ?? null },
+				kind: changed ? 'updated' : 'kept',
+				field,
+			});
 			return;
 		}
 		const definition =
 			typeof entry.tagId === 'string' && entry.tagId !== ''
 				? definitions.find((d) => d.id === entry.tagId)
 				: typeof entry.tagName === 'string' && entry.tagName.trim() !== ''
-					? definitions.find((d) => d.name.toLowerCase() === String(entry.tagName).trim().toLowerCase())
+					? definitions.find(
+							(d) => d.name.toLowerCase() === String(entry.tagName).trim().toLowerCase(),
+						)
 					: undefined;
 		if (!definition) {
-			if (entry.tagId) return problems.add(`${field}.tagId`, `Tag '${String(entry.tagId)}' does not exist in the company.`, 'TagNotFound');
-			if (entry.tagName) return problems.add(`${field}.tagName`, `No tag named '${String(entry.tagName)}' exists in the company.`, 'TagNotFound');
+			if (entry.tagId)
+				return problems.add(
+					`${field}.tagId`,
+					`Tag '${String(entry.tagId)}' does not exist in the company.`,
+					'TagNotFound',
+				);
+			if (entry.tagName)
+				return problems.add(
+					`${field}.tagName`,
+					`No tag named '${String(entry.tagName)}' exists in the company.`,
+					'TagNotFound',
+				);
 			return problems.add(`${field}.tagId`, `'tagId' or 'tagName' is required for a new tag.`);
 		}
-		if (definition.isPayrollTag && !from) return problems.add(`${field}.applicableFromDate`, `'applicableFromDate' is required for payroll tag '${definition.name}'.`);
+		if (definition.isPayrollTag && !from)
+			return problems.add(
+				`${field}.applicableFromDate`,
+				`'applicableFromDate' is required for payroll tag '${definition.name}'.`,
+			);
 		// The same assignment sent again (no userTagId) is matched rather than duplicated.
 		const match = person.tags.find(
-			(t) => !claimed.has(t.userTagId) && t.tagId === definition.id && (!definition.isPayrollTag || t.applicableFromDate === from),
+			(t) =>
+				!claimed.has(t.userTagId) &&
+				t.tagId === definition.id &&
+				(!definition.isPayrollTag || t.applicableFromDate === from),
 		);
 		if (match) {
 			claimed.add(match.userTagId);
-			const changed = match.applicableFromDate !== (from ?? null) || match.applicableToDate !== (to ?? null);
-			desired.push({ tag: { ...match, applicableFromDate: from ?? null, applicableToDate: to ?? null }, kind: changed ? 'updated' : 'kept', field });
+			const changed =
+				match.applicableFromDate !== (from ?? null) || match.applicableToDate !== (to ?? null);
+			desired.push({
+				tag: { ...match, applicableFromDate: from ?? null, applicableToDate: to ?? null },
+				kind: changed ? 'updated' : 'kept',
+				field,
+			});
 			return;
 		}
 		desired.push({
-			tag: { userTagId: newId(), tagId: definition.id, tagName: definition.name, isPayrollTag: definition.isPayrollTag, applicableFromDate: from ?? null, applicableToDate: to ?? null },
+			tag: {
+				userTagId: newId(),
+				tagId: definition.id,
+				tagName: definition.name,
+				isPayrollTag: definition.isPayrollTag,
+				applicableFromDate: from ?? null,
+				applicableToDate: to ?? null,
+			},
 			kind: 'added',
 			field,
 		});
@@ -93,7 +156,11 @@ export function replaceTags(people: PeopleSection, person: Person, body: unknown
 			const b = desired[i].tag;
 			if (a.tagId !== b.tagId) continue;
 			if (!a.isPayrollTag) {
-				problems.add(`${desired[i].field}.tagId`, `Tag '${a.tagName}' can be assigned only once.`, 'DuplicateTag');
+				problems.add(
+					`${desired[i].field}.tagId`,
+					`Tag '${a.tagName}' can be assigned only once.`,
+					'DuplicateTag',
+				);
 			} else if (overlaps(a, b)) {
 				problems.add(
 					`${desired[i].field}.applicableFromDate`,
@@ -130,7 +197,9 @@ function readDate(value: unknown, field: string, problems: Problems): string | u
 function overlaps(a: TagAssignment, b: TagAssignment): boolean {
 	const aEnd = a.applicableToDate ?? '9999-12-31';
 	const bEnd = b.applicableToDate ?? '9999-12-31';
-	return (a.applicableFromDate ?? '0000-01-01') <= bEnd && (b.applicableFromDate ?? '0000-01-01') <= aEnd;
+	return (
+		(a.applicableFromDate ?? '0000-01-01') <= bEnd && (b.applicableFromDate ?? '0000-01-01') <= aEnd
+	);
 }
 
 function range(t: TagAssignment): string {

@@ -95,8 +95,12 @@ export class EmployeesV5Section {
 		router.patch(`${one}/update-employment`, (req) => this.updateEmployment(req));
 		router.patch(`${one}/change-employee-number`, (req) => this.changeNumber(req));
 		router.patch(`${one}/change-phone-number`, (req) => this.changePhone(req));
-		router.post(`${one}/enable-employee-in-project-company`, (req) => this.projectCompany(req, true));
-		router.post(`${one}/disable-employee-in-project-company`, (req) => this.projectCompany(req, false));
+		router.post(`${one}/enable-employee-in-project-company`, (req) =>
+			this.projectCompany(req, true),
+		);
+		router.post(`${one}/disable-employee-in-project-company`, (req) =>
+			this.projectCompany(req, false),
+		);
 		router.put(`${one}/tags`, async (req) => {
 			const person = this.employee(req);
 			const diff = replaceTags(this.people, person, await req.json());
@@ -115,14 +119,28 @@ export class EmployeesV5Section {
 	private async create(req: EmuRequest) {
 		const body = await req.json();
 		const fields = validate(body, CREATE_SCHEMA);
-		const employment = readEmployment(validateNested(fields.employment, EMPLOYMENT_SCHEMA, 'employment'), 'employment', false);
+		const employment = readEmployment(
+			validateNested(fields.employment, EMPLOYMENT_SCHEMA, 'employment'),
+			'employment',
+			false,
+		);
 		const dates = checkProfile(fields);
 		const companyId = req.caller.companyId;
 		const number = String(fields.employeeNumber);
 		this.checkNumberFree(companyId, number, 'employeeNumber');
 		const phone = String(fields.phone);
-		if (this.people.inCompanies(this.people.wholeStructureOf(companyId)).some((p) => p.phone === phone)) {
-			throw validationErrors([fieldError('phone', `An employee with phone '${phone}' already exists in the company structure.`, 'DuplicatePhoneNumber')]);
+		if (
+			this.people
+				.inCompanies(this.people.wholeStructureOf(companyId))
+				.some((p) => p.phone === phone)
+		) {
+			throw validationErrors([
+				fieldError(
+					'phone',
+					`An employee with phone '${phone}' already exists in the company structure.`,
+					'DuplicatePhoneNumber',
+				),
+			]);
 		}
 		const person = this.people.add({
 			companyId,
@@ -138,15 +156,21 @@ export class EmployeesV5Section {
 
 	private list(req: EmuRequest) {
 		const includes = readIncludes(req);
-		const companies = queryBool(req.query, 'includeEmployeesFromSubsidiaries') ? this.people.structureOf(req.caller.companyId) : [req.caller.companyId];
+		const companies = queryBool(req.query, 'includeEmployeesFromSubsidiaries')
+			? this.people.structureOf(req.caller.companyId)
+			: [req.caller.companyId];
 		const number = getQuery(req.query, 'employeeNumber');
-		const people = this.people.inCompanies(companies).filter((p) => !number || p.employeeNumber === number);
+		const people = this.people
+			.inCompanies(companies)
+			.filter((p) => !number || p.employeeNumber === number);
 		return { status: 200, body: people.map((p) => this.view(p, includes)) };
 	}
 
 	private get(req: EmuRequest) {
 		const includes = readIncludes(req);
-		const companies = queryBool(req.query, 'includeEmployeesFromSubsidiaries') ? this.people.structureOf(req.caller.companyId) : [req.caller.companyId];
+		const companies = queryBool(req.query, 'includeEmployeesFromSubsidiaries')
+			? this.people.structureOf(req.caller.companyId)
+			: [req.caller.companyId];
 		const person = this.people.byNumber(companies, req.params.employeeNumber);
 		if (!person) throw this.people.notFound(req.params.employeeNumber);
 		return { status: 200, body: this.view(person, includes) };
@@ -157,7 +181,11 @@ export class EmployeesV5Section {
 		if (!query) throw validationErrors([fieldError('query', "'query' is required.")]);
 		const hits = this.people
 			.inCompanies([req.caller.companyId])
-			.filter((p) => [`${p.firstName} ${p.lastName}`, p.phone, p.email, p.employeeNumber].some((v) => typeof v === 'string' && v.toLowerCase().includes(query)))
+			.filter((p) =>
+				[`${p.firstName} ${p.lastName}`, p.phone, p.email, p.employeeNumber].some(
+					(v) => typeof v === 'string' && v.toLowerCase().includes(query),
+				),
+			)
 			.map((p) => ({
 				employeeNumber: p.employeeNumber,
 				firstName: p.firstName,
@@ -184,7 +212,8 @@ export class EmployeesV5Section {
 		// True PATCH: omitted fields stay, an explicit null clears.
 		const fields = validate(await req.json(), PATCH_SCHEMA, { partial: true });
 		const problems = new Problems();
-		for (const f of NOT_CLEARABLE) if (fields[f] === null) problems.add(f, `'${f}' cannot be cleared.`);
+		for (const f of NOT_CLEARABLE)
+			if (fields[f] === null) problems.add(f, `'${f}' cannot be cleared.`);
 		problems.throwIfAny();
 		const dates = checkProfile(fields);
 		this.applyProfile(person, fields, dates, 'patch');
@@ -207,12 +236,28 @@ export class EmployeesV5Section {
 
 	private async updateEmployment(req: EmuRequest) {
 		const person = this.employee(req);
-		const fields = readEmployment(validate(await req.json(), EMPLOYMENT_SCHEMA, { partial: true }), '', true);
+		const fields = readEmployment(
+			validate(await req.json(), EMPLOYMENT_SCHEMA, { partial: true }),
+			'',
+			true,
+		);
 		const current = this.people.currentEmployment(person);
-		if (!current) throw validationErrors([fieldError('employeeNumber', `Employee '${person.employeeNumber}' has no active employment to update.`, 'NoActiveEmployment')]);
-		if (fields.startDate === null) throw validationErrors([fieldError('startDate', "'startDate' cannot be cleared.")]);
-		const next = { ...current, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) } as Employment;
-		if (next.endDate !== null && next.endDate < next.startDate) throw validationErrors([fieldError('endDate', "'endDate' must not be before 'startDate'.")]);
+		if (!current)
+			throw validationErrors([
+				fieldError(
+					'employeeNumber',
+					`Employee '${person.employeeNumber}' has no active employment to update.`,
+					'NoActiveEmployment',
+				),
+			]);
+		if (fields.startDate === null)
+			throw validationErrors([fieldError('startDate', "'startDate' cannot be cleared.")]);
+		const next = {
+			...current,
+			...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+		} as Employment;
+		if (next.endDate !== null && next.endDate < next.startDate)
+			throw validationErrors([fieldError('endDate', "'endDate' must not be before 'startDate'.")]);
 		Object.assign(current, next, { payroll: next.payroll ?? 0 });
 		this.people.touch(person);
 		return { status: 200, body: this.view(person, ['employment-history']) };
@@ -220,9 +265,12 @@ export class EmployeesV5Section {
 
 	private async changeNumber(req: EmuRequest) {
 		const person = this.employee(req);
-		const fields = validate(await req.json(), { newEmployeeNumber: { type: 'string', required: true } });
+		const fields = validate(await req.json(), {
+			newEmployeeNumber: { type: 'string', required: true },
+		});
 		const number = String(fields.newEmployeeNumber);
-		if (number !== person.employeeNumber) this.checkNumberFree(person.companyId, number, 'newEmployeeNumber');
+		if (number !== person.employeeNumber)
+			this.checkNumberFree(person.companyId, number, 'newEmployeeNumber');
 		person.employeeNumber = number;
 		this.people.touch(person);
 		return { status: 200, body: this.view(person, []) };
@@ -230,9 +278,12 @@ export class EmployeesV5Section {
 
 	private async changePhone(req: EmuRequest) {
 		const person = this.employee(req);
-		const fields = validate(await req.json(), { newPhoneNumber: { type: 'string', required: true } });
+		const fields = validate(await req.json(), {
+			newPhoneNumber: { type: 'string', required: true },
+		});
 		const phone = String(fields.newPhoneNumber);
-		if (!isPhone(phone)) throw validationErrors([fieldError('newPhoneNumber', phoneMessage('newPhoneNumber', phone))]);
+		if (!isPhone(phone))
+			throw validationErrors([fieldError('newPhoneNumber', phoneMessage('newPhoneNumber', phone))]);
 		this.people.changePhone(person, phone, 'newPhoneNumber');
 		return { status: 200, body: this.view(person, []) };
 	}
@@ -243,7 +294,12 @@ export class EmployeesV5Section {
 		if (enable) schema.userGroupId = { type: 'string' };
 		const fields = validate(await req.json(), schema);
 		const projectCompanyId = String(fields.projectCompanyId);
-		if (enable) this.people.enableInProjectCompany(person, projectCompanyId, (fields.userGroupId as string | null | undefined) ?? undefined);
+		if (enable)
+			this.people.enableInProjectCompany(
+				person,
+				projectCompanyId,
+				(fields.userGroupId as string | null | undefined) ?? undefined,
+			);
 		else this.people.disableInProjectCompany(person, projectCompanyId);
 		return { status: 200, body: this.view(person, []) };
 	}
@@ -254,8 +310,14 @@ export class EmployeesV5Section {
 		return { status: 200, body: this.view(person, []) };
 	}
 
-	private applyProfile(person: Person, fields: Record<string, unknown>, dates: Record<string, string | null>, mode: 'replace' | 'patch') {
-		for (const f of ['firstName', 'lastName']) if (typeof fields[f] === 'string') person[f] = fields[f];
+	private applyProfile(
+		person: Person,
+		fields: Record<string, unknown>,
+		dates: Record<string, string | null>,
+		mode: 'replace' | 'patch',
+	) {
+		for (const f of ['firstName', 'lastName'])
+			if (typeof fields[f] === 'string') person[f] = fields[f];
 		if (typeof fields.phone === 'string') this.people.changePhone(person, fields.phone, 'phone');
 		for (const f of ['birthDate', ...Object.keys(OPTIONAL_PROFILE)]) {
 			if (!(f in fields)) {
@@ -270,14 +332,21 @@ export class EmployeesV5Section {
 	private checkNumberFree(companyId: string, employeeNumber: string, field: string) {
 		if (this.people.byNumber(this.people.wholeStructureOf(companyId), employeeNumber)) {
 			throw validationErrors([
-				fieldError(field, `An employee with employeeNumber '${employeeNumber}' already exists in the company structure.`, 'DuplicateEmployeeNumber'),
+				fieldError(
+					field,
+					`An employee with employeeNumber '${employeeNumber}' already exists in the company structure.`,
+					'DuplicateEmployeeNumber',
+				),
 			]);
 		}
 	}
 
 	/** The employee of the path, within the caller's company structure; 404 otherwise. */
 	private employee(req: EmuRequest): Person {
-		const person = this.people.byNumber(this.people.structureOf(req.caller.companyId), req.params.employeeNumber);
+		const person = this.people.byNumber(
+			this.people.structureOf(req.caller.companyId),
+			req.params.employeeNumber,
+		);
 		if (!person) throw this.people.notFound(req.params.employeeNumber);
 		return person;
 	}
@@ -306,18 +375,30 @@ export class EmployeesV5Section {
 			isDisabled: person.isDisabled,
 			hasActiveEmployment: this.people.hasActiveEmployment(person),
 			employment: employment ? employmentView(employment, company(employment.companyId)) : null,
-			projectCompanies: person.projectCompanies.map((m) => ({ ...m, projectCompanyName: company(m.projectCompanyId), endDate: toDateTime(m.endDate) })),
+			projectCompanies: person.projectCompanies.map((m) => ({
+				...m,
+				projectCompanyName: company(m.projectCompanyId),
+				endDate: toDateTime(m.endDate),
+			})),
 			createdDateTime: person.createdDateTime,
 			modifiedDateTime: person.modifiedDateTime,
 		};
 		if (includes.includes('tags')) body.tags = person.tags.map(tagView);
 		if (includes.includes('work-time-arrangements')) {
-			body.workTimeArrangements = person.workTimeArrangements.map((a) => ({ ...a, fromDate: toDateTime(a.fromDate), toDate: toDateTime(a.toDate) }));
+			body.workTimeArrangements = person.workTimeArrangements.map((a) => ({
+				...a,
+				fromDate: toDateTime(a.fromDate),
+				toDate: toDateTime(a.toDate),
+			}));
 		}
 		if (includes.includes('employment-history')) {
 			const h = this.people.employmentHistory(person);
 			const v = (e: Employment) => employmentView(e, company(e.companyId));
-			body.employmentHistory = { current: h.current ? v(h.current) : null, upcoming: h.upcoming.map(v), historical: h.historical.map(v) };
+			body.employmentHistory = {
+				current: h.current ? v(h.current) : null,
+				upcoming: h.upcoming.map(v),
+				historical: h.historical.map(v),
+			};
 		}
 		return body;
 	}
@@ -336,9 +417,14 @@ function readIncludes(req: EmuRequest): Include[] {
 	const out: Include[] = [];
 	for (const [k, v] of req.query) {
 		if (k.toLowerCase() !== 'include') continue;
-		for (const part of v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+		for (const part of v
+			.split(',')
+			.map((s) => s.trim().toLowerCase())
+			.filter(Boolean)) {
 			if (!(INCLUDES as readonly string[]).includes(part)) {
-				throw validationErrors([fieldError('include', `'include' accepts ${INCLUDES.join(', ')} (got '${part}').`)]);
+				throw validationErrors([
+					fieldError('include', `'include' accepts ${INCLUDES.join(', ')} (got '${part}').`),
+				]);
 			}
 			out.push(part as Include);
 		}
@@ -349,29 +435,46 @@ function readIncludes(req: EmuRequest): Include[] {
 /** Checks phone, e-mail and dates of profile fields; returns the dates as yyyy-MM-dd (null clears). */
 function checkProfile(fields: Record<string, unknown>): Record<string, string | null> {
 	const problems = new Problems();
-	if (fields.phone !== undefined && fields.phone !== null && !isPhone(fields.phone)) problems.add('phone', phoneMessage('phone', fields.phone));
-	if (typeof fields.email === 'string' && fields.email !== '' && !isEmail(fields.email)) problems.add('email', "'email' must be an e-mail address.");
+	if (fields.phone !== undefined && fields.phone !== null && !isPhone(fields.phone))
+		problems.add('phone', phoneMessage('phone', fields.phone));
+	if (typeof fields.email === 'string' && fields.email !== '' && !isEmail(fields.email))
+		problems.add('email', "'email' must be an e-mail address.");
 	problems.throwIfAny();
 	const dates: Record<string, string | null> = {};
-	for (const f of DATE_FIELDS) if (f in fields) dates[f] = fields[f] === null ? null : dateOf(fields[f])!;
+	for (const f of DATE_FIELDS)
+		if (f in fields) dates[f] = fields[f] === null ? null : dateOf(fields[f])!;
 	return dates;
 }
 
 /** Employment fields as stored (dates as yyyy-MM-dd); payroll must be 0, 1 or 2. */
-function readEmployment(fields: Record<string, unknown>, prefix: string, partial: boolean): Partial<Employment> {
+function readEmployment(
+	fields: Record<string, unknown>,
+	prefix: string,
+	partial: boolean,
+): Partial<Employment> {
 	const name = (f: string) => (prefix ? `${prefix}.${f}` : f);
 	const payroll = fields.payroll;
 	if (payroll !== undefined && payroll !== null && ![0, 1, 2].includes(payroll as number)) {
-		throw validationErrors([fieldError(name('payroll'), `'${name('payroll')}' must be 0 (Disabled), 1 (Enabled) or 2 (Variable).`)]);
+		throw validationErrors([
+			fieldError(
+				name('payroll'),
+				`'${name('payroll')}' must be 0 (Disabled), 1 (Enabled) or 2 (Variable).`,
+			),
+		]);
 	}
 	const out: Partial<Employment> = {};
-	if ('startDate' in fields) out.startDate = fields.startDate === null ? (null as unknown as string) : dateOf(fields.startDate)!;
+	if ('startDate' in fields)
+		out.startDate =
+			fields.startDate === null ? (null as unknown as string) : dateOf(fields.startDate)!;
 	if ('endDate' in fields) out.endDate = fields.endDate === null ? null : dateOf(fields.endDate)!;
 	if ('department' in fields) out.department = (fields.department as string | null) ?? null;
-	if ('mainProjectNumber' in fields) out.mainProjectNumber = (fields.mainProjectNumber as string | null) ?? null;
+	if ('mainProjectNumber' in fields)
+		out.mainProjectNumber = (fields.mainProjectNumber as string | null) ?? null;
 	if ('payroll' in fields) out.payroll = (payroll as number | null) ?? 0;
 	if (!partial && out.endDate && out.startDate && out.endDate < out.startDate) {
-		throw validationErrors([fieldError(name('endDate'), `'${name('endDate')}' must not be before 'startDate'.`)]);
+		throw validationErrors([
+			fieldError(name('endDate'), `'${name('endDate')}' must not be before 'startDate'.`),
+		]);
 	}
 	return out;
 }

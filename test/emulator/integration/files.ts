@@ -23,13 +23,20 @@ export class FilesSection {
 		const { fileId } = req.params;
 		const file = this.ctx.files.get(fileId);
 		const caller = req.caller.companyId;
-		if (!file || !(this.ctx.companies.canAccess(caller, file.companyId) || file.isSharedWith?.(caller))) throw notFound('File', fileId, 'fileId');
+		if (
+			!file ||
+			!(this.ctx.companies.canAccess(caller, file.companyId) || file.isSharedWith?.(caller))
+		)
+			throw notFound('File', fileId, 'fileId');
 		const raw = getQuery(req.query, 'MaxDimension');
 		let bytes = file.bytes;
 		if (raw !== undefined && raw !== '') {
 			const max = Number(raw);
 			if (!/^\d+$/.test(raw) || max < 1 || max > 10000) {
-				throw validationError('MaxDimension', "'MaxDimension' must be a whole number of pixels between 1 and 10000.");
+				throw validationError(
+					'MaxDimension',
+					"'MaxDimension' must be a whole number of pixels between 1 and 10000.",
+				);
 			}
 			// Only images are resized; other files are served as stored.
 			if (file.contentType === 'image/png') bytes = resizePng(file.bytes, max);

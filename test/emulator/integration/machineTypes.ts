@@ -14,7 +14,10 @@ export class MachineTypesSection {
 	private readonly byCompany = new Map<string, MachineType[]>();
 
 	registerIntegration(router: Router) {
-		router.get('/api/MachineType', (req) => ({ status: 200, body: this.of(req.caller.companyId).map((t) => ({ ...t })) }));
+		router.get('/api/MachineType', (req) => ({
+			status: 200,
+			body: this.of(req.caller.companyId).map((t) => ({ ...t })),
+		}));
 	}
 
 	/** Configures a type in a company (seeding and tests). */

@@ -1,4 +1,12 @@
-import { ApiError, businessError, forbidden, notFound, validationError, validationErrors, type ErrorItem } from '../core/apiError';
+import {
+	ApiError,
+	businessError,
+	forbidden,
+	notFound,
+	validationError,
+	validationErrors,
+	type ErrorItem,
+} from '../core/apiError';
 import type { EmulatorContext } from '../core/context';
 import { newId } from '../core/ids';
 import type { EmuRequest, Router } from '../core/router';
@@ -44,8 +52,24 @@ export const ESG_SCHEMA: Schema = {
 };
 
 /** The specification's integers, by position. */
-export const FUEL_CONSUMPTION_UNITS = ['L/hour', 'L/km', 'kWh/hour', 'kWh/km', 'kg/hour', 'kg/km'] as const;
-export const FUEL_TYPES = ['none', 'diesel', 'biodiesel', 'gasoline', 'electric', 'gas', 'natural gas', 'dyed diesel'] as const;
+export const FUEL_CONSUMPTION_UNITS = [
+	'L/hour',
+	'L/km',
+	'kWh/hour',
+	'kWh/km',
+	'kg/hour',
+	'kg/km',
+] as const;
+export const FUEL_TYPES = [
+	'none',
+	'diesel',
+	'biodiesel',
+	'gasoline',
+	'electric',
+	'gas',
+	'natural gas',
+	'dyed diesel',
+] as const;
 
 export const MACHINE_TYPE_INVALID = 'MachineService.machineTypeInvalid';
 export const MACHINE_NUMBER_NOT_UNIQUE = 'MachineService.machineNumberNotUnique';
@@ -97,7 +121,10 @@ export class MachinesSection {
 		// The include flag is read before any write, so a bad flag never answers 400 after saving.
 		router.post(BASE, async (req) => {
 			const eq = withEquipment(req);
-			return { status: 201, body: this.view(this.createFor(req.caller.companyId, await req.json()), eq) };
+			return {
+				status: 201,
+				body: this.view(this.createFor(req.caller.companyId, await req.json()), eq),
+			};
 		});
 		router.post(`${BASE}/create/array`, (req) => this.array(req, 'create'));
 		router.get(BASE, (req) => {
@@ -106,11 +133,17 @@ export class MachinesSection {
 		});
 		router.get(`${BASE}/by-machine-number/:machineNumber`, (req) => ({
 			status: 200,
-			body: this.view(this.byNumber(req.caller.companyId, req.params.machineNumber), withEquipment(req)),
+			body: this.view(
+				this.byNumber(req.caller.companyId, req.params.machineNumber),
+				withEquipment(req),
+			),
 		}));
 		router.get(`${BASE}/is-machine-deletable/:id`, (req) => {
 			withEquipment(req);
-			return { status: 200, body: this.isDeletable(this.visible(req.caller.companyId, req.params.id)) };
+			return {
+				status: 200,
+				body: this.isDeletable(this.visible(req.caller.companyId, req.params.id)),
+			};
 		});
 		router.get(`${BASE}/:id`, (req) => ({
 			status: 200,
@@ -119,15 +152,30 @@ export class MachinesSection {
 		router.put(`${BASE}/update/array`, (req) => this.array(req, 'replace'));
 		router.put(`${BASE}/:id`, async (req) => {
 			const eq = withEquipment(req);
-			return { status: 200, body: this.view(this.write(req.caller.companyId, req.params.id, await req.json(), 'replace'), eq) };
+			return {
+				status: 200,
+				body: this.view(
+					this.write(req.caller.companyId, req.params.id, await req.json(), 'replace'),
+					eq,
+				),
+			};
 		});
 		router.patch(`${BASE}/:id`, async (req) => {
 			const eq = withEquipment(req);
-			return { status: 200, body: this.view(this.write(req.caller.companyId, req.params.id, await req.json(), 'patch'), eq) };
+			return {
+				status: 200,
+				body: this.view(
+					this.write(req.caller.companyId, req.params.id, await req.json(), 'patch'),
+					eq,
+				),
+			};
 		});
 		router.patch(`${BASE}/:id/esg`, async (req) => {
 			const eq = withEquipment(req);
-			return { status: 200, body: this.view(this.esg(req.caller.companyId, req.params.id, await req.json()), eq) };
+			return {
+				status: 200,
+				body: this.view(this.esg(req.caller.companyId, req.params.id, await req.json()), eq),
+			};
 		});
 		router.delete(`${BASE}/:id`, (req) => {
 			const machine = this.visible(req.caller.companyId, req.params.id);
@@ -163,17 +211,28 @@ export class MachinesSection {
 	}
 
 	/** PUT replaces every field (ESG fields excepted); PATCH changes only the fields sent. */
-	private write(callerCompanyId: string, id: string, body: unknown, mode: 'replace' | 'patch'): Machine {
+	private write(
+		callerCompanyId: string,
+		id: string,
+		body: unknown,
+		mode: 'replace' | 'patch',
+	): Machine {
 		// Missing and outside the caller's write scope answer the same 404 (behaviour notes).
 		const machine = this.visible(callerCompanyId, id);
 		const fields = validate(body, MACHINE_SCHEMA, { partial: mode === 'patch' });
 		const sentId = (body as Record<string, unknown>).id;
 		if (sentId !== undefined && sentId !== null && sentId !== machine.id) {
-			throw validationError('id', `'id' in the body ('${String(sentId)}') differs from the machine in the path ('${machine.id}').`);
+			throw validationError(
+				'id',
+				`'id' in the body ('${String(sentId)}') differs from the machine in the path ('${machine.id}').`,
+			);
 		}
 		if (mode === 'patch') {
-			const cleared = ['companyId', 'machineNumber'].filter((f) => f in fields && fields[f] === null);
-			if (cleared.length) throw validationErrors(cleared.map((f) => fieldError(f, `'${f}' cannot be cleared.`)));
+			const cleared = ['companyId', 'machineNumber'].filter(
+				(f) => f in fields && fields[f] === null,
+			);
+			if (cleared.length)
+				throw validationErrors(cleared.map((f) => fieldError(f, `'${f}' cannot be cleared.`)));
 		}
 		const next: Machine = {
 			...machine,
@@ -190,8 +249,10 @@ export class MachinesSection {
 	/** Rules beyond field types: company access, unique number, machine type, parent link. */
 	private check(callerCompanyId: string, next: Machine, previous: Machine | undefined) {
 		if (next.companyId !== previous?.companyId) {
-			if (!this.ctx.companies.get(next.companyId)) throw validationError('companyId', `Company '${next.companyId}' does not exist.`);
-			if (!this.ctx.companies.canAccess(callerCompanyId, next.companyId)) throw forbidden(`No access to company '${next.companyId}'.`);
+			if (!this.ctx.companies.get(next.companyId))
+				throw validationError('companyId', `Company '${next.companyId}' does not exist.`);
+			if (!this.ctx.companies.canAccess(callerCompanyId, next.companyId))
+				throw forbidden(`No access to company '${next.companyId}'.`);
 		}
 		const clash = this.findByNumber(next.companyId, next.machineNumber);
 		if (clash && clash.id !== next.id) {
@@ -203,24 +264,48 @@ export class MachinesSection {
 		}
 		if (next.typeId === '') next.typeId = null;
 		// Validated for machines only; equipment may carry any type id.
-		if (!next.isEquipment && next.typeId !== null && !this.ctx.sections.machineTypes.exists(next.companyId, next.typeId)) {
-			throw businessError(MACHINE_TYPE_INVALID, `Machine type '${next.typeId}' does not exist in the company.`, 'typeId');
+		if (
+			!next.isEquipment &&
+			next.typeId !== null &&
+			!this.ctx.sections.machineTypes.exists(next.companyId, next.typeId)
+		) {
+			throw businessError(
+				MACHINE_TYPE_INVALID,
+				`Machine type '${next.typeId}' does not exist in the company.`,
+				'typeId',
+			);
 		}
 		if (next.parentMachineId === '') next.parentMachineId = null;
 		if (next.parentMachineId !== null) {
 			if (!next.isEquipment) {
-				throw validationError('parentMachineId', 'Only equipment (isEquipment true) can be linked to a parent machine.');
+				throw validationError(
+					'parentMachineId',
+					'Only equipment (isEquipment true) can be linked to a parent machine.',
+				);
 			}
 			const parent = this.machines.get(next.parentMachineId);
-			if (!parent || parent.companyId !== next.companyId || parent.isEquipment || parent.id === next.id) {
+			if (
+				!parent ||
+				parent.companyId !== next.companyId ||
+				parent.isEquipment ||
+				parent.id === next.id
+			) {
 				throw validationError(
 					'parentMachineId',
 					`'${next.parentMachineId}' is not a machine (isEquipment false) of company '${next.companyId}'.`,
 				);
 			}
 		}
-		if (previous && !previous.isEquipment && next.isEquipment && this.equipmentOf(previous.id).length) {
-			throw validationError('isEquipment', 'The machine has linked equipment; unlink it before turning the machine into equipment.');
+		if (
+			previous &&
+			!previous.isEquipment &&
+			next.isEquipment &&
+			this.equipmentOf(previous.id).length
+		) {
+			throw validationError(
+				'isEquipment',
+				'The machine has linked equipment; unlink it before turning the machine into equipment.',
+			);
 		}
 	}
 
@@ -228,11 +313,15 @@ export class MachinesSection {
 		const machine = this.visible(callerCompanyId, id);
 		const fields = validate(body, ESG_SCHEMA, { partial: true });
 		if (Object.keys(fields).length === 0) {
-			throw validationError('', 'At least one supported field is required: fuelConsumptionRate, fuelConsumptionUnit, fuelType.');
+			throw validationError(
+				'',
+				'At least one supported field is required: fuelConsumptionRate, fuelConsumptionUnit, fuelType.',
+			);
 		}
 		const errors: ErrorItem[] = [];
 		const rate = fields.fuelConsumptionRate;
-		if (typeof rate === 'number' && rate < 0) errors.push(fieldError('fuelConsumptionRate', "'fuelConsumptionRate' must not be negative."));
+		if (typeof rate === 'number' && rate < 0)
+			errors.push(fieldError('fuelConsumptionRate', "'fuelConsumptionRate' must not be negative."));
 		const ranges: Array<[string, readonly string[]]> = [
 			['fuelConsumptionUnit', FUEL_CONSUMPTION_UNITS],
 			['fuelType', FUEL_TYPES],
@@ -253,21 +342,32 @@ export class MachinesSection {
 	private async array(req: EmuRequest, mode: 'create' | 'replace') {
 		const eq = withEquipment(req);
 		const body = await req.json();
-		if (!Array.isArray(body)) throw validationError('', 'The request body must be a JSON array of machines.');
+		if (!Array.isArray(body))
+			throw validationError('', 'The request body must be a JSON array of machines.');
 		const results: ArrayItemResult[] = body.map((item: unknown, index) => {
 			try {
 				let machine: Machine;
 				if (mode === 'create') {
 					machine = this.createFor(req.caller.companyId, item);
 				} else {
-					const id = item && typeof item === 'object' ? (item as Record<string, unknown>).id : undefined;
-					if (typeof id !== 'string' || id === '') throw validationError('id', "'id' is required: each machine of the array must carry its id.");
+					const id =
+						item && typeof item === 'object' ? (item as Record<string, unknown>).id : undefined;
+					if (typeof id !== 'string' || id === '')
+						throw validationError(
+							'id',
+							"'id' is required: each machine of the array must carry its id.",
+						);
 					machine = this.write(req.caller.companyId, id, item, 'replace');
 				}
 				return { index, success: true, machine: this.view(machine, eq) };
 			} catch (error) {
 				if (!(error instanceof ApiError)) throw error;
-				return { index, success: false, status: error.status, errors: (error.body as { errors: ErrorItem[] }).errors };
+				return {
+					index,
+					success: false,
+					status: error.status,
+					errors: (error.body as { errors: ErrorItem[] }).errors,
+				};
 			}
 		});
 		return { status: 200, body: results };
@@ -304,7 +404,8 @@ export class MachinesSection {
 	/** A machine in the caller's company structure; missing and not-yours both answer 404. */
 	visible(callerCompanyId: string, id: string): Machine {
 		const machine = this.machines.get(id);
-		if (!machine || !this.ctx.companies.canAccess(callerCompanyId, machine.companyId)) throw notFound('Machine', id);
+		if (!machine || !this.ctx.companies.canAccess(callerCompanyId, machine.companyId))
+			throw notFound('Machine', id);
 		return machine;
 	}
 
@@ -318,7 +419,9 @@ export class MachinesSection {
 	}
 
 	private findByNumber(companyId: string, machineNumber: string): Machine | undefined {
-		return [...this.machines.values()].find((m) => m.companyId === companyId && m.machineNumber === machineNumber);
+		return [...this.machines.values()].find(
+			(m) => m.companyId === companyId && m.machineNumber === machineNumber,
+		);
 	}
 
 	/** includeEquipmentDetails=true adds the linked equipment under each machine. */

@@ -19,7 +19,11 @@ export interface UploadedPart {
 export async function parseMultipart(req: EmuRequest, maxBytes: number): Promise<UploadedPart[]> {
 	const contentType = String(req.headers['content-type'] ?? '');
 	if (!/^multipart\/form-data/i.test(contentType)) {
-		throw validationError('file', 'The request must be multipart/form-data with one or more parts named file.', 'UnsupportedMediaType');
+		throw validationError(
+			'file',
+			'The request must be multipart/form-data with one or more parts named file.',
+			'UnsupportedMediaType',
+		);
 	}
 	const declared = Number(req.headers['content-length'] ?? 0);
 	if (declared > maxBytes) throw tooLarge(maxBytes);
@@ -32,9 +36,19 @@ export async function parseMultipart(req: EmuRequest, maxBytes: number): Promise
 		let parser: busboy.Busboy;
 		try {
 			// Non-ASCII names arrive as raw UTF-8 inside filename="..." (browsers, axios) or as filename*.
-			parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { parts: 1000, fields: 100 } });
+			parser = busboy({
+				headers: req.headers,
+				defParamCharset: 'utf8',
+				limits: { parts: 1000, fields: 100 },
+			});
 		} catch (error) {
-			reject(validationError('file', `The multipart body cannot be read: ${(error as Error).message}`, 'InvalidMultipart'));
+			reject(
+				validationError(
+					'file',
+					`The multipart body cannot be read: ${(error as Error).message}`,
+					'InvalidMultipart',
+				),
+			);
 			return;
 		}
 		const fail = (error: ApiError) => {
@@ -68,7 +82,15 @@ export async function parseMultipart(req: EmuRequest, maxBytes: number): Promise
 				});
 			});
 		});
-		parser.on('error', (error: Error) => fail(validationError('file', `The multipart body cannot be read: ${error.message}`, 'InvalidMultipart')));
+		parser.on('error', (error: Error) =>
+			fail(
+				validationError(
+					'file',
+					`The multipart body cannot be read: ${error.message}`,
+					'InvalidMultipart',
+				),
+			),
+		);
 		parser.on('close', () => {
 			raw.off('data', onData);
 			if (!failed) resolve(parts);
@@ -82,7 +104,12 @@ export function tooLarge(maxBytes: number): ApiError {
 	return new ApiError(
 		413,
 		errorBody(`The request is larger than ${maxBytes} bytes.`, [
-			{ category: 'RequestTooLarge', code: 'PayloadTooLarge', field: '', message: `Maximum request size is ${maxBytes} bytes.` },
+			{
+				category: 'RequestTooLarge',
+				code: 'PayloadTooLarge',
+				field: '',
+				message: `Maximum request size is ${maxBytes} bytes.`,
+			},
 		]),
 	);
 }

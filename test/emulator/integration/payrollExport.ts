@@ -15,7 +15,14 @@ export const DEFAULT_RANGE_DAYS = 14;
 
 const USER_FILTERS = ['paid-by-hour', 'fixed-pay', 'all-users'];
 const DATA_FILTERS = [0, 5, 10];
-const EXPORT_TYPES: Record<number, string> = { 5: 'preview', 6: 'journal', 10: 'payroll', 20: 'absence', 30: 'cost', 40: 'transaction-split' };
+const EXPORT_TYPES: Record<number, string> = {
+	5: 'preview',
+	6: 'journal',
+	10: 'payroll',
+	20: 'absence',
+	30: 'cost',
+	40: 'transaction-split',
+};
 
 export interface ExportQuery {
 	fromDay: number;
@@ -49,9 +56,18 @@ export class PayrollExportSection {
 	registerIntegration(router: Router) {
 		// The plain export locks the approved hours it exported, as a payroll run does; /readonly is the
 		// same export and never locks (behaviour notes, "Payroll export: more"): it changes nothing.
-		router.get('/api/payroll-export', (req) => ({ status: 200, body: this.summaries(req, { lock: true }) }));
-		router.get('/api/payroll-export/readonly', (req) => ({ status: 200, body: this.summaries(req) }));
-		router.get('/api/payroll-export/summary-as-lines', (req) => ({ status: 200, body: this.lines(req) }));
+		router.get('/api/payroll-export', (req) => ({
+			status: 200,
+			body: this.summaries(req, { lock: true }),
+		}));
+		router.get('/api/payroll-export/readonly', (req) => ({
+			status: 200,
+			body: this.summaries(req),
+		}));
+		router.get('/api/payroll-export/summary-as-lines', (req) => ({
+			status: 200,
+			body: this.lines(req),
+		}));
 		router.get('/api/payroll-export/file', (req) => this.file(req));
 	}
 
@@ -65,9 +81,14 @@ export class PayrollExportSection {
 		const today = Math.floor(this.ctx.clock.now().getTime() / DAY_MS);
 		const toDay = dateParam(q, 'toWorkDate') ?? today;
 		const fromDay = dateParam(q, 'fromWorkDate') ?? toDay - DEFAULT_RANGE_DAYS;
-		if (fromDay > toDay) throw validationError('fromWorkDate', "'fromWorkDate' must not be after 'toWorkDate'.");
+		if (fromDay > toDay)
+			throw validationError('fromWorkDate', "'fromWorkDate' must not be after 'toWorkDate'.");
 		if (toDay - fromDay > MAX_RANGE_DAYS) {
-			throw validationError('toWorkDate', `The range between 'fromWorkDate' and 'toWorkDate' is limited to ${MAX_RANGE_DAYS} days.`, 'DateRangeTooLong');
+			throw validationError(
+				'toWorkDate',
+				`The range between 'fromWorkDate' and 'toWorkDate' is limited to ${MAX_RANGE_DAYS} days.`,
+				'DateRangeTooLong',
+			);
 		}
 		const modifiedSinceDay = dateParam(q, 'modifiedSinceDate');
 		let modifiedSince: number | undefined;
@@ -86,15 +107,24 @@ export class PayrollExportSection {
 		const rawFilter = getQuery(q, 'dataFilter');
 		const dataFilter = rawFilter === undefined || rawFilter === '' ? 0 : Number(rawFilter);
 		if (!DATA_FILTERS.includes(dataFilter) || !/^\d+$/.test(rawFilter ?? '0')) {
-			throw validationError('dataFilter', "'dataFilter' must be 0 (only approved), 5 (only locked) or 10 (all).");
+			throw validationError(
+				'dataFilter',
+				"'dataFilter' must be 0 (only approved), 5 (only locked) or 10 (all).",
+			);
 		}
-		const userPayrollTypeFilter = (getQuery(q, 'userPayrollTypeFilter') || 'paid-by-hour').toLowerCase();
+		const userPayrollTypeFilter = (
+			getQuery(q, 'userPayrollTypeFilter') || 'paid-by-hour'
+		).toLowerCase();
 		if (!USER_FILTERS.includes(userPayrollTypeFilter)) {
-			throw validationError('userPayrollTypeFilter', "'userPayrollTypeFilter' must be paid-by-hour, fixed-pay or all-users.");
+			throw validationError(
+				'userPayrollTypeFilter',
+				"'userPayrollTypeFilter' must be paid-by-hour, fixed-pay or all-users.",
+			);
 		}
 		const companyIds = list(q, 'companyIds');
 		for (const id of companyIds) {
-			if (!this.ctx.companies.canAccess(req.caller.companyId, id)) throw forbidden(`No access to company '${id}'.`, 'companyIds');
+			if (!this.ctx.companies.canAccess(req.caller.companyId, id))
+				throw forbidden(`No access to company '${id}'.`, 'companyIds');
 		}
 		return {
 			fromDay,
@@ -124,12 +154,17 @@ export class PayrollExportSection {
 		const projectIds = new Set(query.projectIds);
 		const payrollTypeIds = new Set(query.payrollTypeIds);
 		const absenceTypeIds = new Set(query.absenceTypeIds);
-		const rows: Array<{ summary: Record<string, unknown>; parts: SummaryLine[]; exported: number[] }> = [];
+		const rows: Array<{
+			summary: Record<string, unknown>;
+			parts: SummaryLine[];
+			exported: number[];
+		}> = [];
 		for (let i = 0; i < lines.count; i++) {
 			const day = lines.dayOf(i);
 			if (day < query.fromDay || day > query.toDay) continue;
 			const employee = d.employees[lines.userOf(i)];
-			if (userIds.size && !userIds.has(employee.id) && !userIds.has(employee.employeeNumber)) continue;
+			if (userIds.size && !userIds.has(employee.id) && !userIds.has(employee.employeeNumber))
+				continue;
 			if (query.userPayrollTypeFilter === 'paid-by-hour' && !employee.hourly) continue;
 			if (query.userPayrollTypeFilter === 'fixed-pay' && employee.hourly) continue;
 			const regularToo = employee.hourly || query.overrideFixedPay;
@@ -165,12 +200,16 @@ export class PayrollExportSection {
 					if (payrollTypeIds.size && !payrollTypeIds.has(type.id)) continue;
 					if (d.payrollType[r] === 3) manual += h;
 					else worked += h;
-					projectHours.set(project.projectNumber, (projectHours.get(project.projectNumber) ?? 0) + h);
+					projectHours.set(
+						project.projectNumber,
+						(projectHours.get(project.projectNumber) ?? 0) + h,
+					);
 				}
 				if (state !== STATE.locked) allLocked = false;
 				exported.push(r);
 				lastModified = Math.max(lastModified, d.modified[r]);
-				if (query.modifiedSince !== undefined && d.modified[r] >= query.modifiedSince) anyModified = true;
+				if (query.modifiedSince !== undefined && d.modified[r] >= query.modifiedSince)
+					anyModified = true;
 			}
 			if (!anyModified) continue;
 			// Fixed-pay employees get only overtime unless the override asks for regular hours.
@@ -181,17 +220,53 @@ export class PayrollExportSection {
 			const types = d.payrollTypes;
 			const mainProject = [...projectHours.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 			const parts: SummaryLine[] = [];
-			if (standardQty > 0) parts.push({ code: types[0].code, name: types[0].name, payrollTypeId: types[0].id, qty: standardQty, projectNumber: mainProject });
-			if (ot50 > 0) parts.push({ code: types[1].code, name: types[1].name, payrollTypeId: types[1].id, qty: ot50, projectNumber: mainProject });
-			if (ot100 > 0) parts.push({ code: types[2].code, name: types[2].name, payrollTypeId: types[2].id, qty: ot100, projectNumber: mainProject });
-			if (manual > 0) parts.push({ code: types[3].code, name: types[3].name, payrollTypeId: types[3].id, qty: manual, projectNumber: mainProject });
+			if (standardQty > 0)
+				parts.push({
+					code: types[0].code,
+					name: types[0].name,
+					payrollTypeId: types[0].id,
+					qty: standardQty,
+					projectNumber: mainProject,
+				});
+			if (ot50 > 0)
+				parts.push({
+					code: types[1].code,
+					name: types[1].name,
+					payrollTypeId: types[1].id,
+					qty: ot50,
+					projectNumber: mainProject,
+				});
+			if (ot100 > 0)
+				parts.push({
+					code: types[2].code,
+					name: types[2].name,
+					payrollTypeId: types[2].id,
+					qty: ot100,
+					projectNumber: mainProject,
+				});
+			if (manual > 0)
+				parts.push({
+					code: types[3].code,
+					name: types[3].name,
+					payrollTypeId: types[3].id,
+					qty: manual,
+					projectNumber: mainProject,
+				});
 			for (const [a, qty] of absences) {
 				const type = d.absenceTypes[a];
-				parts.push({ code: type.code, name: type.name, absenceTypeId: type.id, qty, projectNumber: '' });
+				parts.push({
+					code: type.code,
+					name: type.name,
+					absenceTypeId: type.id,
+					qty,
+					projectNumber: '',
+				});
 			}
 			if (parts.length === 0) continue;
 			// Only the overtime types the export kept (payrollTypeIds, do-not-export) appear as lines.
-			const overtimeLines = overtime.overtimeLines.filter((l) => parts.some((p) => p.payrollTypeId === l.payrollTypeId));
+			const overtimeLines = overtime.overtimeLines.filter((l) =>
+				parts.some((p) => p.payrollTypeId === l.payrollTypeId),
+			);
 			const absenceQty = [...absences.values()].reduce((a, b) => a + b, 0);
 			rows.push({
 				parts,
@@ -203,19 +278,29 @@ export class PayrollExportSection {
 					userPayrollType: employee.hourly ? 'paid-by-hour' : 'fixed-pay',
 					transDateTime: `${dateOf(day)}T00:00:00Z`,
 					// Netted of the overtime deducted from ordinary hours (overtimeType 0), as payroll lines are.
-					qty: standardQty + overtimeLines.filter((l) => l.overtimeType === 1).reduce((a, l) => a + l.qty, 0),
+					qty:
+						standardQty +
+						overtimeLines.filter((l) => l.overtimeType === 1).reduce((a, l) => a + l.qty, 0),
 					standardQty,
 					overtime50Qty: ot50,
 					overtime100Qty: ot100,
 					absenceQty,
 					overtimeLines,
-					absenceLines: [...absences.entries()].map(([a, qty]) => ({ absenceTypeId: d.absenceTypes[a].id, name: d.absenceTypes[a].name, qty })),
+					absenceLines: [...absences.entries()].map(([a, qty]) => ({
+						absenceTypeId: d.absenceTypes[a].id,
+						name: d.absenceTypes[a].name,
+						qty,
+					})),
 					locked: allLocked,
 					modifiedDateTime: new Date(lastModified).toISOString(),
 				},
 			});
 		}
-		rows.sort((a, b) => String(a.summary.transDateTime).localeCompare(String(b.summary.transDateTime)) || String(a.summary.employeeNumber).localeCompare(String(b.summary.employeeNumber)));
+		rows.sort(
+			(a, b) =>
+				String(a.summary.transDateTime).localeCompare(String(b.summary.transDateTime)) ||
+				String(a.summary.employeeNumber).localeCompare(String(b.summary.employeeNumber)),
+		);
 		return rows;
 	}
 
@@ -228,7 +313,11 @@ export class PayrollExportSection {
 		if (options.lock) {
 			const d = this.data;
 			const toLock = rows.flatMap((r) => r.exported).filter((r) => d.state[r] === STATE.approved);
-			if (toLock.length) d.changeTimeRegistrations(toLock.map((r) => d.timeRegistrationId(r)), { state: 'locked' });
+			if (toLock.length)
+				d.changeTimeRegistrations(
+					toLock.map((r) => d.timeRegistrationId(r)),
+					{ state: 'locked' },
+				);
 		}
 		return rows.map((r) => r.summary);
 	}
@@ -258,7 +347,10 @@ export class PayrollExportSection {
 		const rawType = getQuery(req.query, 'dataExportType');
 		const exportType = rawType === undefined || rawType === '' ? 6 : Number(rawType);
 		if (!/^\d+$/.test(rawType ?? '6') || !EXPORT_TYPES[exportType]) {
-			throw validationError('dataExportType', "'dataExportType' must be 5 (preview), 6 (journal), 10 (payroll), 20 (absence), 30 (cost) or 40 (transaction split).");
+			throw validationError(
+				'dataExportType',
+				"'dataExportType' must be 5 (preview), 6 (journal), 10 (payroll), 20 (absence), 30 (cost) or 40 (transaction split).",
+			);
 		}
 		const voucher = getQuery(req.query, 'voucherNumber') ?? '';
 		const rows = this.build(req, query);
@@ -266,17 +358,30 @@ export class PayrollExportSection {
 		if (exportType === 10) {
 			// Payroll: one line per employee and payroll type over the whole period.
 			const totals = new Map<string, number>();
-			for (const { summary, parts } of rows) for (const p of parts) totals.set(`${String(summary.employeeNumber)};${p.code}`, (totals.get(`${String(summary.employeeNumber)};${p.code}`) ?? 0) + p.qty);
-			for (const [key, qty] of totals) out.push(`${key};${fmt(qty)};${dateOf(query.fromDay)};${dateOf(query.toDay)}`);
+			for (const { summary, parts } of rows)
+				for (const p of parts)
+					totals.set(
+						`${String(summary.employeeNumber)};${p.code}`,
+						(totals.get(`${String(summary.employeeNumber)};${p.code}`) ?? 0) + p.qty,
+					);
+			for (const [key, qty] of totals)
+				out.push(`${key};${fmt(qty)};${dateOf(query.fromDay)};${dateOf(query.toDay)}`);
 		} else {
 			for (const { summary, parts } of rows) {
 				const date = String(summary.transDateTime).slice(0, 10);
 				for (const p of parts) {
 					if (exportType === 20 && !p.absenceTypeId) continue;
 					if (exportType === 30 && p.absenceTypeId) continue;
-					if (exportType === 30) out.push(`${voucher};${date};${p.projectNumber};5000;${fmt(p.qty * 650)}`);
-					else if (exportType === 40) out.push(`${String(summary.employeeNumber)};${date};${p.projectNumber};${p.code};${fmt(p.qty)}`);
-					else out.push(`${exportType === 5 ? 'P;' : ''}${String(summary.employeeNumber)};${date};${p.code};${fmt(p.qty)}`);
+					if (exportType === 30)
+						out.push(`${voucher};${date};${p.projectNumber};5000;${fmt(p.qty * 650)}`);
+					else if (exportType === 40)
+						out.push(
+							`${String(summary.employeeNumber)};${date};${p.projectNumber};${p.code};${fmt(p.qty)}`,
+						);
+					else
+						out.push(
+							`${exportType === 5 ? 'P;' : ''}${String(summary.employeeNumber)};${date};${p.code};${fmt(p.qty)}`,
+						);
 				}
 			}
 		}
@@ -284,7 +389,10 @@ export class PayrollExportSection {
 		return {
 			status: 200,
 			bytes: Buffer.from(out.length ? out.join('\r\n') + '\r\n' : '', 'utf8'),
-			headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` },
+			headers: {
+				'content-type': 'text/csv; charset=utf-8',
+				'content-disposition': `attachment; filename="${name}"`,
+			},
 		};
 	}
 }

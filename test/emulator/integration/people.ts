@@ -136,15 +136,23 @@ export class PeopleSection {
 			employments: [],
 			// One identity per phone number (the login); live identity ids carry characters that
 			// must be URL-encoded in a path.
-			identityId: person.identityId ?? sameIdentity?.identityId ?? `auth0|${newId()}/${person.employeeNumber} ø`,
+			identityId:
+				person.identityId ??
+				sameIdentity?.identityId ??
+				`auth0|${newId()}/${person.employeeNumber} ø`,
 			companyProfileId: person.companyProfileId ?? newId(),
 		};
-		full.employments.push(this.newEmployment(full.companyId, { startDate: '2020-01-01', ...(employment ?? {}) }));
+		full.employments.push(
+			this.newEmployment(full.companyId, { startDate: '2020-01-01', ...(employment ?? {}) }),
+		);
 		this.people.set(full.companyProfileId, full);
 		return full;
 	}
 
-	newEmployment(companyId: string, fields: Partial<Employment> & { startDate: string }): Employment {
+	newEmployment(
+		companyId: string,
+		fields: Partial<Employment> & { startDate: string },
+	): Employment {
 		return {
 			id: newId(),
 			companyId,
@@ -178,7 +186,13 @@ export class PeopleSection {
 		return this.all().find(
 			(p) =>
 				companyIds.includes(p.companyId) &&
-				[p.identityId, p.companyProfileId, p.phone, `${p.firstName} ${p.lastName}`, p.employeeNumber]
+				[
+					p.identityId,
+					p.companyProfileId,
+					p.phone,
+					`${p.firstName} ${p.lastName}`,
+					p.employeeNumber,
+				]
 					.filter(Boolean)
 					.some((v) => String(v).toLowerCase() === ref),
 		);
@@ -189,7 +203,9 @@ export class PeopleSection {
 	}
 
 	byNumber(companyIds: string[], employeeNumber: string): Person | undefined {
-		return this.all().find((p) => companyIds.includes(p.companyId) && p.employeeNumber === employeeNumber);
+		return this.all().find(
+			(p) => companyIds.includes(p.companyId) && p.employeeNumber === employeeNumber,
+		);
 	}
 
 	byProfileId(companyProfileId: string): Person | undefined {
@@ -211,14 +227,22 @@ export class PeopleSection {
 	}
 
 	checkCompany(callerCompanyId: string, companyId: string, field = 'companyId') {
-		if (!this.ctx.companies.get(companyId)) throw validationErrors([fieldError(field, `Company '${companyId}' does not exist.`)]);
-		if (!this.ctx.companies.canAccess(callerCompanyId, companyId)) throw forbidden(`No access to company '${companyId}'.`, field);
+		if (!this.ctx.companies.get(companyId))
+			throw validationErrors([fieldError(field, `Company '${companyId}' does not exist.`)]);
+		if (!this.ctx.companies.canAccess(callerCompanyId, companyId))
+			throw forbidden(`No access to company '${companyId}'.`, field);
 	}
 
 	/** The phone number is the login: it may belong to one identity only. */
 	checkPhoneFree(phone: string, identityId: string, field: string) {
 		if (this.all().some((p) => p.phone === phone && p.identityId !== identityId)) {
-			throw validationErrors([fieldError(field, `The phone number '${phone}' is already the login of another user.`, 'DuplicatePhoneNumber')]);
+			throw validationErrors([
+				fieldError(
+					field,
+					`The phone number '${phone}' is already the login of another user.`,
+					'DuplicatePhoneNumber',
+				),
+			]);
 		}
 	}
 
@@ -249,7 +273,11 @@ export class PeopleSection {
 	primaryEmployment(person: Person): Employment | undefined {
 		const today = this.today();
 		const sorted = this.sortedEmployments(person);
-		return this.currentEmployment(person) ?? sorted.find((e) => e.startDate > today) ?? sorted[sorted.length - 1];
+		return (
+			this.currentEmployment(person) ??
+			sorted.find((e) => e.startDate > today) ??
+			sorted[sorted.length - 1]
+		);
 	}
 
 	employmentHistory(person: Person) {
@@ -259,7 +287,9 @@ export class PeopleSection {
 		return {
 			current,
 			upcoming: sorted.filter((e) => e.startDate > today),
-			historical: sorted.filter((e) => e !== current && e.endDate !== null && e.endDate < today).reverse(),
+			historical: sorted
+				.filter((e) => e !== current && e.endDate !== null && e.endDate < today)
+				.reverse(),
 		};
 	}
 
@@ -271,16 +301,27 @@ export class PeopleSection {
 	employedWithin(person: Person, days: number): boolean {
 		const today = this.today();
 		const since = addDays(today, -days);
-		return person.employments.some((e) => e.startDate <= today && (e.endDate === null || e.endDate >= since));
+		return person.employments.some(
+			(e) => e.startDate <= today && (e.endDate === null || e.endDate >= since),
+		);
 	}
 
 	/** Creating an employment ends the previous one the day before the new start. */
-	createEmployment(person: Person, fields: Partial<Employment> & { startDate: string }): Employment {
+	createEmployment(
+		person: Person,
+		fields: Partial<Employment> & { startDate: string },
+	): Employment {
 		const sorted = this.sortedEmployments(person);
-		const previous = sorted.filter((e) => e.endDate === null || e.endDate >= fields.startDate).pop();
+		const previous = sorted
+			.filter((e) => e.endDate === null || e.endDate >= fields.startDate)
+			.pop();
 		if (previous && previous.startDate >= fields.startDate) {
 			throw validationErrors([
-				fieldError('startDate', `'startDate' must be after the start of the current employment (${previous.startDate}).`, 'EmploymentOverlap'),
+				fieldError(
+					'startDate',
+					`'startDate' must be after the start of the current employment (${previous.startDate}).`,
+					'EmploymentOverlap',
+				),
 			]);
 		}
 		if (previous) previous.endDate = addDays(fields.startDate, -1);
@@ -295,15 +336,30 @@ export class PeopleSection {
 	 * other companies of the structure and its project-company memberships end too.
 	 */
 	endEmployment(person: Person, endDate: string) {
-		const current = this.currentEmployment(person) ?? this.sortedEmployments(person).find((e) => e.endDate === null);
-		if (!current) throw businessError('NoActiveEmployment', `Employee '${person.employeeNumber}' has no active employment to end.`, 'employeeNumber');
+		const current =
+			this.currentEmployment(person) ??
+			this.sortedEmployments(person).find((e) => e.endDate === null);
+		if (!current)
+			throw businessError(
+				'NoActiveEmployment',
+				`Employee '${person.employeeNumber}' has no active employment to end.`,
+				'employeeNumber',
+			);
 		if (endDate < current.startDate) {
-			throw validationErrors([fieldError('endDate', `'endDate' must not be before the employment's start (${current.startDate}).`)]);
+			throw validationErrors([
+				fieldError(
+					'endDate',
+					`'endDate' must not be before the employment's start (${current.startDate}).`,
+				),
+			]);
 		}
 		const structure = this.wholeStructureOf(person.companyId);
-		for (const p of this.byIdentity(person.identityId).filter((x) => structure.includes(x.companyId))) {
+		for (const p of this.byIdentity(person.identityId).filter((x) =>
+			structure.includes(x.companyId),
+		)) {
 			for (const e of p.employments) {
-				if (e.startDate <= endDate && (e.endDate === null || e.endDate > endDate)) e.endDate = endDate;
+				if (e.startDate <= endDate && (e.endDate === null || e.endDate > endDate))
+					e.endDate = endDate;
 			}
 			for (const m of p.projectCompanies) {
 				if (m.endDate === null || m.endDate > endDate) m.endDate = endDate;
@@ -318,7 +374,9 @@ export class PeopleSection {
 	/** v5 disable cascades to the identity's profiles across the structure and its memberships. */
 	disable(person: Person, cascade: boolean) {
 		const structure = this.wholeStructureOf(person.companyId);
-		const targets = cascade ? this.byIdentity(person.identityId).filter((p) => structure.includes(p.companyId)) : [person];
+		const targets = cascade
+			? this.byIdentity(person.identityId).filter((p) => structure.includes(p.companyId))
+			: [person];
 		for (const p of targets) {
 			p.isDisabled = true;
 			if (cascade) for (const m of p.projectCompanies) m.active = false;
@@ -331,15 +389,27 @@ export class PeopleSection {
 		this.touch(person);
 	}
 
-	enableInProjectCompany(person: Person, projectCompanyId: string, userGroupId: string | undefined) {
+	enableInProjectCompany(
+		person: Person,
+		projectCompanyId: string,
+		userGroupId: string | undefined,
+	) {
 		this.checkProjectCompany(person, projectCompanyId);
 		const groupId = userGroupId ?? DEFAULT_USER_GROUP_ID;
 		if (!USER_GROUPS.some((g) => g.id === groupId)) {
-			throw validationErrors([fieldError('userGroupId', `User group '${groupId}' does not exist.`)]);
+			throw validationErrors([
+				fieldError('userGroupId', `User group '${groupId}' does not exist.`),
+			]);
 		}
 		const existing = person.projectCompanies.find((m) => m.projectCompanyId === projectCompanyId);
 		if (existing) Object.assign(existing, { active: true, userGroupId: groupId, endDate: null });
-		else person.projectCompanies.push({ projectCompanyId, active: true, userGroupId: groupId, endDate: null });
+		else
+			person.projectCompanies.push({
+				projectCompanyId,
+				active: true,
+				userGroupId: groupId,
+				endDate: null,
+			});
 		this.touch(person);
 	}
 
@@ -347,7 +417,11 @@ export class PeopleSection {
 		this.checkProjectCompany(person, projectCompanyId);
 		const existing = person.projectCompanies.find((m) => m.projectCompanyId === projectCompanyId);
 		if (!existing) {
-			throw businessError('NotInProjectCompany', `Employee '${person.employeeNumber}' is not enabled in project company '${projectCompanyId}'.`, 'projectCompanyId');
+			throw businessError(
+				'NotInProjectCompany',
+				`Employee '${person.employeeNumber}' is not enabled in project company '${projectCompanyId}'.`,
+				'projectCompanyId',
+			);
 		}
 		existing.active = false;
 		this.touch(person);
@@ -355,10 +429,17 @@ export class PeopleSection {
 
 	private checkProjectCompany(person: Person, projectCompanyId: string) {
 		if (!this.ctx.companies.get(projectCompanyId)) {
-			throw validationErrors([fieldError('projectCompanyId', `Company '${projectCompanyId}' does not exist.`)]);
+			throw validationErrors([
+				fieldError('projectCompanyId', `Company '${projectCompanyId}' does not exist.`),
+			]);
 		}
 		if (projectCompanyId === person.companyId) {
-			throw validationErrors([fieldError('projectCompanyId', "'projectCompanyId' must be another company than the employee's own.")]);
+			throw validationErrors([
+				fieldError(
+					'projectCompanyId',
+					"'projectCompanyId' must be another company than the employee's own.",
+				),
+			]);
 		}
 	}
 
@@ -367,13 +448,18 @@ export class PeopleSection {
 	/** Why a person cannot be deleted: project roles and time registrations keep them. */
 	deletableErrors(person: Person): string[] {
 		const errors: string[] = [];
-		if (person.hasTimeRegistrations) errors.push(`Employee '${person.employeeNumber}' has time registrations.`);
+		if (person.hasTimeRegistrations)
+			errors.push(`Employee '${person.employeeNumber}' has time registrations.`);
 		const companies = this.wholeStructureOf(person.companyId);
-		for (const project of this.ctx.sections.projects.all().filter((p) => companies.includes(p.companyId))) {
+		for (const project of this.ctx.sections.projects
+			.all()
+			.filter((p) => companies.includes(p.companyId))) {
 			for (const role of ['mainForemanId', 'projectLeaderId'] as const) {
 				const ref = project[role];
 				if (typeof ref === 'string' && this.findByReference([person.companyId], ref) === person) {
-					errors.push(`Employee '${person.employeeNumber}' is ${role === 'mainForemanId' ? 'main foreman' : 'project leader'} of project '${project.projectNumber}'.`);
+					errors.push(
+						`Employee '${person.employeeNumber}' is ${role === 'mainForemanId' ? 'main foreman' : 'project leader'} of project '${project.projectNumber}'.`,
+					);
 				}
 			}
 		}
@@ -387,13 +473,17 @@ export class PeopleSection {
 
 	takeConcurrentChange(identityId: string) {
 		if (this.concurrentChanges.delete(identityId)) {
-			throw conflict(`User '${identityId}' was changed while it was being deleted. Reload the user and try again.`, 'identityId');
+			throw conflict(
+				`User '${identityId}' was changed while it was being deleted. Reload the user and try again.`,
+				'identityId',
+			);
 		}
 	}
 
 	deleteChecked(person: Person) {
 		const errors = this.deletableErrors(person);
-		if (errors.length) throw businessError('EmployeeNotDeletable', errors.join(' '), 'employeeNumber');
+		if (errors.length)
+			throw businessError('EmployeeNotDeletable', errors.join(' '), 'employeeNumber');
 		this.remove(person);
 	}
 

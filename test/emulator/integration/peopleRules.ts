@@ -15,7 +15,8 @@ export function isEmail(value: unknown): boolean {
 /** A real calendar date `yyyy-MM-dd`, or undefined. */
 function calendarDate(y: number, m: number, d: number): string | undefined {
 	const date = new Date(Date.UTC(y, m - 1, d));
-	if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+	if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+		return undefined;
 	return date.toISOString().slice(0, 10);
 }
 
@@ -48,7 +49,12 @@ export function addDays(date: string, days: number): string {
 }
 
 /** Validates a nested object, naming its fields with a prefix (`employment.startDate`). */
-export function validateNested(body: unknown, schema: Schema, prefix: string, opts: { partial?: boolean } = {}): Record<string, unknown> {
+export function validateNested(
+	body: unknown,
+	schema: Schema,
+	prefix: string,
+	opts: { partial?: boolean } = {},
+): Record<string, unknown> {
 	try {
 		return validate(body, schema, opts);
 	} catch (error) {

@@ -71,7 +71,10 @@ export class ProjectsSection {
 			status: 200,
 			body: view(this.byNumber(req.caller.companyId, req.params.projectNumber)),
 		}));
-		router.get(`${BASE}/:id`, (req) => ({ status: 200, body: view(this.visible(req.caller.companyId, req.params.id)) }));
+		router.get(`${BASE}/:id`, (req) => ({
+			status: 200,
+			body: view(this.visible(req.caller.companyId, req.params.id)),
+		}));
 		router.put(`${BASE}/:id`, (req) => this.update(req, 'replace'));
 		router.patch(`${BASE}/:id`, (req) => this.update(req, 'patch'));
 		router.delete(`${BASE}/:id`, (req) => {
@@ -115,7 +118,8 @@ export class ProjectsSection {
 		const project = this.visible(req.caller.companyId, req.params.id);
 		const fields = validate(await req.json(), PROJECT_SCHEMA, { partial: mode === 'patch' });
 		const companyId = String(fields.companyId ?? project.companyId);
-		if (fields.companyId !== undefined && fields.companyId !== null) this.checkCompany(req.caller.companyId, companyId);
+		if (fields.companyId !== undefined && fields.companyId !== null)
+			this.checkCompany(req.caller.companyId, companyId);
 		const number = fields.projectNumber;
 		if (mode === 'patch' && number === null) {
 			throw validationErrors([fieldError('projectNumber', "'projectNumber' cannot be cleared.")]);
@@ -124,7 +128,11 @@ export class ProjectsSection {
 			const clash = this.findByNumber(companyId, number);
 			if (clash && clash.id !== project.id) {
 				throw validationErrors([
-					fieldError('projectNumber', `A project with projectNumber '${number}' already exists in the company.`, 'DuplicateProjectNumber'),
+					fieldError(
+						'projectNumber',
+						`A project with projectNumber '${number}' already exists in the company.`,
+						'DuplicateProjectNumber',
+					),
 				]);
 			}
 		}
@@ -138,7 +146,8 @@ export class ProjectsSection {
 			modifiedDateTime: this.ctx.clock.nowIso(),
 		});
 		// customerNumber: when omitted the link is unchanged (also on PUT).
-		if (customerNumber === undefined || customerNumber === null) project.customerNumber = this.customerNumberOf(project);
+		if (customerNumber === undefined || customerNumber === null)
+			project.customerNumber = this.customerNumberOf(project);
 		this.linkCustomer(project, fields);
 		return { status: 200, body: view(project) };
 	}
@@ -150,14 +159,17 @@ export class ProjectsSection {
 	/** A project the caller may see; missing and not-yours both answer 404 (behaviour notes). */
 	visible(callerCompanyId: string, id: string): Project {
 		const project = this.projects.get(id);
-		if (!project || !this.ctx.companies.canAccess(callerCompanyId, project.companyId)) throw notFound('Project', id);
+		if (!project || !this.ctx.companies.canAccess(callerCompanyId, project.companyId))
+			throw notFound('Project', id);
 		return project;
 	}
 
 	/** Like `visible`, but returns undefined instead of throwing. */
 	find(callerCompanyId: string, id: string): Project | undefined {
 		const project = this.projects.get(id);
-		return project && this.ctx.companies.canAccess(callerCompanyId, project.companyId) ? project : undefined;
+		return project && this.ctx.companies.canAccess(callerCompanyId, project.companyId)
+			? project
+			: undefined;
 	}
 
 	all(): Project[] {
@@ -174,7 +186,9 @@ export class ProjectsSection {
 	}
 
 	private findByNumber(companyId: string, projectNumber: string): Project | undefined {
-		return [...this.projects.values()].find((p) => p.companyId === companyId && p.projectNumber === projectNumber);
+		return [...this.projects.values()].find(
+			(p) => p.companyId === companyId && p.projectNumber === projectNumber,
+		);
 	}
 
 	private checkCompany(callerCompanyId: string, companyId: string) {
@@ -191,14 +205,25 @@ export class ProjectsSection {
 		const companies = this.ctx.companies.structureOf(this.ctx.companies.rootOf(companyId));
 		for (const field of ['mainForemanId', 'projectLeaderId']) {
 			const ref = fields[field];
-			if (typeof ref === 'string' && ref !== '' && !this.ctx.sections.people.findByReference(companies, ref)) {
-				errors.push(fieldError(field, `No user matches '${ref}' (use a user id, phone number, name or employee number).`));
+			if (
+				typeof ref === 'string' &&
+				ref !== '' &&
+				!this.ctx.sections.people.findByReference(companies, ref)
+			) {
+				errors.push(
+					fieldError(
+						field,
+						`No user matches '${ref}' (use a user id, phone number, name or employee number).`,
+					),
+				);
 			}
 		}
 		const lat = fields.projectLocationLatitude;
-		if (typeof lat === 'number' && (lat < -90 || lat > 90)) errors.push(fieldError('projectLocationLatitude', 'must be between -90 and 90.'));
+		if (typeof lat === 'number' && (lat < -90 || lat > 90))
+			errors.push(fieldError('projectLocationLatitude', 'must be between -90 and 90.'));
 		const lon = fields.projectLocationLongitude;
-		if (typeof lon === 'number' && (lon < -180 || lon > 180)) errors.push(fieldError('projectLocationLongitude', 'must be between -180 and 180.'));
+		if (typeof lon === 'number' && (lon < -180 || lon > 180))
+			errors.push(fieldError('projectLocationLongitude', 'must be between -180 and 180.'));
 		for (const field of ['workBreakLunchLength', 'workBreakDinnerLength', 'estimatedHourQty']) {
 			const v = fields[field];
 			if (typeof v === 'number' && v < 0) errors.push(fieldError(field, 'must not be negative.'));
@@ -214,7 +239,9 @@ export class ProjectsSection {
 	private linkCustomer(project: Project, fields: Record<string, unknown>) {
 		const number = fields.customerNumber;
 		if (typeof number !== 'string' || number === '') return;
-		let customer = [...this.customers.values()].find((c) => c.companyId === project.companyId && c.customerNumber === number);
+		let customer = [...this.customers.values()].find(
+			(c) => c.companyId === project.companyId && c.customerNumber === number,
+		);
 		if (!customer) {
 			customer = {
 				id: newId(),
@@ -229,7 +256,9 @@ export class ProjectsSection {
 	}
 
 	private customerNumberOf(project: Project): string | null {
-		return project.customerId ? (this.customers.get(project.customerId)?.customerNumber ?? null) : null;
+		return project.customerId
+			? (this.customers.get(project.customerId)?.customerNumber ?? null)
+			: null;
 	}
 
 	customersOf(companyId: string): Customer[] {

@@ -49,7 +49,20 @@ const RENAMED: Record<string, string> = {
 	cardExpirationDate: 'workCardExpirationDate',
 };
 
-const PROFILE_V4 = ['email', 'mobilePrivate', 'workTitle', 'carRegNumber', 'address', 'closestRelative', 'personalInfo', 'cardId', 'cardExpirationDate', 'defaultResourceNumber', 'organizationNumber', 'birthDate'];
+const PROFILE_V4 = [
+	'email',
+	'mobilePrivate',
+	'workTitle',
+	'carRegNumber',
+	'address',
+	'closestRelative',
+	'personalInfo',
+	'cardId',
+	'cardExpirationDate',
+	'defaultResourceNumber',
+	'organizationNumber',
+	'birthDate',
+];
 
 const BASE = '/api/v4/integration/users';
 
@@ -64,8 +77,14 @@ export class UsersV4Section {
 	registerIntegration(router: Router) {
 		router.post(BASE, (req) => this.create(req));
 		router.get(BASE, (req) => this.list(req));
-		router.get(`${BASE}/by-profile-id/:profileId`, (req) => ({ status: 200, body: this.view(this.byProfile(req, req.params.profileId, 'profileId')) }));
-		router.get(`${BASE}/by-employee-number/:employeeNumber`, (req) => ({ status: 200, body: this.view(this.byNumber(req, req.params.employeeNumber)) }));
+		router.get(`${BASE}/by-profile-id/:profileId`, (req) => ({
+			status: 200,
+			body: this.view(this.byProfile(req, req.params.profileId, 'profileId')),
+		}));
+		router.get(`${BASE}/by-employee-number/:employeeNumber`, (req) => ({
+			status: 200,
+			body: this.view(this.byNumber(req, req.params.employeeNumber)),
+		}));
 		router.put(`${BASE}/:identityId`, (req) => this.replace(req));
 		router.patch(`${BASE}/disable/:companyProfileId`, (req) => this.setDisabled(req, true));
 		router.patch(`${BASE}/enable/:companyProfileId`, (req) => this.setDisabled(req, false));
@@ -73,7 +92,10 @@ export class UsersV4Section {
 		router.delete(`${BASE}/:identityId`, (req) => this.delete(req));
 		router.get(`${BASE}/is-identity-deletable/:identityId`, (req) => {
 			const profiles = this.byIdentity(req, req.params.identityId);
-			return { status: 200, body: profiles.every((p) => this.people.deletableErrors(p).length === 0) };
+			return {
+				status: 200,
+				body: profiles.every((p) => this.people.deletableErrors(p).length === 0),
+			};
 		});
 	}
 
@@ -86,7 +108,13 @@ export class UsersV4Section {
 		this.checkNumberFree(companyId, number, undefined);
 		const phone = String(fields.mobileWork);
 		if (this.people.inCompanies([companyId]).some((p) => p.phone === phone)) {
-			throw validationErrors([fieldError('mobileWork', `A user with mobileWork '${phone}' already exists in the company.`, 'DuplicatePhoneNumber')]);
+			throw validationErrors([
+				fieldError(
+					'mobileWork',
+					`A user with mobileWork '${phone}' already exists in the company.`,
+					'DuplicatePhoneNumber',
+				),
+			]);
 		}
 		const person = this.people.add({
 			companyId,
@@ -111,13 +139,21 @@ export class UsersV4Section {
 		this.people.checkCompany(req.caller.companyId, companyId);
 		const changedSince = getQuery(req.query, 'changedSince');
 		if (changedSince !== undefined && changedSince !== '' && !isDateTime(changedSince)) {
-			throw validationErrors([fieldError('changedSince', "'changedSince' must be an ISO 8601 date-time.")]);
+			throw validationErrors([
+				fieldError('changedSince', "'changedSince' must be an ISO 8601 date-time."),
+			]);
 		}
 		const lookbackRaw = getQuery(req.query, 'employmentLookbackDays');
 		let lookback: number | undefined;
 		if (lookbackRaw !== undefined && lookbackRaw !== '') {
 			lookback = Number(lookbackRaw);
-			if (!/^\d+$/.test(lookbackRaw)) throw validationErrors([fieldError('employmentLookbackDays', "'employmentLookbackDays' must be a whole number of days (0 or more).")]);
+			if (!/^\d+$/.test(lookbackRaw))
+				throw validationErrors([
+					fieldError(
+						'employmentLookbackDays',
+						"'employmentLookbackDays' must be a whole number of days (0 or more).",
+					),
+				]);
 		}
 		const since = changedSince ? Date.parse(changedSince) : undefined;
 		const users = this.people
@@ -133,14 +169,29 @@ export class UsersV4Section {
 		const fields = validate(await req.json(), REPLACE_SCHEMA);
 		const dates = checkUserFields(fields);
 		if (fields.identityId !== identityId) {
-			throw validationErrors([fieldError('identityId', `'identityId' in the body ('${String(fields.identityId)}') does not match the path ('${identityId}').`)]);
+			throw validationErrors([
+				fieldError(
+					'identityId',
+					`'identityId' in the body ('${String(fields.identityId)}') does not match the path ('${identityId}').`,
+				),
+			]);
 		}
 		const person = profiles.find((p) => p.companyProfileId === fields.companyProfileId);
 		if (!person) {
-			throw validationErrors([fieldError('companyProfileId', `'companyProfileId' '${String(fields.companyProfileId)}' is not a profile of user '${identityId}'.`)]);
+			throw validationErrors([
+				fieldError(
+					'companyProfileId',
+					`'companyProfileId' '${String(fields.companyProfileId)}' is not a profile of user '${identityId}'.`,
+				),
+			]);
 		}
 		if (fields.companyId !== person.companyId) {
-			throw validationErrors([fieldError('companyId', `'companyId' must stay '${person.companyId}'; a user cannot move between companies.`)]);
+			throw validationErrors([
+				fieldError(
+					'companyId',
+					`'companyId' must stay '${person.companyId}'; a user cannot move between companies.`,
+				),
+			]);
 		}
 		this.checkNumberFree(person.companyId, String(fields.employeeNumber), person);
 		this.apply(person, fields, dates, 'replace');
@@ -154,9 +205,15 @@ export class UsersV4Section {
 		const fields = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== null));
 		const dates = checkUserFields(fields);
 		if (fields.companyId !== undefined && fields.companyId !== person.companyId) {
-			throw validationErrors([fieldError('companyId', `'companyId' must stay '${person.companyId}'; a user cannot move between companies.`)]);
+			throw validationErrors([
+				fieldError(
+					'companyId',
+					`'companyId' must stay '${person.companyId}'; a user cannot move between companies.`,
+				),
+			]);
 		}
-		if (typeof fields.employeeNumber === 'string') this.checkNumberFree(person.companyId, fields.employeeNumber, person);
+		if (typeof fields.employeeNumber === 'string')
+			this.checkNumberFree(person.companyId, fields.employeeNumber, person);
 		this.apply(person, fields, dates, 'patch');
 		return { status: 200, body: this.view(person) };
 	}
@@ -178,7 +235,12 @@ export class UsersV4Section {
 	}
 
 	/** Writes v4 fields into the person; `replace` clears every optional field not sent. */
-	private apply(person: Person, fields: Record<string, unknown>, dates: Record<string, string | undefined>, mode: 'replace' | 'patch') {
+	private apply(
+		person: Person,
+		fields: Record<string, unknown>,
+		dates: Record<string, string | undefined>,
+		mode: 'replace' | 'patch',
+	) {
 		const has = (f: string) => fields[f] !== undefined && fields[f] !== null;
 		for (const f of ['employeeNumber', 'firstName', 'lastName']) if (has(f)) person[f] = fields[f];
 		if (has('mobileWork')) this.people.changePhone(person, String(fields.mobileWork), 'mobileWork');
@@ -199,9 +261,14 @@ export class UsersV4Section {
 		else if (mode === 'replace') employment.payroll = 0;
 		if (has('isDisabled')) person.isDisabled = fields.isDisabled === true;
 		else if (mode === 'replace') person.isDisabled = false;
-		if (has('tags')) person.keyValueTags = (fields.tags as Array<{ key: string; value: string }>).map((t) => ({ key: t.key, value: t.value ?? '' }));
+		if (has('tags'))
+			person.keyValueTags = (fields.tags as Array<{ key: string; value: string }>).map((t) => ({
+				key: t.key,
+				value: t.value ?? '',
+			}));
 		else if (mode === 'replace') person.keyValueTags = [];
-		if (has('worktimeArrangementName')) this.setArrangement(person, String(fields.worktimeArrangementName));
+		if (has('worktimeArrangementName'))
+			this.setArrangement(person, String(fields.worktimeArrangementName));
 		this.people.touch(person);
 	}
 
@@ -211,32 +278,47 @@ export class UsersV4Section {
 		const current = person.workTimeArrangements.find((a) => a.toDate === null);
 		if (current?.name === name) return;
 		if (current) current.toDate = today;
-		person.workTimeArrangements.push({ id: `wta-${person.workTimeArrangements.length + 1}-${person.companyProfileId}`, name, fromDate: today, toDate: null });
+		person.workTimeArrangements.push({
+			id: `wta-${person.workTimeArrangements.length + 1}-${person.companyProfileId}`,
+			name,
+			fromDate: today,
+			toDate: null,
+		});
 	}
 
 	private checkNumberFree(companyId: string, employeeNumber: string, self: Person | undefined) {
 		const clash = this.people.byNumber([companyId], employeeNumber);
 		if (clash && clash !== self) {
-			throw validationErrors([fieldError('employeeNumber', `A user with employeeNumber '${employeeNumber}' already exists in the company.`, 'DuplicateEmployeeNumber')]);
+			throw validationErrors([
+				fieldError(
+					'employeeNumber',
+					`A user with employeeNumber '${employeeNumber}' already exists in the company.`,
+					'DuplicateEmployeeNumber',
+				),
+			]);
 		}
 	}
 
 	private byProfile(req: EmuRequest, id: string, field: string): Person {
 		const person = this.people.byProfileId(id);
-		if (!person || !this.ctx.companies.canAccess(req.caller.companyId, person.companyId)) throw notFound('User profile', id, field);
+		if (!person || !this.ctx.companies.canAccess(req.caller.companyId, person.companyId))
+			throw notFound('User profile', id, field);
 		return person;
 	}
 
 	private byNumber(req: EmuRequest, employeeNumber: string): Person {
 		const own = this.people.byNumber([req.caller.companyId], employeeNumber);
-		const person = own ?? this.people.byNumber(this.people.structureOf(req.caller.companyId), employeeNumber);
+		const person =
+			own ?? this.people.byNumber(this.people.structureOf(req.caller.companyId), employeeNumber);
 		if (!person) throw notFound('User with employee number', employeeNumber, 'employeeNumber');
 		return person;
 	}
 
 	private byIdentity(req: EmuRequest, identityId: string): Person[] {
 		const structure = this.people.structureOf(req.caller.companyId);
-		const profiles = this.people.byIdentity(identityId).filter((p) => structure.includes(p.companyId));
+		const profiles = this.people
+			.byIdentity(identityId)
+			.filter((p) => structure.includes(p.companyId));
 		if (!profiles.length) throw notFound('User', identityId, 'identityId');
 		return profiles;
 	}
@@ -268,7 +350,8 @@ export class UsersV4Section {
 			payroll: (employment?.payroll ?? 0) !== 0,
 			isDisabled: person.isDisabled,
 			defaultResourceNumber: person.defaultResourceNumber ?? null,
-			worktimeArrangementName: person.workTimeArrangements.find((a) => a.toDate === null)?.name ?? null,
+			worktimeArrangementName:
+				person.workTimeArrangements.find((a) => a.toDate === null)?.name ?? null,
 			organizationNumber: person.organizationNumber ?? null,
 			tags: person.keyValueTags.map((t) => ({ ...t })),
 			modifiedDateTime: person.modifiedDateTime,
@@ -284,23 +367,40 @@ function checkUserFields(fields: Record<string, unknown>): Record<string, string
 		const v = fields[f];
 		if (v === undefined || v === null || v === '') continue;
 		dates[f] = parseV4Date(v);
-		if (!dates[f]) problems.add(f, `'${f}' must be a date in the format dd.MM.yyyy or yyyy-MM-dd (got '${String(v)}').`);
+		if (!dates[f])
+			problems.add(
+				f,
+				`'${f}' must be a date in the format dd.MM.yyyy or yyyy-MM-dd (got '${String(v)}').`,
+			);
 	}
 	for (const f of ['mobileWork', 'mobilePrivate']) {
 		const v = fields[f];
 		if (v !== undefined && v !== null && v !== '' && !isPhone(v)) {
-			problems.add(f, `'${f}' must be a phone number in international format, e.g. +4791234567 (got '${String(v)}').`);
+			problems.add(
+				f,
+				`'${f}' must be a phone number in international format, e.g. +4791234567 (got '${String(v)}').`,
+			);
 		}
 	}
-	if (fields.email && !isEmail(fields.email)) problems.add('email', "'email' must be an e-mail address.");
-	if (dates.employmentStartDate && dates.employmentEndDate && dates.employmentEndDate < dates.employmentStartDate) {
-		problems.add('employmentEndDate', "'employmentEndDate' must not be before 'employmentStartDate'.");
+	if (fields.email && !isEmail(fields.email))
+		problems.add('email', "'email' must be an e-mail address.");
+	if (
+		dates.employmentStartDate &&
+		dates.employmentEndDate &&
+		dates.employmentEndDate < dates.employmentStartDate
+	) {
+		problems.add(
+			'employmentEndDate',
+			"'employmentEndDate' must not be before 'employmentStartDate'.",
+		);
 	}
 	if (Array.isArray(fields.tags)) {
 		(fields.tags as unknown[]).forEach((t, i) => {
 			const tag = t as Record<string, unknown> | null;
-			if (!tag || typeof tag !== 'object' || typeof tag.key !== 'string' || tag.key.trim() === '') problems.add(`tags[${i}].key`, `'tags[${i}].key' is required.`);
-			else if (tag.value !== undefined && tag.value !== null && typeof tag.value !== 'string') problems.add(`tags[${i}].value`, `'tags[${i}].value' must be a string.`);
+			if (!tag || typeof tag !== 'object' || typeof tag.key !== 'string' || tag.key.trim() === '')
+				problems.add(`tags[${i}].key`, `'tags[${i}].key' is required.`);
+			else if (tag.value !== undefined && tag.value !== null && typeof tag.value !== 'string')
+				problems.add(`tags[${i}].value`, `'tags[${i}].value' must be a string.`);
 		});
 	}
 	problems.throwIfAny();

@@ -32,7 +32,10 @@ export class WorkOrdersSection {
 	constructor(private readonly ctx: EmulatorContext) {}
 
 	registerIntegration(router: Router) {
-		router.post(BASE, async (req) => ({ status: 201, body: { ...this.createFor(req.caller.companyId, await req.json()) } }));
+		router.post(BASE, async (req) => ({
+			status: 201,
+			body: { ...this.createFor(req.caller.companyId, await req.json()) },
+		}));
 		router.get(`${BASE}/project/:projectId`, (req) => this.listForProject(req));
 		router.patch(`${BASE}/:id`, (req) => this.patch(req));
 	}
@@ -42,16 +45,28 @@ export class WorkOrdersSection {
 		const projects = this.ctx.sections.projects;
 		const project = projects.find(callerCompanyId, String(fields.projectId));
 		if (!project) {
-			throw validationErrors([fieldError('projectId', `Project '${String(fields.projectId)}' does not exist in the company.`)]);
+			throw validationErrors([
+				fieldError(
+					'projectId',
+					`Project '${String(fields.projectId)}' does not exist in the company.`,
+				),
+			]);
 		}
 		if (fields.companyId !== project.companyId) {
 			throw validationErrors([
-				fieldError('companyId', `companyId must be the project's company ('${project.companyId}').`),
+				fieldError(
+					'companyId',
+					`companyId must be the project's company ('${project.companyId}').`,
+				),
 			]);
 		}
 		if (this.forProject(project.id).some((w) => w.externalId === fields.externalId)) {
 			throw validationErrors([
-				fieldError('externalId', `A work order with externalId '${String(fields.externalId)}' already exists on the project.`, 'DuplicateExternalId'),
+				fieldError(
+					'externalId',
+					`A work order with externalId '${String(fields.externalId)}' already exists on the project.`,
+					'DuplicateExternalId',
+				),
 			]);
 		}
 		const now = this.ctx.clock.nowIso();
@@ -78,25 +93,47 @@ export class WorkOrdersSection {
 		const workOrder = this.find(req.caller.companyId, req.params.id);
 		if (!workOrder) throw notFound('Work order', req.params.id);
 		const fields = validate(await req.json(), WORK_ORDER_SCHEMA, { partial: true });
-		const cleared = ['companyId', 'projectId', 'externalId', 'name'].filter((f) => fields[f] === null || fields[f] === '');
-		if (cleared.length) throw validationErrors(cleared.map((f) => fieldError(f, `'${f}' cannot be cleared.`)));
+		const cleared = ['companyId', 'projectId', 'externalId', 'name'].filter(
+			(f) => fields[f] === null || fields[f] === '',
+		);
+		if (cleared.length)
+			throw validationErrors(cleared.map((f) => fieldError(f, `'${f}' cannot be cleared.`)));
 		const projectId = String(fields.projectId ?? workOrder.projectId);
 		const project = this.ctx.sections.projects.find(req.caller.companyId, projectId);
-		if (!project) throw validationErrors([fieldError('projectId', `Project '${projectId}' does not exist in the company.`)]);
+		if (!project)
+			throw validationErrors([
+				fieldError('projectId', `Project '${projectId}' does not exist in the company.`),
+			]);
 		const companyId = String(fields.companyId ?? project.companyId);
 		if (companyId !== project.companyId) {
-			throw validationErrors([fieldError('companyId', `companyId must be the project's company ('${project.companyId}').`)]);
+			throw validationErrors([
+				fieldError(
+					'companyId',
+					`companyId must be the project's company ('${project.companyId}').`,
+				),
+			]);
 		}
 		const externalId = String(fields.externalId ?? workOrder.externalId);
-		if (this.forProject(project.id).some((w) => w.id !== workOrder.id && w.externalId === externalId)) {
-			throw validationErrors([fieldError('externalId', `A work order with externalId '${externalId}' already exists on the project.`, 'DuplicateExternalId')]);
+		if (
+			this.forProject(project.id).some((w) => w.id !== workOrder.id && w.externalId === externalId)
+		) {
+			throw validationErrors([
+				fieldError(
+					'externalId',
+					`A work order with externalId '${externalId}' already exists on the project.`,
+					'DuplicateExternalId',
+				),
+			]);
 		}
 		Object.assign(workOrder, {
 			companyId,
 			projectId: project.id,
 			externalId,
 			name: String(fields.name ?? workOrder.name),
-			active: fields.active === undefined || fields.active === null ? workOrder.active : Boolean(fields.active),
+			active:
+				fields.active === undefined || fields.active === null
+					? workOrder.active
+					: Boolean(fields.active),
 			modifiedDateTime: this.ctx.clock.nowIso(),
 		});
 		return { status: 200, body: { ...workOrder } };

@@ -17,8 +17,14 @@ export const DEMO = {
 	},
 	clients: {
 		admin: { clientId: 'demo-admin', clientSecret: 'demo-admin-secret-0d6f1c' },
-		integrationOnly: { clientId: 'demo-integration-only', clientSecret: 'demo-integration-secret-81ab' },
-		extractionOnly: { clientId: 'demo-extraction-only', clientSecret: 'demo-extraction-secret-5e02' },
+		integrationOnly: {
+			clientId: 'demo-integration-only',
+			clientSecret: 'demo-integration-secret-81ab',
+		},
+		extractionOnly: {
+			clientId: 'demo-extraction-only',
+			clientSecret: 'demo-extraction-secret-5e02',
+		},
 		nonAdmin: { clientId: 'demo-non-admin', clientSecret: 'demo-non-admin-secret-77c4' },
 		subsidiary: { clientId: 'demo-subsidiary', clientSecret: 'demo-subsidiary-secret-3a9e' },
 		other: { clientId: 'other-company', clientSecret: 'other-company-secret-c1d8' },
@@ -42,15 +48,41 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 	const { ctx } = emulator;
 	const { companies, clients, sections } = ctx;
 	companies.add({ id: DEMO.companies.parent, name: 'Nordlys Bygg AS' });
-	companies.add({ id: DEMO.companies.subsidiary, name: 'Nordlys Bygg Vest AS', parentId: DEMO.companies.parent });
+	companies.add({
+		id: DEMO.companies.subsidiary,
+		name: 'Nordlys Bygg Vest AS',
+		parentId: DEMO.companies.parent,
+	});
 	companies.add({ id: DEMO.companies.other, name: 'Fjellkraft Entreprenør AS' });
 
 	const both = [ctx.options.integrationScope, ctx.options.extractionScope];
-	clients.register({ ...DEMO.clients.admin, companyId: DEMO.companies.parent, grantedScopes: both, isAdministrator: true });
-	clients.register({ ...DEMO.clients.integrationOnly, companyId: DEMO.companies.parent, grantedScopes: [ctx.options.integrationScope] });
-	clients.register({ ...DEMO.clients.extractionOnly, companyId: DEMO.companies.parent, grantedScopes: [ctx.options.extractionScope] });
-	clients.register({ ...DEMO.clients.nonAdmin, companyId: DEMO.companies.parent, grantedScopes: both, isAdministrator: false });
-	clients.register({ ...DEMO.clients.subsidiary, companyId: DEMO.companies.subsidiary, grantedScopes: both });
+	clients.register({
+		...DEMO.clients.admin,
+		companyId: DEMO.companies.parent,
+		grantedScopes: both,
+		isAdministrator: true,
+	});
+	clients.register({
+		...DEMO.clients.integrationOnly,
+		companyId: DEMO.companies.parent,
+		grantedScopes: [ctx.options.integrationScope],
+	});
+	clients.register({
+		...DEMO.clients.extractionOnly,
+		companyId: DEMO.companies.parent,
+		grantedScopes: [ctx.options.extractionScope],
+	});
+	clients.register({
+		...DEMO.clients.nonAdmin,
+		companyId: DEMO.companies.parent,
+		grantedScopes: both,
+		isAdministrator: false,
+	});
+	clients.register({
+		...DEMO.clients.subsidiary,
+		companyId: DEMO.companies.subsidiary,
+		grantedScopes: both,
+	});
 	clients.register({ ...DEMO.clients.other, companyId: DEMO.companies.other, grantedScopes: both });
 
 	const foreman = sections.people.add({
@@ -74,7 +106,9 @@ export function seedDemo(emulator: Emulator, options: SeedOptions = {}) {
 		const { project } = sections.projects.createFor(DEMO.companies.parent, {
 			companyId: DEMO.companies.parent,
 			projectNumber: `P-${String(1000 + i)}`,
-			name: ['Harbour bridge rehabilitation', 'School extension Nord', 'Road 7 resurfacing'][i - 1] ?? `Demo project ${i}`,
+			name:
+				['Harbour bridge rehabilitation', 'School extension Nord', 'Road 7 resurfacing'][i - 1] ??
+				`Demo project ${i}`,
 			active: true,
 			mainForemanId: foreman.employeeNumber,
 			customerNumber: 'C-100',

@@ -8,16 +8,34 @@ export function seedDocuments(emulator: Emulator) {
 	const docs = sections.documents;
 	const parent = docs.parentOf('project', project.id);
 	docs.store(parent, 'Documents', [
-		{ name: 'Site plan.pdf', mimeType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n% demo site plan\n%%EOF\n') },
-		{ name: 'HMS-plan.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: Buffer.from('PK demo docx') },
+		{
+			name: 'Site plan.pdf',
+			mimeType: 'application/pdf',
+			bytes: Buffer.from('%PDF-1.4\n% demo site plan\n%%EOF\n'),
+		},
+		{
+			name: 'HMS-plan.docx',
+			mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+			bytes: Buffer.from('PK demo docx'),
+		},
 	]);
 	docs.store(parent, 'Permits', [
-		{ name: 'Gravetillatelse Ørneveien.pdf', mimeType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n% demo permit\n%%EOF\n') },
+		{
+			name: 'Gravetillatelse Ørneveien.pdf',
+			mimeType: 'application/pdf',
+			bytes: Buffer.from('%PDF-1.4\n% demo permit\n%%EOF\n'),
+		},
 	]);
-	const workOrder = sections.workOrders.forProject(project.id).find((w) => w.externalId === 'P-1001-1');
+	const workOrder = sections.workOrders
+		.forProject(project.id)
+		.find((w) => w.externalId === 'P-1001-1');
 	if (workOrder) {
 		docs.store(docs.parentOf('workOrder', workOrder.id), workOrder.externalId, [
-			{ name: 'Work description.txt', mimeType: 'text/plain', bytes: Buffer.from('Prepare the site: fences, signs, lighting.\n') },
+			{
+				name: 'Work description.txt',
+				mimeType: 'text/plain',
+				bytes: Buffer.from('Prepare the site: fences, signs, lighting.\n'),
+			},
 		]);
 	}
 }

@@ -61,7 +61,8 @@ export function seedOtherEndpoints(emulator: Emulator, options: OtherEndpointsSe
 			companyName: p.companyName,
 		});
 	}
-	const projectNumber = (id: string) => target.table('/v1/project').get(id)?.fields.projectNumber ?? null;
+	const projectNumber = (id: string) =>
+		target.table('/v1/project').get(id)?.fields.projectNumber ?? null;
 	const perProject = new Map<string, number>();
 	for (const w of sections.workOrders.all()) {
 		const k = (perProject.get(w.projectId) ?? 0) + 1;
@@ -140,23 +141,39 @@ export function seedOtherEndpoints(emulator: Emulator, options: OtherEndpointsSe
 	const refsFor = (project: StoredRecord, k: number, needsMachine: boolean) => {
 		const company = project.fields.companyId;
 		const users = live('/v1/user').filter((u) => u.fields.companyId === company && u.fields.active);
-		const machines = live('/v1/resource').filter((r) => r.fields.companyId === company && r.fields.resourceType === 'machine');
+		const machines = live('/v1/resource').filter(
+			(r) => r.fields.companyId === company && r.fields.resourceType === 'machine',
+		);
 		if (users.length === 0 || (needsMachine && machines.length === 0)) return undefined;
 		return {
 			project,
 			user: users[k % users.length],
-			workOrder: live('/v1/project/work-breakdown-structure').find((w) => w.fields.projectId === project.id),
+			workOrder: live('/v1/project/work-breakdown-structure').find(
+				(w) => w.fields.projectId === project.id,
+			),
 			resource: machines.length ? machines[k % machines.length] : undefined,
 		};
 	};
 	const count = Math.max(0, Math.floor(options.registrations ?? 120));
-	const paths: EndpointPath[] = ['/v1/absence-registrations', '/v1/machine-registrations', '/v1/checklist-registrations', '/v1/incident-registrations'];
+	const paths: EndpointPath[] = [
+		'/v1/absence-registrations',
+		'/v1/machine-registrations',
+		'/v1/checklist-registrations',
+		'/v1/incident-registrations',
+	];
 	for (const path of paths) {
 		const table = target.table(path);
 		const prefix = table.endpoint.idPrefix;
 		// Checklist and alert parents of the image data are checklist and incident registrations: the same ids.
-		const source = path === '/v1/checklist-registrations' ? 'checklist' : path === '/v1/incident-registrations' ? 'alert' : undefined;
-		for (const parent of source ? sections.images.allParents().filter((p) => p.source === source) : []) {
+		const source =
+			path === '/v1/checklist-registrations'
+				? 'checklist'
+				: path === '/v1/incident-registrations'
+					? 'alert'
+					: undefined;
+		for (const parent of source
+			? sections.images.allParents().filter((p) => p.source === source)
+			: []) {
 			const project = projects.find((p) => p.id === parent.projectId);
 			const refs = project && refsFor(project, table.count, false);
 			if (!refs) continue;
@@ -164,7 +181,13 @@ export function seedOtherEndpoints(emulator: Emulator, options: OtherEndpointsSe
 			const fields = registrationFields(path, refs, created, table.count);
 			if (source === 'checklist') fields.checklistName = parent.originDescription;
 			else fields.title = parent.originDescription;
-			target.load(path, { id: parent.id, fields, created, modified: Math.max(created, Date.parse(parent.modifiedDateTime)), deleted: 0 });
+			target.load(path, {
+				id: parent.id,
+				fields,
+				created,
+				modified: Math.max(created, Date.parse(parent.modifiedDateTime)),
+				deleted: 0,
+			});
 		}
 		let day = Math.floor(now / DAY) - 2;
 		for (let k = 0, tries = 0; table.count < count && tries < count * 20; tries++) {
@@ -179,7 +202,13 @@ export function seedOtherEndpoints(emulator: Emulator, options: OtherEndpointsSe
 			const start = day * DAY + 7 * HOUR + (k % 3) * 3 * HOUR;
 			const created = start + 10 * HOUR;
 			const modified = k % 4 === 0 ? Math.min(created + 2 * DAY, now - HOUR) : created;
-			target.load(path, { id: seededId(prefix, k + 1), fields: registrationFields(path, refs, start, k), created, modified, deleted: 0 });
+			target.load(path, {
+				id: seededId(prefix, k + 1),
+				fields: registrationFields(path, refs, start, k),
+				created,
+				modified,
+				deleted: 0,
+			});
 			k++;
 		}
 	}

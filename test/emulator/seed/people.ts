@@ -50,11 +50,23 @@ export function seedPeople(emulator: Emulator) {
 
 	// The two demo people of seed/demo.ts get the rest of a realistic profile.
 	const foreman = people.byNumber([parent], PEOPLE.foreman)!;
-	Object.assign(foreman, { birthDate: '1980-03-14', workTitle: 'Foreman', hasTimeRegistrations: true });
-	Object.assign(foreman.employments[0], { startDate: '2015-08-01', department: 'Bridges', payroll: 1 });
+	Object.assign(foreman, {
+		birthDate: '1980-03-14',
+		workTitle: 'Foreman',
+		hasTimeRegistrations: true,
+	});
+	Object.assign(foreman.employments[0], {
+		startDate: '2015-08-01',
+		department: 'Bridges',
+		payroll: 1,
+	});
 	const worker = people.byNumber([parent], PEOPLE.worker)!;
 	Object.assign(worker, { birthDate: '1992-11-02', workTitle: 'Carpenter' });
-	Object.assign(worker.employments[0], { startDate: '2019-04-01', department: 'Bridges', payroll: 1 });
+	Object.assign(worker.employments[0], {
+		startDate: '2019-04-01',
+		department: 'Bridges',
+		payroll: 1,
+	});
 
 	const per = people.add({
 		companyId: parent,
@@ -66,9 +78,28 @@ export function seedPeople(emulator: Emulator) {
 		birthDate: '1975-06-30',
 		employment: { startDate: '2012-01-01', endDate: '2017-12-31', department: 'Roads', payroll: 1 },
 	});
-	per.employments.push(people.newEmployment(parent, { startDate: '2018-01-01', endDate: addDays(today, 29), department: 'Roads', payroll: 1 }));
-	per.employments.push(people.newEmployment(parent, { startDate: addDays(today, 30), department: 'Tunnels', mainProjectNumber: 'P-1002', payroll: 2 }));
-	per.workTimeArrangements.push({ id: seededId('wta', 1), name: 'Standard 37.5h', fromDate: '2018-01-01', toDate: null });
+	per.employments.push(
+		people.newEmployment(parent, {
+			startDate: '2018-01-01',
+			endDate: addDays(today, 29),
+			department: 'Roads',
+			payroll: 1,
+		}),
+	);
+	per.employments.push(
+		people.newEmployment(parent, {
+			startDate: addDays(today, 30),
+			department: 'Tunnels',
+			mainProjectNumber: 'P-1002',
+			payroll: 2,
+		}),
+	);
+	per.workTimeArrangements.push({
+		id: seededId('wta', 1),
+		name: 'Standard 37.5h',
+		fromDate: '2018-01-01',
+		toDate: null,
+	});
 	// Same identity (same login phone) employed in the subsidiary too.
 	people.add({
 		companyId: subsidiary,
@@ -101,15 +132,51 @@ export function seedPeople(emulator: Emulator) {
 		birthDate: '1990-09-09',
 		workTitle: 'Crane operator',
 		hasTimeRegistrations: true,
-		employment: { startDate: '2019-05-01', department: 'Tunnels', mainProjectNumber: 'P-1001', payroll: 1 },
+		employment: {
+			startDate: '2019-05-01',
+			department: 'Tunnels',
+			mainProjectNumber: 'P-1001',
+			payroll: 1,
+		},
 	});
 	lars.tags.push(
-		{ userTagId: seededId('usertag', 1), tagId: t.crane, tagName: 'Crane operator', isPayrollTag: false, applicableFromDate: null, applicableToDate: null },
-		{ userTagId: seededId('usertag', 2), tagId: t.nightShift, tagName: 'Night shift allowance', isPayrollTag: true, applicableFromDate: '2024-01-01', applicableToDate: '2024-12-31' },
-		{ userTagId: seededId('usertag', 3), tagId: t.nightShift, tagName: 'Night shift allowance', isPayrollTag: true, applicableFromDate: '2025-01-01', applicableToDate: null },
+		{
+			userTagId: seededId('usertag', 1),
+			tagId: t.crane,
+			tagName: 'Crane operator',
+			isPayrollTag: false,
+			applicableFromDate: null,
+			applicableToDate: null,
+		},
+		{
+			userTagId: seededId('usertag', 2),
+			tagId: t.nightShift,
+			tagName: 'Night shift allowance',
+			isPayrollTag: true,
+			applicableFromDate: '2024-01-01',
+			applicableToDate: '2024-12-31',
+		},
+		{
+			userTagId: seededId('usertag', 3),
+			tagId: t.nightShift,
+			tagName: 'Night shift allowance',
+			isPayrollTag: true,
+			applicableFromDate: '2025-01-01',
+			applicableToDate: null,
+		},
 	);
-	lars.workTimeArrangements.push({ id: seededId('wta', 2), name: 'Rotation 14/14', fromDate: '2019-05-01', toDate: null });
-	lars.projectCompanies.push({ projectCompanyId: other, active: true, userGroupId: seededId('usrgroup', 2), endDate: null });
+	lars.workTimeArrangements.push({
+		id: seededId('wta', 2),
+		name: 'Rotation 14/14',
+		fromDate: '2019-05-01',
+		toDate: null,
+	});
+	lars.projectCompanies.push({
+		projectCompanyId: other,
+		active: true,
+		userGroupId: seededId('usrgroup', 2),
+		endDate: null,
+	});
 
 	people.add({
 		companyId: parent,

@@ -28,7 +28,9 @@ describe('Received chunks are freed once their bytes are copied (no 64 MB pile-u
 		const small = Buffer.from('{"data":[]}');
 		const whole = ownChunk('w');
 		const page = await readBytes(stream([slice, small]), 0);
-		expect(page.equals(Buffer.concat([shared.subarray(0, 100_000), Buffer.from('{"data":[]}')]))).toBe(true);
+		expect(
+			page.equals(Buffer.concat([shared.subarray(0, 100_000), Buffer.from('{"data":[]}')])),
+		).toBe(true);
 		expect(shared.buffer.byteLength).toBe(200_000);
 		expect(shared.subarray(100_000).every((byte) => byte === 's'.charCodeAt(0))).toBe(true);
 		expect(detached(small)).toBe(false);

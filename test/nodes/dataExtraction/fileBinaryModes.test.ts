@@ -31,7 +31,12 @@ type Modes = { mode: string; setManager(mode: string, manager: unknown): void };
 
 describe('Data Extraction > Output File in every binary data mode n8n offers', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 1500, pageSize: 500 } });
-	const parameters = { resource: 'dataExtraction', operation: 'getTimeRegistrations', returnAll: true, options: { chunkLimit: 250 } };
+	const parameters = {
+		resource: 'dataExtraction',
+		operation: 'getTimeRegistrations',
+		returnAll: true,
+		options: { chunkLimit: 250 },
+	};
 	let service: Modes;
 	let modeBefore: string;
 
@@ -48,7 +53,11 @@ describe('Data Extraction > Output File in every binary data mode n8n offers', (
 	it.each([
 		['filesystem (a plain install)', 'filesystem-v2', false],
 		['filesystem, gzip', 'filesystem-v2', true],
-		['default (in memory: the file is kept base64 in the item, as n8n does with any binary there)', 'default', false],
+		[
+			'default (in memory: the file is kept base64 in the item, as n8n does with any binary there)',
+			'default',
+			false,
+		],
 		['database (queue mode)', 'database', false],
 		['database, gzip', 'database', true],
 	])('%s: the file holds every record item mode outputs', async (_label, mode, compress) => {
@@ -56,7 +65,10 @@ describe('Data Extraction > Output File in every binary data mode n8n offers', (
 		const database = new DatabaseLikeManager();
 		if (mode === 'database') service.setManager('database', database);
 		service.mode = mode;
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...parameters, output: 'file', compress } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...parameters, output: 'file', compress },
+		});
 		expect(result.error).toBeUndefined();
 		const binary = result.items[0].binary!.data;
 		if (mode === 'default') expect(binary.id).toBeUndefined();

@@ -26,7 +26,9 @@ function halfWritten(): string[] {
 	} catch {
 		return [];
 	}
-	return entries.filter((name) => name.includes(`.tmp.${process.pid}.`)).map((name) => join(root, name));
+	return entries
+		.filter((name) => name.includes(`.tmp.${process.pid}.`))
+		.map((name) => join(root, name));
 }
 
 describe('Data Extraction > Output File: a page that fails after its retries leaves no file', () => {
@@ -37,20 +39,39 @@ describe('Data Extraction > Output File: a page that fails after its retries lea
 	});
 
 	it('the run fails naming the page and how far it got; no item, no half-written file, no further page asked for', async () => {
-		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 2, count: 100, action: { kind: 'status', status: 500 } });
+		fx.emulator.ctx.faults.add({
+			api: 'extraction',
+			path: '/v1/time-registrations',
+			skip: 2,
+			count: 100,
+			action: { kind: 'status', status: 500 },
+		});
 		fx.mark();
 		const result = await executeNode({ credentials: fx.credentials, parameters });
 		fx.emulator.ctx.faults.clear();
 		expect(result.items).toEqual([]);
-		expect(result.error?.message).toMatch(/page 3 still failed after 3 attempts \(2 pages and 400 records received before it stopped\)/);
+		expect(result.error?.message).toMatch(
+			/page 3 still failed after 3 attempts \(2 pages and 400 records received before it stopped\)/,
+		);
 		expect(halfWritten()).toEqual([]);
 		// Pages 1 and 2, then three attempts at page 3: nothing after it.
 		expect(fx.apiRequests()).toHaveLength(5);
 	});
 
 	it('with Continue On Fail: an error item for that input item, a complete file for the next one', async () => {
-		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 1, count: 3, action: { kind: 'drop' } });
-		const result = await executeNode({ credentials: fx.credentials, parameters, items: [{ json: {} }, { json: {} }], continueOnFail: true });
+		fx.emulator.ctx.faults.add({
+			api: 'extraction',
+			path: '/v1/time-registrations',
+			skip: 1,
+			count: 3,
+			action: { kind: 'drop' },
+		});
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters,
+			items: [{ json: {} }, { json: {} }],
+			continueOnFail: true,
+		});
 		fx.emulator.ctx.faults.clear();
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].binary).toBeUndefined();
@@ -61,19 +82,45 @@ describe('Data Extraction > Output File: a page that fails after its retries lea
 	});
 
 	it('faults within the retries (500, an answer cut off half-way, expired tokens) still give the complete file, each record once', async () => {
-		const reference = jsonOf(await executeNode({ credentials: fx.credentials, parameters: { ...parameters, output: 'items' } }));
+		const reference = jsonOf(
+			await executeNode({
+				credentials: fx.credentials,
+				parameters: { ...parameters, output: 'items' },
+			}),
+		);
 		const faults = fx.emulator.ctx.faults;
-		faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 1, action: { kind: 'status', status: 503 } });
-		faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 3, action: { kind: 'truncate' } });
-		faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 4, action: { kind: 'expireTokens' } });
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...parameters, compress: true } });
+		faults.add({
+			api: 'extraction',
+			path: '/v1/time-registrations',
+			skip: 1,
+			action: { kind: 'status', status: 503 },
+		});
+		faults.add({
+			api: 'extraction',
+			path: '/v1/time-registrations',
+			skip: 3,
+			action: { kind: 'truncate' },
+		});
+		faults.add({
+			api: 'extraction',
+			path: '/v1/time-registrations',
+			skip: 4,
+			action: { kind: 'expireTokens' },
+		});
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...parameters, compress: true },
+		});
 		faults.clear();
 		expect(result.error).toBeUndefined();
 		expect(await ndjsonRecords(result.items[0], true)).toEqual(reference);
 	});
 
 	it('in database mode (queue mode) the failed file is not stored either', async () => {
-		const service = Container.get(BinaryDataService) as unknown as { mode: string; setManager(mode: string, manager: unknown): void };
+		const service = Container.get(BinaryDataService) as unknown as {
+			mode: string;
+			setManager(mode: string, manager: unknown): void;
+		};
 		const rows: Buffer[] = [];
 		service.setManager('database', {
 			init: async () => {},
@@ -86,7 +133,13 @@ describe('Data Extraction > Output File: a page that fails after its retries lea
 		const before = service.mode;
 		service.mode = 'database';
 		try {
-			fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/time-registrations', skip: 3, count: 100, action: { kind: 'status', status: 502 } });
+			fx.emulator.ctx.faults.add({
+				api: 'extraction',
+				path: '/v1/time-registrations',
+				skip: 3,
+				count: 100,
+				action: { kind: 'status', status: 502 },
+			});
 			const result = await executeNode({ credentials: fx.credentials, parameters });
 			fx.emulator.ctx.faults.clear();
 			expect(result.items).toEqual([]);

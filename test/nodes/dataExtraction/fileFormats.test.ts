@@ -13,13 +13,26 @@ describe('Data Extraction > Output File: gzip and CSV', () => {
 	it('gzip round trip: the .gz file unpacks to the very NDJSON records item mode outputs; bytes is the stored size', async () => {
 		const parameters = { ...base, returnAll: true, options: { chunkLimit: 300 } };
 		const items = jsonOf(await executeNode({ credentials: fx.credentials, parameters }));
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...parameters, output: 'file', compress: true } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...parameters, output: 'file', compress: true },
+		});
 		const [item] = result.items;
-		expect(item.binary!.data).toMatchObject({ fileName: 'time-registrations_all.ndjson.gz', mimeType: 'application/gzip' });
+		expect(item.binary!.data).toMatchObject({
+			fileName: 'time-registrations_all.ndjson.gz',
+			mimeType: 'application/gzip',
+		});
 		const stored = await fileBytes(item);
 		expect(stored.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
 		expect(await ndjsonRecords(item, true)).toEqual(items);
-		expect(item.json).toMatchObject({ records: 2000, pages: 7, bytes: stored.length, uncompressedBytes: gunzipSync(stored).length, compressed: true, format: 'ndjson' });
+		expect(item.json).toMatchObject({
+			records: 2000,
+			pages: 7,
+			bytes: stored.length,
+			uncompressedBytes: gunzipSync(stored).length,
+			compressed: true,
+			format: 'ndjson',
+		});
 		expect(stored.length * 5).toBeLessThan(gunzipSync(stored).length);
 	});
 
@@ -31,11 +44,20 @@ describe('Data Extraction > Output File: gzip and CSV', () => {
 		// Oldest change first: two tombstones (id, isDeleted, deletedDateTime, modifiedDateTime) fill page 1, live records follow.
 		data.deleteTimeRegistrations([data.timeRegistrationId(10), data.timeRegistrationId(11)]);
 		clock.advance(1000);
-		data.changeTimeRegistrations([data.timeRegistrationId(12), data.timeRegistrationId(13)], { description: 'He said "stop", then left,\nearly' });
+		data.changeTimeRegistrations([data.timeRegistrationId(12), data.timeRegistrationId(13)], {
+			description: 'He said "stop", then left,\nearly',
+		});
 		clock.advance(1000);
-		const parameters = { ...base, returnAll: true, options: { modifiedSince: since, chunkLimit: 2 } };
+		const parameters = {
+			...base,
+			returnAll: true,
+			options: { modifiedSince: since, chunkLimit: 2 },
+		};
 		const items = jsonOf(await executeNode({ credentials: fx.credentials, parameters }));
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...parameters, output: 'file', fileFormat: 'csv' } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...parameters, output: 'file', fileFormat: 'csv' },
+		});
 		const [item] = result.items;
 		expect(item.binary!.data).toMatchObject({ mimeType: 'text/csv' });
 		expect(item.binary!.data.fileName).toMatch(/^time-registrations_modified_.*_now\.csv$/);
@@ -49,18 +71,27 @@ describe('Data Extraction > Output File: gzip and CSV', () => {
 			firstPageKeys.forEach((key, i) => {
 				if (row[i] !== '') record[key] = row[i];
 			});
-			return { record, extra: row[firstPageKeys.length] === '' ? {} : (JSON.parse(row[firstPageKeys.length]) as IDataObject) };
+			return {
+				record,
+				extra:
+					row[firstPageKeys.length] === ''
+						? {}
+						: (JSON.parse(row[firstPageKeys.length]) as IDataObject),
+			};
 		});
 		items.forEach((record, i) => {
 			const { record: columns, extra } = back[i];
 			const flat: IDataObject = {};
 			for (const [key, value] of Object.entries(record)) {
 				if (firstPageKeys.includes(key)) {
-					if (value !== null && value !== undefined) flat[key] = typeof value === 'object' ? JSON.stringify(value) : String(value as string);
+					if (value !== null && value !== undefined)
+						flat[key] = typeof value === 'object' ? JSON.stringify(value) : String(value as string);
 				}
 			}
 			expect(columns).toEqual(flat);
-			const later = Object.fromEntries(Object.entries(record).filter(([key]) => !firstPageKeys.includes(key)));
+			const later = Object.fromEntries(
+				Object.entries(record).filter(([key]) => !firstPageKeys.includes(key)),
+			);
 			expect(extra).toEqual(later);
 		});
 		expect(back[2].extra).toHaveProperty('description', 'He said "stop", then left,\nearly');
@@ -69,11 +100,16 @@ describe('Data Extraction > Output File: gzip and CSV', () => {
 	it('CSV of full records: every key a column, nothing in _extra; gzip works with CSV too', async () => {
 		const parameters = { ...base, returnAll: false, limit: 40 };
 		const items = jsonOf(await executeNode({ credentials: fx.credentials, parameters }));
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...parameters, output: 'file', fileFormat: 'csv', compress: true } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...parameters, output: 'file', fileFormat: 'csv', compress: true },
+		});
 		expect(result.items[0].binary!.data.fileName).toBe('time-registrations_all.csv.gz');
 		const rows = parseCsv(gunzipSync(await fileBytes(result.items[0])).toString('utf8'));
 		expect(rows[0]).toEqual([...Object.keys(items[0]), '_extra']);
 		expect(rows.slice(1).every((row) => row[row.length - 1] === '')).toBe(true);
-		expect(rows.slice(1).map((row) => row[0])).toEqual(items.map((r) => String(r[Object.keys(items[0])[0]])));
+		expect(rows.slice(1).map((row) => row[0])).toEqual(
+			items.map((r) => String(r[Object.keys(items[0])[0]])),
+		);
 	});
 });

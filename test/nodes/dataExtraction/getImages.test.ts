@@ -11,7 +11,10 @@ describe('Data Extraction > Get Images', () => {
 	const fx = useEmulator({ images: { parentsPerSource: 25 } });
 	const api = new ImagesClient(() => fx.emulator);
 	const section = () => fx.emulator.ctx.sections.images;
-	const run = (parameters: INodeParameters, extra: Partial<Parameters<typeof executeNode>[0]> = {}) =>
+	const run = (
+		parameters: INodeParameters,
+		extra: Partial<Parameters<typeof executeNode>[0]> = {},
+	) =>
 		executeNode({ credentials: fx.credentials, parameters: { ...base, ...parameters }, ...extra });
 	const imageRequests = () => fx.apiRequests().filter((r) => r.path === '/v1/images');
 
@@ -68,21 +71,39 @@ describe('Data Extraction > Get Images', () => {
 		const clock = fx.emulator.ctx.clock;
 		clock.advance(60_000);
 		const since = clock.nowIso();
-		const parent = section().addParent({ source: 'alert', projectId: section().parent(IMAGE_DEMO.parents.feedOnRoad)!.projectId });
+		const parent = section().addParent({
+			source: 'alert',
+			projectId: section().parent(IMAGE_DEMO.parents.feedOnRoad)!.projectId,
+		});
 		const image = section().addImage(parent.id, { location: null });
 		clock.advance(1000);
 		const before = clock.nowIso();
-		const result = await run({ returnAll: true, options: { modifiedSince: since, modifiedBefore: before, includePageFacts: true } });
+		const result = await run({
+			returnAll: true,
+			options: { modifiedSince: since, modifiedBefore: before, includePageFacts: true },
+		});
 		expect(result.error).toBeUndefined();
-		const window = { ModifiedSince: [since.replace('.000Z', 'Z')], ModifiedBefore: [before.replace('.000Z', 'Z')] };
+		const window = {
+			ModifiedSince: [since.replace('.000Z', 'Z')],
+			ModifiedBefore: [before.replace('.000Z', 'Z')],
+		};
 		// The alert page exhausts its source; the token moves on to checklist, which has nothing in the window.
-		expect(imageRequests().map((r) => r.query)).toEqual([window, { ...window, ContinuationToken: [expect.any(String)] }]);
+		expect(imageRequests().map((r) => r.query)).toEqual([
+			window,
+			{ ...window, ContinuationToken: [expect.any(String)] },
+		]);
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({
 				id: image.id,
 				idRef: parent.id,
 				collectionRef: 'IncidentRegistrations',
-				_page: { pageNumber: 1, syncTypeName: 'incremental', recordCount: 1, deletedRecordCount: 0, source: 'alert' },
+				_page: {
+					pageNumber: 1,
+					syncTypeName: 'incremental',
+					recordCount: 1,
+					deletedRecordCount: 0,
+					source: 'alert',
+				},
 			}),
 		]);
 	});
@@ -93,7 +114,9 @@ describe('Data Extraction > Get Images', () => {
 		const keys = jsonOf(result).map(rowKey);
 		expect(new Set(keys).size).toBe(keys.length);
 		expect([...keys].sort()).toEqual(section().allRows(DEMO.companies.parent).map(rowKey).sort());
-		expect(new Set(jsonOf(result).map((r) => r.source))).toEqual(new Set(['feed', 'alert', 'checklist']));
+		expect(new Set(jsonOf(result).map((r) => r.source))).toEqual(
+			new Set(['feed', 'alert', 'checklist']),
+		);
 		expect(result.items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 		// The tokens sent are exactly those the service answered, page after page.
 		const sent = imageRequests().map((r) => r.query.ContinuationToken?.[0] ?? '');
@@ -117,19 +140,34 @@ describe('Data Extraction > Get Images', () => {
 		while (rows < 7) rows += pages[needed++].data.length;
 		fx.mark();
 		const result = await run({ returnAll: false, limit: 7, options: { chunkLimit: 1 } });
-		expect(jsonOf(result).map(rowKey)).toEqual(pages.flatMap((p) => p.data).slice(0, 7).map(rowKey));
+		expect(jsonOf(result).map(rowKey)).toEqual(
+			pages
+				.flatMap((p) => p.data)
+				.slice(0, 7)
+				.map(rowKey),
+		);
 		expect(imageRequests()).toHaveLength(needed);
 	});
 
 	it('looks a project number up and sends its id as ProjectId', async () => {
-		const result = await run({ returnAll: true, filters: { project: { __rl: true, mode: 'projectNumber', value: 'P-1001' } } });
+		const result = await run({
+			returnAll: true,
+			filters: { project: { __rl: true, mode: 'projectNumber', value: 'P-1001' } },
+		});
 		expect(result.error).toBeUndefined();
-		const project = fx.emulator.ctx.sections.projects.list(DEMO.companies.parent).find((p) => p.projectNumber === 'P-1001')!;
+		const project = fx.emulator.ctx.sections.projects
+			.list(DEMO.companies.parent)
+			.find((p) => p.projectNumber === 'P-1001')!;
 		const requests = fx.apiRequests();
-		expect(requests[0]).toMatchObject({ api: 'integration', path: '/api/v4/integration/projects/by-project-number/P-1001' });
+		expect(requests[0]).toMatchObject({
+			api: 'integration',
+			path: '/api/v4/integration/projects/by-project-number/P-1001',
+		});
 		expect(requests[1].query).toEqual({ ProjectId: [project.id] });
 		expect(jsonOf(result).length).toBeGreaterThan(0);
-		expect(jsonOf(result).every((r) => r.projectId === project.id && r.projectNumber === 'P-1001')).toBe(true);
+		expect(
+			jsonOf(result).every((r) => r.projectId === project.id && r.projectNumber === 'P-1001'),
+		).toBe(true);
 	});
 
 	it('one run per input item, each with its own Sources; items are paired to their input', async () => {
@@ -157,7 +195,10 @@ describe('Data Extraction > Get Images', () => {
 	it('a refusal of the service (403 for a project outside the company) comes back as a clear error naming the field', async () => {
 		fx.useClient(DEMO.clients.subsidiary);
 		const project = section().parent(IMAGE_DEMO.parents.feedOnRoad)!.projectId;
-		const result = await run({ returnAll: true, filters: { project: { __rl: true, mode: 'id', value: project } } });
+		const result = await run({
+			returnAll: true,
+			filters: { project: { __rl: true, mode: 'id', value: project } },
+		});
 		expect(result.error?.message).toMatch(/HTTP 403/);
 		expect(result.error?.message).toContain('ProjectId');
 		expect(imageRequests()).toHaveLength(1);
@@ -166,7 +207,11 @@ describe('Data Extraction > Get Images', () => {
 	it('a client that is not the parent company sees only its own rows', async () => {
 		fx.useClient(DEMO.clients.subsidiary);
 		const result = await run({ returnAll: true });
-		expect(jsonOf(result).map(rowKey).sort()).toEqual(section().allRows(DEMO.companies.subsidiary).map(rowKey).sort());
-		expect(new Set(jsonOf(result).map((r) => r.projectCompanyId))).toEqual(new Set([DEMO.companies.subsidiary]));
+		expect(jsonOf(result).map(rowKey).sort()).toEqual(
+			section().allRows(DEMO.companies.subsidiary).map(rowKey).sort(),
+		);
+		expect(new Set(jsonOf(result).map((r) => r.projectCompanyId))).toEqual(
+			new Set([DEMO.companies.subsidiary]),
+		);
 	});
 });

@@ -10,11 +10,18 @@ const fast = { retries: 3, retryDelay: 5 };
 /** Get Images runs on the shared paginator: token refresh and bounded retries apply to its pages and file downloads too. */
 describe('Data Extraction > Get Images: failures during paging', () => {
 	const fx = useEmulator();
-	const run = (parameters: INodeParameters) => executeNode({ credentials: fx.credentials, parameters: { ...base, ...parameters } });
-	const expected = () => fx.emulator.ctx.sections.images.allRows(DEMO.companies.parent).map(rowKey).sort();
+	const run = (parameters: INodeParameters) =>
+		executeNode({ credentials: fx.credentials, parameters: { ...base, ...parameters } });
+	const expected = () =>
+		fx.emulator.ctx.sections.images.allRows(DEMO.companies.parent).map(rowKey).sort();
 
 	it('a 401 in the middle of paging refreshes the token once and continues; nothing lost or doubled', async () => {
-		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/images', skip: 2, action: { kind: 'expireTokens' } });
+		fx.emulator.ctx.faults.add({
+			api: 'extraction',
+			path: '/v1/images',
+			skip: 2,
+			action: { kind: 'expireTokens' },
+		});
 		const result = await run({ options: { chunkLimit: 3, ...fast } });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map(rowKey).sort()).toEqual(expected());
@@ -28,25 +35,52 @@ describe('Data Extraction > Get Images: failures during paging', () => {
 
 	it('a 500 and a dropped connection on pages are retried with backoff and the run completes', async () => {
 		const faults = fx.emulator.ctx.faults;
-		faults.add({ api: 'extraction', path: '/v1/images', skip: 1, action: { kind: 'status', status: 500 } });
+		faults.add({
+			api: 'extraction',
+			path: '/v1/images',
+			skip: 1,
+			action: { kind: 'status', status: 500 },
+		});
 		faults.add({ api: 'extraction', path: '/v1/images', skip: 3, action: { kind: 'drop' } });
 		const result = await run({ options: { chunkLimit: 3, ...fast } });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map(rowKey).sort()).toEqual(expected());
-		expect(fx.apiRequests().filter((r) => r.fault).map((r) => r.fault)).toEqual(['status', 'drop']);
+		expect(
+			fx
+				.apiRequests()
+				.filter((r) => r.fault)
+				.map((r) => r.fault),
+		).toEqual(['status', 'drop']);
 	});
 
 	it('a page that keeps failing fails after a bounded number of attempts, saying how far it got', async () => {
-		fx.emulator.ctx.faults.add({ api: 'extraction', path: '/v1/images', skip: 1, count: 100, action: { kind: 'status', status: 500 } });
+		fx.emulator.ctx.faults.add({
+			api: 'extraction',
+			path: '/v1/images',
+			skip: 1,
+			count: 100,
+			action: { kind: 'status', status: 500 },
+		});
 		const result = await run({ options: { chunkLimit: 1, retries: 2, retryDelay: 5 } });
-		expect(result.error?.message).toMatch(/^Get Images failed: page 2 still failed after 3 attempts \(1 page and \d+ records? received before it stopped\)/);
+		expect(result.error?.message).toMatch(
+			/^Get Images failed: page 2 still failed after 3 attempts \(1 page and \d+ records? received before it stopped\)/,
+		);
 		expect(result.items).toHaveLength(0);
 		expect(fx.apiRequests()).toHaveLength(4);
 	});
 
 	it('a 401 on an image download refreshes the token and the download completes', async () => {
-		fx.emulator.ctx.faults.add({ api: 'integration', path: '/api/file/', action: { kind: 'expireTokens' } });
-		const result = await run({ returnAll: false, limit: 1, sources: ['alert'], downloadImage: 'thumbnail' });
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			path: '/api/file/',
+			action: { kind: 'expireTokens' },
+		});
+		const result = await run({
+			returnAll: false,
+			limit: 1,
+			sources: ['alert'],
+			downloadImage: 'thumbnail',
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].binary?.data?.mimeType).toBe('image/png');

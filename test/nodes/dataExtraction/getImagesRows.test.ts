@@ -13,7 +13,10 @@ describe('Data Extraction > Get Images: row contents', () => {
 	const fx = useEmulator();
 	const section = () => fx.emulator.ctx.sections.images;
 	const all = async (parameters: IDataObject = {}) => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, returnAll: true, ...parameters } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...base, returnAll: true, ...parameters },
+		});
 		expect(result.error).toBeUndefined();
 		return jsonOf(result);
 	};
@@ -33,8 +36,16 @@ describe('Data Extraction > Get Images: row contents', () => {
 	it('an image with coordinates keeps its own; one with none anywhere has no location, and Require Geo Coordinate drops it', async () => {
 		const rows = await all();
 		const own = section().image(I.matched)!.location!;
-		expect(rowOf(rows, I.matched)).toMatchObject({ latitude: own.latitude, longitude: own.longitude, accuracy: own.accuracy });
-		expect(rowOf(rows, I.noGpsAnywhere)).toMatchObject({ latitude: null, longitude: null, accuracy: null });
+		expect(rowOf(rows, I.matched)).toMatchObject({
+			latitude: own.latitude,
+			longitude: own.longitude,
+			accuracy: own.accuracy,
+		});
+		expect(rowOf(rows, I.noGpsAnywhere)).toMatchObject({
+			latitude: null,
+			longitude: null,
+			accuracy: null,
+		});
 		fx.mark();
 		const geo = await all({ filters: { requireGeoCoordinate: true } });
 		expect(fx.apiRequests()[0].query.RequireGeoCoordinate).toEqual(['true']);
@@ -71,14 +82,23 @@ describe('Data Extraction > Get Images: row contents', () => {
 	it('roadReference is null until the enrichment has processed a new upload, and populated on a later read', async () => {
 		section().enrichment.delayMs = 60_000;
 		try {
-			const parent = section().addParent({ source: 'feed', projectId: section().parent(P.feedOnRoad)!.projectId });
-			const image = section().addImage(parent.id, { location: { ...pointOnRoad(1, 0.5), accuracy: 4 } });
+			const parent = section().addParent({
+				source: 'feed',
+				projectId: section().parent(P.feedOnRoad)!.projectId,
+			});
+			const image = section().addImage(parent.id, {
+				location: { ...pointOnRoad(1, 0.5), accuracy: 4 },
+			});
 			const since = section().parent(parent.id)!.modifiedDateTime;
 			const first = await all({ sources: ['feed'], options: { modifiedSince: since } });
 			expect(rowOf(first, image.id).roadReference).toBeNull();
 			fx.emulator.ctx.clock.advance(60_000);
 			const later = await all({ sources: ['feed'], options: { modifiedSince: since } });
-			expect(rowOf(later, image.id).roadReference).toMatchObject({ roadCategory: 'F', roadNumber: '7', section: 'S1D1' });
+			expect(rowOf(later, image.id).roadReference).toMatchObject({
+				roadCategory: 'F',
+				roadNumber: '7',
+				section: 'S1D1',
+			});
 		} finally {
 			section().enrichment.delayMs = 2000;
 		}
@@ -86,8 +106,11 @@ describe('Data Extraction > Get Images: row contents', () => {
 
 	it('one image under two parents comes as two items, told apart by collectionRef and idRef', async () => {
 		const rows = await all({ sources: ['feed', 'alert'] });
-		expect(rows.filter((r) => r.id === I.twoParents).map((r) => `${String(r.collectionRef)} ${String(r.idRef)}`).sort()).toEqual(
-			[`FeedPosts ${P.feedOnRoad}`, `IncidentRegistrations ${P.alertShared}`].sort(),
-		);
+		expect(
+			rows
+				.filter((r) => r.id === I.twoParents)
+				.map((r) => `${String(r.collectionRef)} ${String(r.idRef)}`)
+				.sort(),
+		).toEqual([`FeedPosts ${P.feedOnRoad}`, `IncidentRegistrations ${P.alertShared}`].sort());
 	});
 });

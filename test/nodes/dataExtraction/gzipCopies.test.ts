@@ -41,7 +41,9 @@ describe('Output File, gzip: zlib reads copies, so a page buffer is free for the
 			yield Buffer.from('a'.repeat(1000));
 			throw new Error('page 2 failed after its retries');
 		}
-		await expect(collect(gzip(source(), (chunk) => copied.push(chunk.byteLength)))).rejects.toThrow('page 2 failed after its retries');
+		await expect(collect(gzip(source(), (chunk) => copied.push(chunk.byteLength)))).rejects.toThrow(
+			'page 2 failed after its retries',
+		);
 		expect(copied).toEqual([1000]);
 	});
 });

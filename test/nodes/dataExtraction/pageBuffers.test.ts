@@ -45,7 +45,9 @@ describe('Output File: page buffers are reused only once the store has written t
 
 	it('pull mode (the filesystem store): a chunk is reported written when the next one is asked for, the last one at the end', async () => {
 		const written: string[] = [];
-		const source = new ByteSource(chunks('a', 'b', 'c'), (chunk) => written.push(Buffer.from(chunk).toString()));
+		const source = new ByteSource(chunks('a', 'b', 'c'), (chunk) =>
+			written.push(Buffer.from(chunk).toString()),
+		);
 		const iterator = (source as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
 		await iterator.next();
 		expect(written).toEqual([]);
@@ -59,7 +61,9 @@ describe('Output File: page buffers are reused only once the store has written t
 
 	it('pull mode stopped early: the chunk in the store is not reported', async () => {
 		const written: string[] = [];
-		const source = new ByteSource(chunks('a', 'b'), (chunk) => written.push(Buffer.from(chunk).toString()));
+		const source = new ByteSource(chunks('a', 'b'), (chunk) =>
+			written.push(Buffer.from(chunk).toString()),
+		);
 		const iterator = (source as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
 		await iterator.next();
 		await iterator.return?.();

@@ -12,31 +12,81 @@ describe('Data Extraction > Get Payroll Lines: Export Filter and User Payroll Ty
 	const data = () => fx.emulator.ctx.sections.workData.data;
 	const base = { resource: 'dataExtraction', returnAll: true };
 
-	it.each(['getPayrollLines', 'getPayrollLinesExtended'])('%s: the defaults are not sent and leave out fixed-pay employees and unapproved days; All + All Users read every line', async (operation) => {
-		const lines = data().payrollLines();
-		const byDefault = jsonOf(await executeNode({ credentials: fx.credentials, parameters: { ...base, operation } }));
-		expect(fx.apiRequests()[0].query).toEqual({});
-		expect(byDefault.every((l) => l.approved === true && data().employees.find((e) => e.id === l.userId)!.hourly)).toBe(true);
-		expect(byDefault.length).toBeLessThan(lines.count);
-		fx.mark();
-		const all = jsonOf(await executeNode({ credentials: fx.credentials, parameters: { ...base, operation, lineExportFilter: 'All', lineUserPayrollTypeFilter: 'AllUsers' } }));
-		expect(all).toHaveLength(lines.count);
-		expect(fx.apiRequests()[0].query).toEqual({ ExportFilter: ['All'], UserPayrollTypeFilter: ['AllUsers'] });
-	});
+	it.each(['getPayrollLines', 'getPayrollLinesExtended'])(
+		'%s: the defaults are not sent and leave out fixed-pay employees and unapproved days; All + All Users read every line',
+		async (operation) => {
+			const lines = data().payrollLines();
+			const byDefault = jsonOf(
+				await executeNode({ credentials: fx.credentials, parameters: { ...base, operation } }),
+			);
+			expect(fx.apiRequests()[0].query).toEqual({});
+			expect(
+				byDefault.every(
+					(l) => l.approved === true && data().employees.find((e) => e.id === l.userId)!.hourly,
+				),
+			).toBe(true);
+			expect(byDefault.length).toBeLessThan(lines.count);
+			fx.mark();
+			const all = jsonOf(
+				await executeNode({
+					credentials: fx.credentials,
+					parameters: {
+						...base,
+						operation,
+						lineExportFilter: 'All',
+						lineUserPayrollTypeFilter: 'AllUsers',
+					},
+				}),
+			);
+			expect(all).toHaveLength(lines.count);
+			expect(fx.apiRequests()[0].query).toEqual({
+				ExportFilter: ['All'],
+				UserPayrollTypeFilter: ['AllUsers'],
+			});
+		},
+	);
 
 	it('Only Locked and Fixed Pay are sent as named; a value from an expression is matched case-insensitively', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, operation: 'getPayrollLines', lineExportFilter: 'onlylocked', lineUserPayrollTypeFilter: 'Fixed Pay' } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				...base,
+				operation: 'getPayrollLines',
+				lineExportFilter: 'onlylocked',
+				lineUserPayrollTypeFilter: 'Fixed Pay',
+			},
+		});
 		expect(result.error).toBeUndefined();
-		expect(fx.apiRequests()[0].query).toEqual({ ExportFilter: ['OnlyLocked'], UserPayrollTypeFilter: ['FixedPay'] });
-		expect(jsonOf(result).every((l) => !data().employees.find((e) => e.id === l.userId)!.hourly)).toBe(true);
+		expect(fx.apiRequests()[0].query).toEqual({
+			ExportFilter: ['OnlyLocked'],
+			UserPayrollTypeFilter: ['FixedPay'],
+		});
+		expect(
+			jsonOf(result).every((l) => !data().employees.find((e) => e.id === l.userId)!.hourly),
+		).toBe(true);
 	});
 
 	it.each([
-		[{ lineExportFilter: 'Approved' }, 'Export Filter has an unknown value: "Approved"', /OnlyApproved, OnlyLocked, All/],
-		[{ lineUserPayrollTypeFilter: 'Salaried' }, 'User Payroll Type Filter has an unknown value: "Salaried"', /PaidByHour, FixedPay, AllUsers/],
-		[{ additionalQuery: { parameter: [{ name: 'exportfilter', value: 'All' }] } }, 'Additional query parameter "exportfilter" has a field of its own', /Export Filter/],
+		[
+			{ lineExportFilter: 'Approved' },
+			'Export Filter has an unknown value: "Approved"',
+			/OnlyApproved, OnlyLocked, All/,
+		],
+		[
+			{ lineUserPayrollTypeFilter: 'Salaried' },
+			'User Payroll Type Filter has an unknown value: "Salaried"',
+			/PaidByHour, FixedPay, AllUsers/,
+		],
+		[
+			{ additionalQuery: { parameter: [{ name: 'exportfilter', value: 'All' }] } },
+			'Additional query parameter "exportfilter" has a field of its own',
+			/Export Filter/,
+		],
 	])('refuses %j before any request, naming the field', async (extra, message, fix) => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, operation: 'getPayrollLines', ...extra } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...base, operation: 'getPayrollLines', ...extra },
+		});
 		expect(result.error?.message).toBe(message);
 		expect((result.error as { description?: string }).description).toMatch(fix);
 		expect(fx.apiRequests()).toHaveLength(0);
@@ -44,10 +94,26 @@ describe('Data Extraction > Get Payroll Lines: Export Filter and User Payroll Ty
 
 	it('an empty result under the default filters carries a hint naming what the defaults leave out; none when All + All Users were asked', async () => {
 		const window = { fromDateTime: '1990-01-01T00:00:00Z', toDateTime: '1990-01-02T00:00:00Z' };
-		const empty = await executeNode({ credentials: fx.credentials, parameters: { ...base, operation: 'getPayrollLines', ...window } });
+		const empty = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...base, operation: 'getPayrollLines', ...window },
+		});
 		expect(empty.items).toHaveLength(0);
-		expect(empty.hints.map((h) => h.message)).toEqual([expect.stringMatching(/Export Filter is Only Approved.*choose All; User Payroll Type Filter is Paid by Hour.*choose All Users/)]);
-		const asked = await executeNode({ credentials: fx.credentials, parameters: { ...base, operation: 'getPayrollLinesExtended', ...window, lineExportFilter: 'All', lineUserPayrollTypeFilter: 'AllUsers' } });
+		expect(empty.hints.map((h) => h.message)).toEqual([
+			expect.stringMatching(
+				/Export Filter is Only Approved.*choose All; User Payroll Type Filter is Paid by Hour.*choose All Users/,
+			),
+		]);
+		const asked = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				...base,
+				operation: 'getPayrollLinesExtended',
+				...window,
+				lineExportFilter: 'All',
+				lineUserPayrollTypeFilter: 'AllUsers',
+			},
+		});
 		expect(asked.items).toHaveLength(0);
 		expect(asked.hints).toHaveLength(0);
 	});
@@ -55,8 +121,12 @@ describe('Data Extraction > Get Payroll Lines: Export Filter and User Payroll Ty
 	it('the field descriptions say what the default leaves out', async () => {
 		const { Workforce } = await import('../../../nodes/Workforce/Workforce.node');
 		const props = new Workforce().description.properties;
-		expect(props.find((p) => p.name === 'lineExportFilter')!.description).toMatch(/leaves out every day that still has unapproved hours/);
-		expect(props.find((p) => p.name === 'lineUserPayrollTypeFilter')!.description).toMatch(/leaves out fixed-pay employees/);
+		expect(props.find((p) => p.name === 'lineExportFilter')!.description).toMatch(
+			/leaves out every day that still has unapproved hours/,
+		);
+		expect(props.find((p) => p.name === 'lineUserPayrollTypeFilter')!.description).toMatch(
+			/leaves out fixed-pay employees/,
+		);
 	});
 });
 
@@ -67,13 +137,24 @@ describe('Workforce Trigger > Payroll Line Changed: Export Filter and User Payro
 
 	function fixedPayLine(): string {
 		const lines = data().payrollLines();
-		for (let i = 0; i < lines.count; i++) if (!data().employees[lines.userOf(i)].hourly && !lines.deleted[i]) return lines.id(i);
+		for (let i = 0; i < lines.count; i++)
+			if (!data().employees[lines.userOf(i)].hourly && !lines.deleted[i]) return lines.id(i);
 		throw new Error('no fixed-pay line');
 	}
 
-	it('the defaults miss a fixed-pay employee\'s change; All Users emits it, sending the filter on every poll', async () => {
-		const plain = new PollHarness({ credentials: fx.credentials, parameters: { event: 'payrollLine' } });
-		const everyone = new PollHarness({ credentials: fx.credentials, parameters: { event: 'payrollLine', lineExportFilter: 'All', lineUserPayrollTypeFilter: 'AllUsers' } });
+	it("the defaults miss a fixed-pay employee's change; All Users emits it, sending the filter on every poll", async () => {
+		const plain = new PollHarness({
+			credentials: fx.credentials,
+			parameters: { event: 'payrollLine' },
+		});
+		const everyone = new PollHarness({
+			credentials: fx.credentials,
+			parameters: {
+				event: 'payrollLine',
+				lineExportFilter: 'All',
+				lineUserPayrollTypeFilter: 'AllUsers',
+			},
+		});
 		await plain.tick();
 		await everyone.tick();
 		clock.advance(MIN);
@@ -92,7 +173,10 @@ describe('Workforce Trigger > Payroll Line Changed: Export Filter and User Payro
 	});
 
 	it('an unknown filter value fails the poll before any request, naming the field', async () => {
-		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'payrollLine', lineUserPayrollTypeFilter: 'everyone' } });
+		const trigger = new PollHarness({
+			credentials: fx.credentials,
+			parameters: { event: 'payrollLine', lineUserPayrollTypeFilter: 'everyone' },
+		});
 		const tick = await trigger.tick();
 		expect(tick.error?.message).toBe('User Payroll Type Filter has an unknown value: "everyone"');
 		expect(fx.apiRequests()).toHaveLength(0);

@@ -28,7 +28,8 @@ describe('Paginator prefetch: the next page is asked for before this one is hand
 
 /** Runs the paginator inside n8n's engine and notes, at each page, how many pages the emulator was asked for. */
 async function probe(fx: Fixture, prefetch: boolean): Promise<number[]> {
-	const extractionRequests = () => fx.apiRequests().filter((r) => r.path === '/v1/time-registrations').length;
+	const extractionRequests = () =>
+		fx.apiRequests().filter((r) => r.path === '/v1/time-registrations').length;
 	const prober: INodeType = {
 		description: {
 			displayName: 'Paginator probe',
@@ -44,14 +45,23 @@ async function probe(fx: Fixture, prefetch: boolean): Promise<number[]> {
 		},
 		async execute(this: IExecuteFunctions) {
 			const seen: number[] = [];
-			for await (const page of paginate.call(this, { path: '/v1/time-registrations', qs: { ChunkLimit: 250 }, prefetch })) {
+			for await (const page of paginate.call(this, {
+				path: '/v1/time-registrations',
+				qs: { ChunkLimit: 250 },
+				prefetch,
+			})) {
 				seen.push(extractionRequests());
 				expect(page.records.length).toBeGreaterThan(0);
 			}
 			return [[{ json: { seen } }]];
 		},
 	};
-	const result = await executeNode({ credentials: fx.credentials, parameters: {}, nodeType: 'test.paginatorProbe', extraNodeTypes: { 'test.paginatorProbe': prober } });
+	const result = await executeNode({
+		credentials: fx.credentials,
+		parameters: {},
+		nodeType: 'test.paginatorProbe',
+		extraNodeTypes: { 'test.paginatorProbe': prober },
+	});
 	expect(result.error).toBeUndefined();
 	return jsonOf(result)[0].seen as number[];
 }

@@ -49,7 +49,8 @@ describe('A time read from its bytes (File summary): what Date.parse says, or un
 		for (let n = 0; n < 20_000; n++) {
 			// Mostly plausible values, some digits anywhere, and now and then a wrong separator.
 			const year = random() < 0.9 ? String(1900 + Math.floor(random() * 200)) : some(4);
-			const part = (max: number) => (random() < 0.9 ? String(Math.floor(random() * max)).padStart(2, '0') : some(2));
+			const part = (max: number) =>
+				random() < 0.9 ? String(Math.floor(random() * max)).padStart(2, '0') : some(2);
 			const sep = (right: string) => (random() < 0.97 ? right : odd());
 			const fraction = random() < 0.5 ? '' : `${sep('.')}${some(3)}`;
 			const text = `${year}${sep('-')}${part(13)}${sep('-')}${part(32)}${sep('T')}${part(25)}${sep(':')}${part(60)}${sep(':')}${part(61)}${fraction}${sep('Z')}`;

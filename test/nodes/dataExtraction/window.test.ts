@@ -12,7 +12,10 @@ describe('Data Extraction: inclusive To Date Time', () => {
 
 	it('equal ends are a valid window (that one instant): sent as they are, the records of that work date come back', async () => {
 		const day = `${data().timeRegistration(700).workDate as string}T00:00:00Z`;
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, fromDateTime: day, toDateTime: day } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...base, fromDateTime: day, toDateTime: day },
+		});
 		expect(result.error).toBeUndefined();
 		const items = jsonOf(result);
 		expect(items.length).toBeGreaterThan(0);
@@ -23,14 +26,26 @@ describe('Data Extraction: inclusive To Date Time', () => {
 	it('a record dated exactly at To Date Time is returned', async () => {
 		const day = data().timeRegistration(700).workDate as string;
 		const from = new Date(Date.parse(`${day}T00:00:00Z`) - 2 * 86_400_000).toISOString();
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, fromDateTime: from, toDateTime: `${day}T00:00:00Z` } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...base, fromDateTime: from, toDateTime: `${day}T00:00:00Z` },
+		});
 		expect(jsonOf(result).some((r) => r.workDate === day)).toBe(true);
 	});
 
 	it('To Date Time before From Date Time is refused before any request, naming both fields and the inclusive rule', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, fromDateTime: '2026-02-01T00:00:00Z', toDateTime: '2026-01-31T23:59:59.999Z' } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				...base,
+				fromDateTime: '2026-02-01T00:00:00Z',
+				toDateTime: '2026-01-31T23:59:59.999Z',
+			},
+		});
 		expect(result.error?.message).toBe('To Date Time must not be earlier than From Date Time');
-		expect((result.error as { description?: string }).description).toMatch(/Both ends are included/);
+		expect((result.error as { description?: string }).description).toMatch(
+			/Both ends are included/,
+		);
 		expect(fx.apiRequests()).toHaveLength(0);
 	});
 
@@ -44,9 +59,14 @@ describe('Data Extraction: inclusive To Date Time', () => {
 		}
 	});
 
-	it.each(['nightly-extraction', 'extraction-now'])('sandbox workflow %s ends its window 1 ms before today, so the next night starts where it stopped', (name) => {
-		const workflow = JSON.parse(readFileSync(join(__dirname, '../../../sandbox/workflows', `${name}.json`), 'utf8')) as { nodes: Array<{ parameters: Record<string, unknown> }> };
-		const node = workflow.nodes.find((n) => n.parameters.toDateTime !== undefined)!;
-		expect(node.parameters.toDateTime).toBe('={{ $today.minus({ milliseconds: 1 }).toISO() }}');
-	});
+	it.each(['nightly-extraction', 'extraction-now'])(
+		'sandbox workflow %s ends its window 1 ms before today, so the next night starts where it stopped',
+		(name) => {
+			const workflow = JSON.parse(
+				readFileSync(join(__dirname, '../../../sandbox/workflows', `${name}.json`), 'utf8'),
+			) as { nodes: Array<{ parameters: Record<string, unknown> }> };
+			const node = workflow.nodes.find((n) => n.parameters.toDateTime !== undefined)!;
+			expect(node.parameters.toDateTime).toBe('={{ $today.minus({ milliseconds: 1 }).toISO() }}');
+		},
+	);
 });

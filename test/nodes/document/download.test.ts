@@ -7,38 +7,81 @@ import { DEMO, useEmulator } from '../../support/emulatorFixture';
 describe('Document > Download', () => {
 	const fx = useEmulator();
 
-	const projectOf = (number: string) => fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === number)!;
+	const projectOf = (number: string) =>
+		fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === number)!;
 	const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 	const docs = () => fx.emulator.ctx.sections.documents;
 	const seed = (projectId: string, name: string, bytes: Buffer, section = 'Downloads') =>
-		docs().store(docs().parentOf('project', projectId), section, [{ name, mimeType: 'application/octet-stream', bytes }])[0];
+		docs().store(docs().parentOf('project', projectId), section, [
+			{ name, mimeType: 'application/octet-stream', bytes },
+		])[0];
 	const download = (parameters: Record<string, unknown>) =>
-		executeNode({ credentials: fx.credentials, parameters: { resource: 'document', operation: 'download', parent: 'project', binaryPropertyName: 'data', ...parameters } });
+		executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'document',
+				operation: 'download',
+				parent: 'project',
+				binaryPropertyName: 'data',
+				...parameters,
+			},
+		});
 
 	it('returns the bytes as binary data with the original non-ASCII name and a MIME type from the extension', async () => {
 		const project = projectOf('P-1002');
 		const bytes = randomBytes(70_000);
 		const doc = seed(project.id, 'Befaring Ørneveien – juni.pdf', bytes);
-		const result = await download({ project: byId(project.id), fileReferenceId: doc.id, binaryPropertyName: 'document' });
+		const result = await download({
+			project: byId(project.id),
+			fileReferenceId: doc.id,
+			binaryPropertyName: 'document',
+		});
 		expect(result.error).toBeUndefined();
-		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /api/v4/integration/projects/${project.id}/documents/${doc.id} 200`]);
+		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /api/v4/integration/projects/${project.id}/documents/${doc.id} 200`,
+		]);
 		const [item] = result.items;
-		expect(item.json).toEqual({ fileReferenceId: doc.id, projectId: project.id, fileName: 'Befaring Ørneveien – juni.pdf', mimeType: 'application/pdf', fileSize: bytes.length });
+		expect(item.json).toEqual({
+			fileReferenceId: doc.id,
+			projectId: project.id,
+			fileName: 'Befaring Ørneveien – juni.pdf',
+			mimeType: 'application/pdf',
+			fileSize: bytes.length,
+		});
 		const binary = item.binary!.document;
-		expect(binary).toMatchObject({ fileName: 'Befaring Ørneveien – juni.pdf', mimeType: 'application/pdf', fileExtension: 'pdf' });
+		expect(binary).toMatchObject({
+			fileName: 'Befaring Ørneveien – juni.pdf',
+			mimeType: 'application/pdf',
+			fileExtension: 'pdf',
+		});
 		expect((await bytesOf(binary)).equals(bytes)).toBe(true);
 		expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
 	it('downloads through a work order', async () => {
 		const project = projectOf('P-1001');
-		const workOrder = fx.emulator.ctx.sections.workOrders.forProject(project.id).find((w) => w.externalId === 'P-1001-1')!;
-		const [docId] = docs().pagesOf(project.id).find((p) => p.section === 'P-1001-1')!.documentIds;
-		const result = await download({ parent: 'workOrder', workOrderId: workOrder.id, fileReferenceId: docId });
+		const workOrder = fx.emulator.ctx.sections.workOrders
+			.forProject(project.id)
+			.find((w) => w.externalId === 'P-1001-1')!;
+		const [docId] = docs()
+			.pagesOf(project.id)
+			.find((p) => p.section === 'P-1001-1')!.documentIds;
+		const result = await download({
+			parent: 'workOrder',
+			workOrderId: workOrder.id,
+			fileReferenceId: docId,
+		});
 		expect(result.error).toBeUndefined();
-		expect(fx.apiRequests()[0].path).toBe(`/api/v4/integration/tasks/${workOrder.id}/documents/${docId}`);
-		expect(result.items[0].binary!.data).toMatchObject({ fileName: 'Work description.txt', mimeType: 'text/plain' });
-		expect((await bytesOf(result.items[0].binary!.data)).toString()).toBe('Prepare the site: fences, signs, lighting.\n');
+		expect(fx.apiRequests()[0].path).toBe(
+			`/api/v4/integration/tasks/${workOrder.id}/documents/${docId}`,
+		);
+		expect(result.items[0].binary!.data).toMatchObject({
+			fileName: 'Work description.txt',
+			mimeType: 'text/plain',
+		});
+		expect((await bytesOf(result.items[0].binary!.data)).toString()).toBe(
+			'Prepare the site: fences, signs, lighting.\n',
+		);
 	});
 
 	it.each([
@@ -64,7 +107,9 @@ describe('Document > Download', () => {
 		const doc = seed(projectOf('P-1002').id, 'elsewhere.pdf', Buffer.from('x'));
 		const other = projectOf('P-1001');
 		const result = await download({ project: byId(other.id), fileReferenceId: doc.id });
-		expect(result.error?.message).toBe(`Downloading document "${doc.id}" failed (HTTP 404): fileReferenceId: Document '${doc.id}' was not found. [NotFound]`);
+		expect(result.error?.message).toBe(
+			`Downloading document "${doc.id}" failed (HTTP 404): fileReferenceId: Document '${doc.id}' was not found. [NotFound]`,
+		);
 		expect(fx.apiRequests().map((r) => r.status)).toEqual([404]);
 	});
 
@@ -72,11 +117,20 @@ describe('Document > Download', () => {
 		const project = projectOf('P-1002');
 		const doc = seed(project.id, 'again.txt', Buffer.from('again'));
 		await download({ project: byId(project.id), fileReferenceId: doc.id });
-		fx.emulator.ctx.faults.add({ api: 'integration', method: 'GET', path: '/documents/', action: { kind: 'expireTokens' } });
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			method: 'GET',
+			path: '/documents/',
+			action: { kind: 'expireTokens' },
+		});
 		fx.mark();
 		const result = await download({ project: byId(project.id), fileReferenceId: doc.id });
 		expect(result.error).toBeUndefined();
-		expect(fx.requests().map((r) => `${r.api} ${r.status}`)).toEqual(['integration 401', 'identity 200', 'integration 200']);
+		expect(fx.requests().map((r) => `${r.api} ${r.status}`)).toEqual([
+			'integration 401',
+			'identity 200',
+			'integration 200',
+		]);
 	});
 
 	it('reports the business error for a client without Administrator access', async () => {

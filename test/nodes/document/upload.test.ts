@@ -6,8 +6,14 @@ describe('Document > Upload', () => {
 	const fx = useEmulator();
 	afterAll(async () => await removeStoredItems());
 
-	const projectOf = (number: string) => fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === number)!;
-	const upload = (parameters: Record<string, unknown>) => ({ resource: 'document', operation: 'upload', parent: 'project', ...parameters });
+	const projectOf = (number: string) =>
+		fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === number)!;
+	const upload = (parameters: Record<string, unknown>) => ({
+		resource: 'document',
+		operation: 'upload',
+		parent: 'project',
+		...parameters,
+	});
 	const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 	const posts = () => fx.apiRequests().filter((r) => r.method === 'POST');
 
@@ -18,20 +24,38 @@ describe('Document > Upload', () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: upload({ project: byId(project.id), binaryPropertyName: 'data, photo' }),
-			items: [memoryItem({ data: { name: 'Tegning Ø-1.pdf', mimeType: 'application/pdf', bytes: pdf }, photo: { name: 'site.png', mimeType: 'image/png', bytes: photo } })],
+			items: [
+				memoryItem({
+					data: { name: 'Tegning Ø-1.pdf', mimeType: 'application/pdf', bytes: pdf },
+					photo: { name: 'site.png', mimeType: 'image/png', bytes: photo },
+				}),
+			],
 		});
 		expect(result.error).toBeUndefined();
 		const [post] = posts();
-		expect(post).toMatchObject({ path: `/api/v4/integration/projects/${project.id}/documents`, search: '', status: 200 });
+		expect(post).toMatchObject({
+			path: `/api/v4/integration/projects/${project.id}/documents`,
+			search: '',
+			status: 200,
+		});
 		expect(post.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 		expect(post.body).toEqual({
 			parts: [
-				{ field: 'file', fileName: 'Tegning Ø-1.pdf', mimeType: 'application/pdf', size: pdf.length },
+				{
+					field: 'file',
+					fileName: 'Tegning Ø-1.pdf',
+					mimeType: 'application/pdf',
+					size: pdf.length,
+				},
 				{ field: 'file', fileName: 'site.png', mimeType: 'image/png', size: photo.length },
 			],
 		});
 		const [out] = jsonOf(result);
-		expect(out).toMatchObject({ successful: true, section: 'Documents', pageExternalId: `infopage:${project.id}:documents` });
+		expect(out).toMatchObject({
+			successful: true,
+			section: 'Documents',
+			pageExternalId: `infopage:${project.id}:documents`,
+		});
 		const files = out.files as Array<{ name: string; fileReference: { id: string } }>;
 		expect(files.map((f) => f.name)).toEqual(['Tegning Ø-1.pdf', 'site.png']);
 		expect(fx.emulator.ctx.files.get(files[0].fileReference.id)!.bytes.equals(pdf)).toBe(true);
@@ -48,8 +72,11 @@ describe('Document > Upload', () => {
 			items: [await storedItem({ data: { name: 'scan.tif', mimeType: 'image/tiff', bytes } })],
 		});
 		expect(result.error).toBeUndefined();
-		expect(posts()[0].body).toEqual({ parts: [{ field: 'file', fileName: 'scan.tif', mimeType: 'image/tiff', size: bytes.length }] });
-		const id = (jsonOf(result)[0].files as Array<{ fileReference: { id: string } }>)[0].fileReference.id;
+		expect(posts()[0].body).toEqual({
+			parts: [{ field: 'file', fileName: 'scan.tif', mimeType: 'image/tiff', size: bytes.length }],
+		});
+		const id = (jsonOf(result)[0].files as Array<{ fileReference: { id: string } }>)[0]
+			.fileReference.id;
 		expect(fx.emulator.ctx.files.get(id)!.bytes.equals(bytes)).toBe(true);
 	});
 
@@ -62,14 +89,21 @@ describe('Document > Upload', () => {
 			items: [
 				memoryItem({ data: { name: 'one.txt', mimeType: 'text/plain', bytes: Buffer.from('1') } }),
 				memoryItem({ data: { name: 'two.bat', mimeType: 'text/plain', bytes: Buffer.from('2') } }),
-				memoryItem({ data: { name: 'three.txt', mimeType: 'text/plain', bytes: Buffer.from('3') } }),
+				memoryItem({
+					data: { name: 'three.txt', mimeType: 'text/plain', bytes: Buffer.from('3') },
+				}),
 			],
 		});
 		expect(result.error).toBeUndefined();
-		expect(posts().map((r) => (r.body as { parts: Array<{ fileName: string }> }).parts[0].fileName)).toEqual(['one.txt', 'three.txt']);
+		expect(
+			posts().map((r) => (r.body as { parts: Array<{ fileName: string }> }).parts[0].fileName),
+		).toEqual(['one.txt', 'three.txt']);
 		const out = jsonOf(result);
 		expect(out[0].files).toHaveLength(1);
-		expect(out[1]).toEqual({ error: 'Binary field "data" cannot be uploaded: "two.bat" is a .bat file, and the service refuses HTML, script and executable files' });
+		expect(out[1]).toEqual({
+			error:
+				'Binary field "data" cannot be uploaded: "two.bat" is a .bat file, and the service refuses HTML, script and executable files',
+		});
 		expect((out[2].infoPageFiles as unknown[]).length).toBe(2);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
@@ -79,30 +113,56 @@ describe('Document > Upload', () => {
 		const run = (content: string, replace: boolean) =>
 			executeNode({
 				credentials: fx.credentials,
-				parameters: upload({ project: byId(project.id), options: { section: 'Permits', replaceExistingFilesWithSameName: replace } }),
-				items: [memoryItem({ data: { name: 'permit.pdf', mimeType: 'application/pdf', bytes: Buffer.from(content) } })],
+				parameters: upload({
+					project: byId(project.id),
+					options: { section: 'Permits', replaceExistingFilesWithSameName: replace },
+				}),
+				items: [
+					memoryItem({
+						data: { name: 'permit.pdf', mimeType: 'application/pdf', bytes: Buffer.from(content) },
+					}),
+				],
 			});
 		await run('v1', false);
 		fx.mark();
 		const second = await run('v2', true);
-		expect(posts()[0].query).toEqual({ section: ['Permits'], replaceExistingFilesWithSameName: ['true'] });
+		expect(posts()[0].query).toEqual({
+			section: ['Permits'],
+			replaceExistingFilesWithSameName: ['true'],
+		});
 		const [out] = jsonOf(second);
-		expect(out).toMatchObject({ section: 'Permits', pageExternalId: `infopage:${project.id}:permits` });
+		expect(out).toMatchObject({
+			section: 'Permits',
+			pageExternalId: `infopage:${project.id}:permits`,
+		});
 		const created = (out.files as Array<{ fileReference: { id: string } }>)[0].fileReference.id;
 		expect(out.infoPageFiles).toEqual([{ fileReferenceId: created, name: 'permit.pdf' }]);
 	});
 
 	it('nests a work order upload under its project with the work order number as section', async () => {
 		const project = projectOf('P-1003');
-		const workOrder = fx.emulator.ctx.sections.workOrders.forProject(project.id).find((w) => w.externalId === 'P-1003-1')!;
+		const workOrder = fx.emulator.ctx.sections.workOrders
+			.forProject(project.id)
+			.find((w) => w.externalId === 'P-1003-1')!;
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: upload({ parent: 'workOrder', workOrderId: workOrder.id }),
-			items: [memoryItem({ data: { name: 'checklist.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes: Buffer.from('xlsx') } })],
+			items: [
+				memoryItem({
+					data: {
+						name: 'checklist.xlsx',
+						mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+						bytes: Buffer.from('xlsx'),
+					},
+				}),
+			],
 		});
 		expect(result.error).toBeUndefined();
 		expect(posts()[0].path).toBe(`/api/v4/integration/tasks/${workOrder.id}/documents`);
-		expect(jsonOf(result)[0]).toMatchObject({ section: 'P-1003-1', pageExternalId: `infopage:${project.id}:p-1003-1` });
+		expect(jsonOf(result)[0]).toMatchObject({
+			section: 'P-1003-1',
+			pageExternalId: `infopage:${project.id}:p-1003-1`,
+		});
 	});
 
 	it('looks a project number up before uploading', async () => {
@@ -110,7 +170,11 @@ describe('Document > Upload', () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: upload({ project: { __rl: true, mode: 'projectNumber', value: 'P-1001' } }),
-			items: [memoryItem({ data: { name: 'note.txt', mimeType: 'text/plain', bytes: Buffer.from('hello') } })],
+			items: [
+				memoryItem({
+					data: { name: 'note.txt', mimeType: 'text/plain', bytes: Buffer.from('hello') },
+				}),
+			],
 		});
 		expect(result.error).toBeUndefined();
 		expect(fx.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -124,9 +188,15 @@ describe('Document > Upload', () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: upload({ project: byId(projectOf('P-1001').id) }),
-			items: [memoryItem({ data: { name: 'note.txt', mimeType: 'text/plain', bytes: Buffer.from('hello') } })],
+			items: [
+				memoryItem({
+					data: { name: 'note.txt', mimeType: 'text/plain', bytes: Buffer.from('hello') },
+				}),
+			],
 		});
-		expect(result.error?.message).toContain('Documents can only be managed by an API client with Administrator access');
+		expect(result.error?.message).toContain(
+			'Documents can only be managed by an API client with Administrator access',
+		);
 		expect(result.error?.message).toContain('DocumentService.administratorRequired');
 		expect(posts().map((r) => r.status)).toEqual([400]);
 	});
@@ -145,19 +215,32 @@ describe('Document > Upload', () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: upload({ project: byId(projectOf('P-1001').id), binaryPropertyName: 'ok,bad' }),
-			items: [memoryItem({ ok: { name: 'fine.pdf', mimeType: 'application/pdf', bytes: Buffer.from('ok') }, bad: { name, mimeType, bytes: Buffer.alloc(size, 60) } })],
+			items: [
+				memoryItem({
+					ok: { name: 'fine.pdf', mimeType: 'application/pdf', bytes: Buffer.from('ok') },
+					bad: { name, mimeType, bytes: Buffer.alloc(size, 60) },
+				}),
+			],
 		});
 		expect(result.error?.message).toContain(`Binary field "bad" cannot be uploaded: "${name}"`);
-		expect(result.error?.message).toMatch(/refuses HTML, script and executable files|SVG limit of 5242880 bytes|refuses \.svgz files|has no file name/);
-		if (/[. ]$/.test(name) && name.trim() !== '. .') expect(result.error?.message).toContain('strips trailing dots and spaces');
+		expect(result.error?.message).toMatch(
+			/refuses HTML, script and executable files|SVG limit of 5242880 bytes|refuses \.svgz files|has no file name/,
+		);
+		if (/[. ]$/.test(name) && name.trim() !== '. .')
+			expect(result.error?.message).toContain('strips trailing dots and spaces');
 		expect(fx.requests()).toEqual([]);
 	});
 
 	it('names the missing binary field', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: upload({ project: byId(projectOf('P-1001').id), binaryPropertyName: 'attachment' }),
-			items: [memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } })],
+			parameters: upload({
+				project: byId(projectOf('P-1001').id),
+				binaryPropertyName: 'attachment',
+			}),
+			items: [
+				memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } }),
+			],
 		});
 		expect(result.error?.message).toMatch(/attachment/);
 		expect(fx.apiRequests()).toEqual([]);
@@ -166,34 +249,67 @@ describe('Document > Upload', () => {
 	it('refreshes the token after a 401 in the middle of an upload and uploads exactly once more', async () => {
 		const project = projectOf('P-1002');
 		// First a normal run, so the credential holds a token that then expires.
-		await executeNode({ credentials: fx.credentials, parameters: { resource: 'project', operation: 'get', project: byId(project.id) } });
-		fx.emulator.ctx.faults.add({ api: 'integration', method: 'POST', path: '/documents', action: { kind: 'expireTokens' } });
+		await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'project', operation: 'get', project: byId(project.id) },
+		});
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			method: 'POST',
+			path: '/documents',
+			action: { kind: 'expireTokens' },
+		});
 		fx.mark();
 		const bytes = Buffer.alloc(200_000, 3);
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: upload({ project: byId(project.id), options: { section: 'Retry' } }),
-			items: [await storedItem({ data: { name: 'retry.bin', mimeType: 'application/octet-stream', bytes } })],
+			items: [
+				await storedItem({
+					data: { name: 'retry.bin', mimeType: 'application/octet-stream', bytes },
+				}),
+			],
 		});
 		expect(result.error).toBeUndefined();
-		const log = fx.requests().map((r) => `${r.api} ${r.method} ${r.path} ${r.status}${r.fault ? ` (${r.fault})` : ''}`);
+		const log = fx
+			.requests()
+			.map((r) => `${r.api} ${r.method} ${r.path} ${r.status}${r.fault ? ` (${r.fault})` : ''}`);
 		expect(log).toEqual([
 			`integration POST /api/v4/integration/projects/${project.id}/documents 401 (expireTokens)`,
 			'identity POST /connect/token 200',
 			`integration POST /api/v4/integration/projects/${project.id}/documents 200`,
 		]);
-		expect(posts()[1].body).toEqual({ parts: [{ field: 'file', fileName: 'retry.bin', mimeType: 'application/octet-stream', size: bytes.length }] });
-		const page = fx.emulator.ctx.sections.documents.pagesOf(project.id).find((p) => p.section === 'Retry')!;
+		expect(posts()[1].body).toEqual({
+			parts: [
+				{
+					field: 'file',
+					fileName: 'retry.bin',
+					mimeType: 'application/octet-stream',
+					size: bytes.length,
+				},
+			],
+		});
+		const page = fx.emulator.ctx.sections.documents
+			.pagesOf(project.id)
+			.find((p) => p.section === 'Retry')!;
 		expect(page.documentIds).toHaveLength(1);
 		expect(fx.emulator.ctx.files.get(page.documentIds[0])!.bytes.equals(bytes)).toBe(true);
 	});
 
 	it('stops with a clear error when the service refuses the fresh token too (no loop)', async () => {
-		fx.emulator.ctx.faults.add({ api: 'integration', method: 'POST', path: '/documents', count: 5, action: { kind: 'status', status: 401 } });
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			method: 'POST',
+			path: '/documents',
+			count: 5,
+			action: { kind: 'status', status: 401 },
+		});
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: upload({ project: byId(projectOf('P-1002').id) }),
-			items: [memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } })],
+			items: [
+				memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } }),
+			],
 		});
 		expect(result.error?.message).toContain('Uploading documents failed (HTTP 401)');
 		expect(posts().map((r) => r.status)).toEqual([401, 401]);
@@ -205,15 +321,25 @@ describe('Document > Upload', () => {
 			api: 'integration',
 			method: 'POST',
 			path: '/documents',
-			action: { kind: 'status', status: 307, headers: { location: `${fx.emulator.urls.integration}/api/v4/integration/projects` } },
+			action: {
+				kind: 'status',
+				status: 307,
+				headers: { location: `${fx.emulator.urls.integration}/api/v4/integration/projects` },
+			},
 		});
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: upload({ project: byId(projectOf('P-1002').id) }),
-			items: [memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } })],
+			items: [
+				memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } }),
+			],
 		});
-		expect(result.error?.message).toBe(`Uploading documents failed: the service answered with a redirect (HTTP 307) to ${new URL(fx.emulator.urls.integration).origin}`);
-		expect(posts().map((r) => `${r.path} ${r.status}`)).toEqual([`/api/v4/integration/projects/${projectOf('P-1002').id}/documents 307`]);
+		expect(result.error?.message).toBe(
+			`Uploading documents failed: the service answered with a redirect (HTTP 307) to ${new URL(fx.emulator.urls.integration).origin}`,
+		);
+		expect(posts().map((r) => `${r.path} ${r.status}`)).toEqual([
+			`/api/v4/integration/projects/${projectOf('P-1002').id}/documents 307`,
+		]);
 	});
 
 	describe('request size limit (30,000,000 bytes)', () => {
@@ -226,17 +352,27 @@ describe('Document > Upload', () => {
 			const up = await executeNode({
 				credentials: fx.credentials,
 				parameters: upload({ project: byId(project.id), options: { section: 'Large' } }),
-				items: [await storedItem({ data: { name: 'model.ifc', mimeType: 'application/x-step', bytes } })],
+				items: [
+					await storedItem({ data: { name: 'model.ifc', mimeType: 'application/x-step', bytes } }),
+				],
 			});
 			expect(up.error).toBeUndefined();
 			const [post] = posts();
 			const sent = Number(post.headers['content-length']);
 			expect(sent).toBeGreaterThan(bytes.length);
 			expect(sent).toBeLessThanOrEqual(LIMIT);
-			const id = (jsonOf(up)[0].files as Array<{ fileReference: { id: string } }>)[0].fileReference.id;
+			const id = (jsonOf(up)[0].files as Array<{ fileReference: { id: string } }>)[0].fileReference
+				.id;
 			const down = await executeNode({
 				credentials: fx.credentials,
-				parameters: { resource: 'document', operation: 'download', parent: 'project', project: byId(project.id), fileReferenceId: id, binaryPropertyName: 'data' },
+				parameters: {
+					resource: 'document',
+					operation: 'download',
+					parent: 'project',
+					project: byId(project.id),
+					fileReferenceId: id,
+					binaryPropertyName: 'data',
+				},
 			});
 			expect(down.error).toBeUndefined();
 			const binary = down.items[0].binary!.data;
@@ -251,9 +387,15 @@ describe('Document > Upload', () => {
 			const result = await executeNode({
 				credentials: fx.credentials,
 				parameters: upload({ project: byId(projectOf('P-1003').id) }),
-				items: [await storedItem({ data: { name: 'too-big.bin', mimeType: 'application/octet-stream', bytes } })],
+				items: [
+					await storedItem({
+						data: { name: 'too-big.bin', mimeType: 'application/octet-stream', bytes },
+					}),
+				],
 			});
-			expect(result.error?.message).toMatch(/^The upload is \d+ bytes, above the service's limit of 30000000 bytes per request$/);
+			expect(result.error?.message).toMatch(
+				/^The upload is \d+ bytes, above the service's limit of 30000000 bytes per request$/,
+			);
 			expect(fx.requests()).toEqual([]);
 		});
 	});

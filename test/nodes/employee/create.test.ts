@@ -27,11 +27,21 @@ describe('Employee > Create', () => {
 			companyId: DEMO.companies.parent,
 			birthDate: '1991-03-04T00:00:00Z',
 			workCardExpirationDate: '2027-12-31T00:00:00Z',
-			employment: { startDate: '2026-01-01T00:00:00Z', endDate: null, department: 'Tunnels', payroll: 2, companyName: 'Nordlys Bygg AS' },
+			employment: {
+				startDate: '2026-01-01T00:00:00Z',
+				endDate: null,
+				department: 'Tunnels',
+				payroll: 2,
+				companyName: 'Nordlys Bygg AS',
+			},
 		});
 		expect(employee.tags).toBeUndefined();
 		const [post] = fx.apiRequests();
-		expect(post).toMatchObject({ method: 'POST', path: '/api/v5/integration/employees', status: 201 });
+		expect(post).toMatchObject({
+			method: 'POST',
+			path: '/api/v5/integration/employees',
+			status: 201,
+		});
 		expect(post.body).toEqual({
 			employeeNumber: '8001',
 			firstName: 'Jon',
@@ -58,7 +68,9 @@ describe('Employee > Create', () => {
 				employmentStartDate: '2026-01-01',
 			},
 		});
-		expect(result.error?.message).toMatch(/HTTP 400.*employeeNumber: .*already exists in the company structure.*DuplicateEmployeeNumber/);
+		expect(result.error?.message).toMatch(
+			/HTTP 400.*employeeNumber: .*already exists in the company structure.*DuplicateEmployeeNumber/,
+		);
 		expect(fx.apiRequests()[0].status).toBe(400);
 	});
 });

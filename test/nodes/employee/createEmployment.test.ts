@@ -14,19 +14,53 @@ describe('Employee > Create Employment', () => {
 		const start = day(14);
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'createEmployment', employee: byNumber(PEOPLE.worker), startDate: start, employmentFields: { department: 'Tunnels', payroll: 2, mainProjectNumber: 'P-1002' } },
+			parameters: {
+				resource: 'employee',
+				operation: 'createEmployment',
+				employee: byNumber(PEOPLE.worker),
+				startDate: start,
+				employmentFields: { department: 'Tunnels', payroll: 2, mainProjectNumber: 'P-1002' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const [employee] = jsonOf(result) as Array<Record<string, any>>;
-		expect(employee.employmentHistory.current).toMatchObject({ startDate: '2019-04-01T00:00:00Z', endDate: `${day(13)}T00:00:00Z` });
-		expect(employee.employmentHistory.upcoming).toEqual([expect.objectContaining({ startDate: `${start}T00:00:00Z`, department: 'Tunnels', payroll: 2, mainProjectNumber: 'P-1002', endDate: null })]);
+		expect(employee.employmentHistory.current).toMatchObject({
+			startDate: '2019-04-01T00:00:00Z',
+			endDate: `${day(13)}T00:00:00Z`,
+		});
+		expect(employee.employmentHistory.upcoming).toEqual([
+			expect.objectContaining({
+				startDate: `${start}T00:00:00Z`,
+				department: 'Tunnels',
+				payroll: 2,
+				mainProjectNumber: 'P-1002',
+				endDate: null,
+			}),
+		]);
 		const [post] = fx.apiRequests();
-		expect(post).toMatchObject({ method: 'POST', path: `/api/v5/integration/employees/${PEOPLE.worker}/create-employment`, status: 201 });
-		expect(post.body).toEqual({ startDate: start, department: 'Tunnels', payroll: 2, mainProjectNumber: 'P-1002' });
+		expect(post).toMatchObject({
+			method: 'POST',
+			path: `/api/v5/integration/employees/${PEOPLE.worker}/create-employment`,
+			status: 201,
+		});
+		expect(post.body).toEqual({
+			startDate: start,
+			department: 'Tunnels',
+			payroll: 2,
+			mainProjectNumber: 'P-1002',
+		});
 	});
 
 	it('a start not after the current one is refused naming startDate', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'createEmployment', employee: byNumber(PEOPLE.worker), startDate: '2000-01-01' } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'createEmployment',
+				employee: byNumber(PEOPLE.worker),
+				startDate: '2000-01-01',
+			},
+		});
 		expect(result.error?.message).toMatch(/HTTP 400.*startDate: /);
 		expect(fx.apiRequests()[0].body).toEqual({ startDate: '2000-01-01' });
 	});

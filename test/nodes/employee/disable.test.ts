@@ -8,16 +8,36 @@ describe('Employee > Disable', () => {
 	it('transition enabled -> disabled returns the employee and cascades across the company structure', async () => {
 		const inSubsidiary = person(fx, PEOPLE.withHistoryInSubsidiary, DEMO.companies.subsidiary);
 		expect(inSubsidiary.isDisabled).toBe(false);
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'disable', employee: byNumber(PEOPLE.withHistory) } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'disable',
+				employee: byNumber(PEOPLE.withHistory),
+			},
+		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ employeeNumber: PEOPLE.withHistory, isDisabled: true })]);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'PATCH', path: `/api/v5/integration/employees/${PEOPLE.withHistory}/disable`, status: 200 })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ employeeNumber: PEOPLE.withHistory, isDisabled: true }),
+		]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'PATCH',
+				path: `/api/v5/integration/employees/${PEOPLE.withHistory}/disable`,
+				status: 200,
+			}),
+		]);
 		expect(inSubsidiary.isDisabled).toBe(true);
 	});
 
 	it('also deactivates the project-company memberships', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'disable', employee: byNumber(PEOPLE.tagged) } });
-		expect(jsonOf(result)[0].projectCompanies).toEqual([expect.objectContaining({ projectCompanyId: DEMO.companies.other, active: false })]);
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'employee', operation: 'disable', employee: byNumber(PEOPLE.tagged) },
+		});
+		expect(jsonOf(result)[0].projectCompanies).toEqual([
+			expect.objectContaining({ projectCompanyId: DEMO.companies.other, active: false }),
+		]);
 		expect(fx.apiRequests()[0].status).toBe(200);
 	});
 });

@@ -7,15 +7,33 @@ describe('Employee > Enable', () => {
 
 	it('transition disabled -> enabled returns the updated employee', async () => {
 		expect(person(fx, PEOPLE.recentlyLeft).isDisabled).toBe(true);
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'enable', employee: byNumber(PEOPLE.recentlyLeft) } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'enable',
+				employee: byNumber(PEOPLE.recentlyLeft),
+			},
+		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ employeeNumber: PEOPLE.recentlyLeft, isDisabled: false })]);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'PATCH', path: `/api/v5/integration/employees/${PEOPLE.recentlyLeft}/enable`, status: 200 })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ employeeNumber: PEOPLE.recentlyLeft, isDisabled: false }),
+		]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'PATCH',
+				path: `/api/v5/integration/employees/${PEOPLE.recentlyLeft}/enable`,
+				status: 200,
+			}),
+		]);
 		expect(person(fx, PEOPLE.recentlyLeft).isDisabled).toBe(false);
 	});
 
 	it('an unknown employee is a 404 naming employeeNumber', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'enable', employee: byNumber('nobody') } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'employee', operation: 'enable', employee: byNumber('nobody') },
+		});
 		expect(result.error?.message).toMatch(/HTTP 404.*employeeNumber/);
 		expect(fx.apiRequests()[0].path).toBe('/api/v5/integration/employees/nobody/enable');
 	});

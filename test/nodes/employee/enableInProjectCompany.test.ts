@@ -9,14 +9,29 @@ describe('Employee > Enable in Project Company', () => {
 	it('transition inactive -> active; userGroupId defaults to the user role', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'enableInProjectCompany', employee: byNumber(PEOPLE.worker), projectCompanyId: DEMO.companies.subsidiary, userGroupId: '' },
+			parameters: {
+				resource: 'employee',
+				operation: 'enableInProjectCompany',
+				employee: byNumber(PEOPLE.worker),
+				projectCompanyId: DEMO.companies.subsidiary,
+				userGroupId: '',
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect((jsonOf(result)[0] as Record<string, any>).projectCompanies).toEqual([
-			expect.objectContaining({ projectCompanyId: DEMO.companies.subsidiary, active: true, userGroupId: DEFAULT_USER_GROUP_ID }),
+			expect.objectContaining({
+				projectCompanyId: DEMO.companies.subsidiary,
+				active: true,
+				userGroupId: DEFAULT_USER_GROUP_ID,
+			}),
 		]);
 		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({ method: 'POST', path: `/api/v5/integration/employees/${PEOPLE.worker}/enable-employee-in-project-company`, status: 200, body: { projectCompanyId: DEMO.companies.subsidiary } }),
+			expect.objectContaining({
+				method: 'POST',
+				path: `/api/v5/integration/employees/${PEOPLE.worker}/enable-employee-in-project-company`,
+				status: 200,
+				body: { projectCompanyId: DEMO.companies.subsidiary },
+			}),
 		]);
 	});
 
@@ -24,20 +39,38 @@ describe('Employee > Enable in Project Company', () => {
 		const foreman = USER_GROUPS[1].id;
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'enableInProjectCompany', employee: byNumber(PEOPLE.worker), projectCompanyId: DEMO.companies.other, userGroupId: foreman },
+			parameters: {
+				resource: 'employee',
+				operation: 'enableInProjectCompany',
+				employee: byNumber(PEOPLE.worker),
+				projectCompanyId: DEMO.companies.other,
+				userGroupId: foreman,
+			},
 		});
 		expect((jsonOf(result)[0] as Record<string, any>).projectCompanies).toEqual(
-			expect.arrayContaining([expect.objectContaining({ projectCompanyId: DEMO.companies.other, userGroupId: foreman })]),
+			expect.arrayContaining([
+				expect.objectContaining({ projectCompanyId: DEMO.companies.other, userGroupId: foreman }),
+			]),
 		);
-		expect(fx.apiRequests()[0].body).toEqual({ projectCompanyId: DEMO.companies.other, userGroupId: foreman });
+		expect(fx.apiRequests()[0].body).toEqual({
+			projectCompanyId: DEMO.companies.other,
+			userGroupId: foreman,
+		});
 	});
 
 	it('an unknown company is refused naming projectCompanyId', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'enableInProjectCompany', employee: byNumber(PEOPLE.worker), projectCompanyId: 'no-such-company' },
+			parameters: {
+				resource: 'employee',
+				operation: 'enableInProjectCompany',
+				employee: byNumber(PEOPLE.worker),
+				projectCompanyId: 'no-such-company',
+			},
 		});
-		expect(result.error?.message).toMatch(/HTTP 400.*projectCompanyId: Company 'no-such-company' does not exist/);
+		expect(result.error?.message).toMatch(
+			/HTTP 400.*projectCompanyId: Company 'no-such-company' does not exist/,
+		);
 		expect(fx.apiRequests()[0].status).toBe(400);
 	});
 });

@@ -7,31 +7,71 @@ describe('Employee > End Employment', () => {
 	const today = () => fx.emulator.ctx.sections.people.today();
 
 	it('transition current active -> ended; the project-company memberships end too', async () => {
-		const yesterday = new Date(Date.parse(`${today()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+		const yesterday = new Date(Date.parse(`${today()}T00:00:00Z`) - 86_400_000)
+			.toISOString()
+			.slice(0, 10);
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'endEmployment', employee: byNumber(PEOPLE.tagged), endDate: `${yesterday}T00:00:00` },
+			parameters: {
+				resource: 'employee',
+				operation: 'endEmployment',
+				employee: byNumber(PEOPLE.tagged),
+				endDate: `${yesterday}T00:00:00`,
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const [employee] = jsonOf(result) as Array<Record<string, any>>;
 		expect(employee.hasActiveEmployment).toBe(false);
 		expect(employee.employmentHistory.current).toBeNull();
-		expect(employee.employmentHistory.historical[0]).toMatchObject({ endDate: `${yesterday}T00:00:00Z` });
-		expect(employee.projectCompanies).toEqual([expect.objectContaining({ projectCompanyId: DEMO.companies.other, active: false, endDate: `${yesterday}T00:00:00Z` })]);
+		expect(employee.employmentHistory.historical[0]).toMatchObject({
+			endDate: `${yesterday}T00:00:00Z`,
+		});
+		expect(employee.projectCompanies).toEqual([
+			expect.objectContaining({
+				projectCompanyId: DEMO.companies.other,
+				active: false,
+				endDate: `${yesterday}T00:00:00Z`,
+			}),
+		]);
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({ method: 'PATCH', path: `/api/v5/integration/employees/${PEOPLE.tagged}/end-employment`, status: 200, body: { endDate: yesterday } });
+		expect(patch).toMatchObject({
+			method: 'PATCH',
+			path: `/api/v5/integration/employees/${PEOPLE.tagged}/end-employment`,
+			status: 200,
+			body: { endDate: yesterday },
+		});
 	});
 
 	it('cascades to the same person in the other companies of the structure', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'endEmployment', employee: byNumber(PEOPLE.withHistory), endDate: today() } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'endEmployment',
+				employee: byNumber(PEOPLE.withHistory),
+				endDate: today(),
+			},
+		});
 		expect(result.error).toBeUndefined();
-		expect(person(fx, PEOPLE.withHistoryInSubsidiary, DEMO.companies.subsidiary).employments[0].endDate).toBe(today());
+		expect(
+			person(fx, PEOPLE.withHistoryInSubsidiary, DEMO.companies.subsidiary).employments[0].endDate,
+		).toBe(today());
 		expect(fx.apiRequests()[0].body).toEqual({ endDate: today() });
 	});
 
 	it('without an active employment the service refuses with NoActiveEmployment', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'endEmployment', employee: byNumber(PEOPLE.longGone), endDate: today() } });
-		expect(result.error?.message).toMatch(/HTTP 400.*employeeNumber: .*no active employment.*NoActiveEmployment/);
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'endEmployment',
+				employee: byNumber(PEOPLE.longGone),
+				endDate: today(),
+			},
+		});
+		expect(result.error?.message).toMatch(
+			/HTTP 400.*employeeNumber: .*no active employment.*NoActiveEmployment/,
+		);
 		expect(fx.apiRequests()[0].status).toBe(400);
 	});
 });

@@ -7,29 +7,63 @@ describe('Employee > Get Many', () => {
 	const numbers = (items: Array<Record<string, unknown>>) => items.map((e) => e.employeeNumber);
 
 	it('lists own company employees only by default', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'getAll', returnAll: true } });
-		expect(numbers(jsonOf(result))).toEqual(expect.arrayContaining([PEOPLE.foreman, PEOPLE.tagged]));
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'employee', operation: 'getAll', returnAll: true },
+		});
+		expect(numbers(jsonOf(result))).toEqual(
+			expect.arrayContaining([PEOPLE.foreman, PEOPLE.tagged]),
+		);
 		expect(numbers(jsonOf(result))).not.toContain(PEOPLE.subsidiaryOnly);
 		expect(jsonOf(result)[0]).not.toHaveProperty('tags');
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v5/integration/employees', search: '', status: 200 })]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: '/api/v5/integration/employees',
+				search: '',
+				status: 200,
+			}),
+		]);
 	});
 
 	it('includes subsidiaries, tags and the number filter when asked', async () => {
 		const all = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'getAll', returnAll: true, options: { includeEmployeesFromSubsidiaries: true, include: ['tags'] } },
+			parameters: {
+				resource: 'employee',
+				operation: 'getAll',
+				returnAll: true,
+				options: { includeEmployeesFromSubsidiaries: true, include: ['tags'] },
+			},
 		});
-		expect(numbers(jsonOf(all))).toEqual(expect.arrayContaining([PEOPLE.subsidiaryOnly, PEOPLE.withHistoryInSubsidiary]));
+		expect(numbers(jsonOf(all))).toEqual(
+			expect.arrayContaining([PEOPLE.subsidiaryOnly, PEOPLE.withHistoryInSubsidiary]),
+		);
 		expect(jsonOf(all).find((e) => e.employeeNumber === PEOPLE.tagged)?.tags).toHaveLength(3);
-		expect(fx.apiRequests()[0].query).toEqual({ include: ['tags'], includeEmployeesFromSubsidiaries: ['true'] });
+		expect(fx.apiRequests()[0].query).toEqual({
+			include: ['tags'],
+			includeEmployeesFromSubsidiaries: ['true'],
+		});
 		fx.mark();
-		const one = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'getAll', returnAll: false, limit: 5, options: { employeeNumber: PEOPLE.awkward } } });
+		const one = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 5,
+				options: { employeeNumber: PEOPLE.awkward },
+			},
+		});
 		expect(numbers(jsonOf(one))).toEqual([PEOPLE.awkward]);
 		expect(fx.apiRequests()[0].query).toEqual({ employeeNumber: [PEOPLE.awkward] });
 	});
 
 	it('applies the limit', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'getAll', returnAll: false, limit: 2 } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'employee', operation: 'getAll', returnAll: false, limit: 2 },
+		});
 		expect(jsonOf(result)).toHaveLength(2);
 		expect(fx.apiRequests()).toHaveLength(1);
 	});

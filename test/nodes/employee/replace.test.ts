@@ -9,13 +9,38 @@ describe('Employee > Replace', () => {
 		const before = person(fx, PEOPLE.tagged).employments.length;
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'replace', employee: byNumber(PEOPLE.tagged), firstName: 'Lars', lastName: 'Æsøy', birthDate: '09.09.1990', fields: { address: 'Kaigata 1, 5016 Bergen' } },
+			parameters: {
+				resource: 'employee',
+				operation: 'replace',
+				employee: byNumber(PEOPLE.tagged),
+				firstName: 'Lars',
+				lastName: 'Æsøy',
+				birthDate: '09.09.1990',
+				fields: { address: 'Kaigata 1, 5016 Bergen' },
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ address: 'Kaigata 1, 5016 Bergen', workTitle: null, email: null, phone: '+4791234571', birthDate: '1990-09-09T00:00:00Z' })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				address: 'Kaigata 1, 5016 Bergen',
+				workTitle: null,
+				email: null,
+				phone: '+4791234571',
+				birthDate: '1990-09-09T00:00:00Z',
+			}),
+		]);
 		const [put] = fx.apiRequests();
-		expect(put).toMatchObject({ method: 'PUT', path: `/api/v5/integration/employees/${PEOPLE.tagged}`, status: 200 });
-		expect(put.body).toEqual({ firstName: 'Lars', lastName: 'Æsøy', birthDate: '1990-09-09', address: 'Kaigata 1, 5016 Bergen' });
+		expect(put).toMatchObject({
+			method: 'PUT',
+			path: `/api/v5/integration/employees/${PEOPLE.tagged}`,
+			status: 200,
+		});
+		expect(put.body).toEqual({
+			firstName: 'Lars',
+			lastName: 'Æsøy',
+			birthDate: '1990-09-09',
+			address: 'Kaigata 1, 5016 Bergen',
+		});
 		expect(person(fx, PEOPLE.tagged).employments).toHaveLength(before);
 	});
 });

@@ -16,7 +16,12 @@ describe('Employee > Replace Tags', () => {
 				employee: byNumber(PEOPLE.tagged),
 				tags: {
 					assignment: [
-						{ userTagId: night2024.userTagId, tagId: t.nightShift, applicableFromDate: '2024-01-01T00:00:00', applicableToDate: '30.06.2024' },
+						{
+							userTagId: night2024.userTagId,
+							tagId: t.nightShift,
+							applicableFromDate: '2024-01-01T00:00:00',
+							applicableToDate: '30.06.2024',
+						},
 						{ tagId: t.nightShift, applicableFromDate: '2025-01-01' },
 						{ tagName: 'First aid' },
 					],
@@ -25,14 +30,30 @@ describe('Employee > Replace Tags', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [diff] = jsonOf(result) as Array<Record<string, any>>;
-		expect(diff.added).toEqual([expect.objectContaining({ tagId: t.firstAid, tagName: 'First aid', isPayrollTag: false })]);
-		expect(diff.updated).toEqual([expect.objectContaining({ userTagId: night2024.userTagId, applicableToDate: '2024-06-30T00:00:00Z' })]);
+		expect(diff.added).toEqual([
+			expect.objectContaining({ tagId: t.firstAid, tagName: 'First aid', isPayrollTag: false }),
+		]);
+		expect(diff.updated).toEqual([
+			expect.objectContaining({
+				userTagId: night2024.userTagId,
+				applicableToDate: '2024-06-30T00:00:00Z',
+			}),
+		]);
 		expect(diff.removed).toEqual([expect.objectContaining({ userTagId: crane.userTagId })]);
 		expect(diff.currentTags).toHaveLength(3);
 		const [put] = fx.apiRequests();
-		expect(put).toMatchObject({ method: 'PUT', path: `/api/v5/integration/employees/${PEOPLE.tagged}/tags`, status: 200 });
+		expect(put).toMatchObject({
+			method: 'PUT',
+			path: `/api/v5/integration/employees/${PEOPLE.tagged}/tags`,
+			status: 200,
+		});
 		expect(put.body).toEqual([
-			{ userTagId: night2024.userTagId, tagId: t.nightShift, applicableFromDate: '2024-01-01', applicableToDate: '2024-06-30' },
+			{
+				userTagId: night2024.userTagId,
+				tagId: t.nightShift,
+				applicableFromDate: '2024-01-01',
+				applicableToDate: '2024-06-30',
+			},
 			{ tagId: t.nightShift, applicableFromDate: '2025-01-01' },
 			{ tagName: 'First aid' },
 		]);
@@ -46,7 +67,14 @@ describe('Employee > Replace Tags', () => {
 				resource: 'employee',
 				operation: 'replaceTags',
 				employee: byNumber(PEOPLE.tagged),
-				tags: { assignment: current.map((a) => ({ userTagId: a.userTagId, tagId: a.tagId, applicableFromDate: a.applicableFromDate ?? '', applicableToDate: a.applicableToDate ?? '' })) },
+				tags: {
+					assignment: current.map((a) => ({
+						userTagId: a.userTagId,
+						tagId: a.tagId,
+						applicableFromDate: a.applicableFromDate ?? '',
+						applicableToDate: a.applicableToDate ?? '',
+					})),
+				},
 			},
 		});
 		const [diff] = jsonOf(result) as Array<Record<string, any>>;
@@ -62,7 +90,16 @@ describe('Employee > Replace Tags', () => {
 				resource: 'employee',
 				operation: 'replaceTags',
 				employee: byNumber(PEOPLE.worker),
-				tags: { assignment: [{ tagId: t.hazardPay, applicableFromDate: '2025-01-01', applicableToDate: '2025-06-30' }, { tagId: t.hazardPay, applicableFromDate: '2025-07-01' }] },
+				tags: {
+					assignment: [
+						{
+							tagId: t.hazardPay,
+							applicableFromDate: '2025-01-01',
+							applicableToDate: '2025-06-30',
+						},
+						{ tagId: t.hazardPay, applicableFromDate: '2025-07-01' },
+					],
+				},
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -71,11 +108,30 @@ describe('Employee > Replace Tags', () => {
 	});
 
 	it('an empty list is refused unless Remove All Tags is on', async () => {
-		const refused = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'replaceTags', employee: byNumber(PEOPLE.worker), tags: {} } });
+		const refused = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'replaceTags',
+				employee: byNumber(PEOPLE.worker),
+				tags: {},
+			},
+		});
 		expect(refused.error?.message).toBe('No tags given');
 		expect(fx.apiRequests()).toEqual([]);
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'replaceTags', employee: byNumber(PEOPLE.worker), tags: {}, removeAllTags: true } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'replaceTags',
+				employee: byNumber(PEOPLE.worker),
+				tags: {},
+				removeAllTags: true,
+			},
+		});
 		expect((jsonOf(result)[0] as Record<string, any>).removed).toHaveLength(2);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'PUT', body: [], status: 200 })]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({ method: 'PUT', body: [], status: 200 }),
+		]);
 	});
 });

@@ -17,16 +17,34 @@ describe('Employee > Update', () => {
 			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ workTitle: 'Tunnel foreman', email: null, address: null, firstName: 'Per', phone: '+4791234569' })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				workTitle: 'Tunnel foreman',
+				email: null,
+				address: null,
+				firstName: 'Per',
+				phone: '+4791234569',
+			}),
+		]);
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({ method: 'PATCH', path: `/api/v5/integration/employees/${PEOPLE.withHistory}`, status: 200 });
+		expect(patch).toMatchObject({
+			method: 'PATCH',
+			path: `/api/v5/integration/employees/${PEOPLE.withHistory}`,
+			status: 200,
+		});
 		expect(patch.body).toEqual({ workTitle: 'Tunnel foreman', email: null, address: null });
 	});
 
 	it('only clearing is an update too', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'update', employee: byNumber(PEOPLE.withHistory), updateFields: {}, fieldsToClear: ['workTitle'] },
+			parameters: {
+				resource: 'employee',
+				operation: 'update',
+				employee: byNumber(PEOPLE.withHistory),
+				updateFields: {},
+				fieldsToClear: ['workTitle'],
+			},
 		});
 		expect(jsonOf(result)[0].workTitle).toBeNull();
 		expect(fx.apiRequests()[0].body).toEqual({ workTitle: null });
@@ -35,14 +53,29 @@ describe('Employee > Update', () => {
 	it('a field both set and cleared is refused before sending', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'update', employee: byNumber(PEOPLE.withHistory), updateFields: { email: 'a@b.no' }, fieldsToClear: ['email'] },
+			parameters: {
+				resource: 'employee',
+				operation: 'update',
+				employee: byNumber(PEOPLE.withHistory),
+				updateFields: { email: 'a@b.no' },
+				fieldsToClear: ['email'],
+			},
 		});
 		expect(result.error?.message).toBe('Email is both set and cleared');
 		expect(fx.apiRequests()).toEqual([]);
 	});
 
 	it('nothing to change is refused before sending', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'employee', operation: 'update', employee: byNumber(PEOPLE.withHistory), updateFields: {}, fieldsToClear: [] } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'update',
+				employee: byNumber(PEOPLE.withHistory),
+				updateFields: {},
+				fieldsToClear: [],
+			},
+		});
 		expect(result.error?.message).toBe('No fields to update');
 		expect(fx.apiRequests()).toEqual([]);
 	});

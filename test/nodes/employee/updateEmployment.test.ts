@@ -17,16 +17,31 @@ describe('Employee > Update Employment', () => {
 			},
 		});
 		expect(result.error).toBeUndefined();
-		expect((jsonOf(result)[0] as Record<string, any>).employment).toMatchObject({ department: 'Bridges', payroll: 0, mainProjectNumber: null, startDate: '2019-05-01T00:00:00Z' });
+		expect((jsonOf(result)[0] as Record<string, any>).employment).toMatchObject({
+			department: 'Bridges',
+			payroll: 0,
+			mainProjectNumber: null,
+			startDate: '2019-05-01T00:00:00Z',
+		});
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({ method: 'PATCH', path: `/api/v5/integration/employees/${PEOPLE.tagged}/update-employment`, status: 200 });
+		expect(patch).toMatchObject({
+			method: 'PATCH',
+			path: `/api/v5/integration/employees/${PEOPLE.tagged}/update-employment`,
+			status: 200,
+		});
 		expect(patch.body).toEqual({ department: 'Bridges', payroll: 0, mainProjectNumber: null });
 	});
 
 	it('without an active employment the service refuses', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'updateEmployment', employee: byNumber(PEOPLE.longGone), employmentUpdateFields: { department: 'x' }, employmentFieldsToClear: [] },
+			parameters: {
+				resource: 'employee',
+				operation: 'updateEmployment',
+				employee: byNumber(PEOPLE.longGone),
+				employmentUpdateFields: { department: 'x' },
+				employmentFieldsToClear: [],
+			},
 		});
 		expect(result.error?.message).toMatch(/HTTP 400.*no active employment/);
 		expect(fx.apiRequests()[0].status).toBe(400);

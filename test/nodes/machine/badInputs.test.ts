@@ -42,11 +42,17 @@ const CASES: BadInput[] = [
 		message: /^Company ID is empty$/,
 		requests: [],
 	},
-	{ label: 'missing machine number', parameters: create({}, { machineNumber: '  ' }), message: /^Machine Number is empty$/, requests: [] },
+	{
+		label: 'missing machine number',
+		parameters: create({}, { machineNumber: '  ' }),
+		message: /^Machine Number is empty$/,
+		requests: [],
+	},
 	{
 		label: 'duplicate machine number',
 		parameters: create({}, { machineNumber: 'M-100' }),
-		message: /HTTP 400\): machineNumber: A machine with machineNumber 'M-100' already exists in the company\. \[MachineService\.machineNumberNotUnique\]/,
+		message:
+			/HTTP 400\): machineNumber: A machine with machineNumber 'M-100' already exists in the company\. \[MachineService\.machineNumberNotUnique\]/,
 		requests: [`POST ${MACHINES} 400`],
 	},
 	{
@@ -57,7 +63,12 @@ const CASES: BadInput[] = [
 	},
 	{
 		label: 'unknown machine type on update',
-		parameters: { resource: 'machine', operation: 'update', machine: machineRl('id', DEMO_MACHINES.truck), updateFields: { typeId: 'BLIMP' } },
+		parameters: {
+			resource: 'machine',
+			operation: 'update',
+			machine: machineRl('id', DEMO_MACHINES.truck),
+			updateFields: { typeId: 'BLIMP' },
+		},
 		message: /typeId: .*\[MachineService\.machineTypeInvalid\] \(typeId sent: "BLIMP"\)/,
 		requests: [`PATCH ${MACHINES}/${DEMO_MACHINES.truck} 400`],
 	},
@@ -76,7 +87,12 @@ const CASES: BadInput[] = [
 	},
 	{
 		label: 'duplicate machine number on update',
-		parameters: { resource: 'machine', operation: 'update', machine: machineRl('id', DEMO_MACHINES.truck), updateFields: { machineNumber: 'M-200' } },
+		parameters: {
+			resource: 'machine',
+			operation: 'update',
+			machine: machineRl('id', DEMO_MACHINES.truck),
+			updateFields: { machineNumber: 'M-200' },
+		},
 		message: /machineNumber: A machine with machineNumber 'M-200' already exists/,
 		requests: [`PATCH ${MACHINES}/${DEMO_MACHINES.truck} 400`],
 	},
@@ -89,7 +105,8 @@ const CASES: BadInput[] = [
 	{
 		label: 'parent link on a machine',
 		parameters: create({ parentMachineId: DEMO_MACHINES.excavator }),
-		message: /parentMachineId: Only equipment \(isEquipment true\) can be linked to a parent machine/,
+		message:
+			/parentMachineId: Only equipment \(isEquipment true\) can be linked to a parent machine/,
 		requests: [`POST ${MACHINES} 400`],
 	},
 	{
@@ -112,7 +129,12 @@ const CASES: BadInput[] = [
 		message: /^serviceDate is not a valid date$/,
 		requests: [],
 	},
-	{ label: 'ESG without fields', parameters: esg({}), message: /^No ESG field to update$/, requests: [] },
+	{
+		label: 'ESG without fields',
+		parameters: esg({}),
+		message: /^No ESG field to update$/,
+		requests: [],
+	},
 	{
 		label: 'ESG unknown fuel type',
 		items: [{ json: { fuel: 'kerosene' } }],
@@ -135,20 +157,35 @@ const CASES: BadInput[] = [
 	},
 	{
 		label: 'unknown machine id',
-		parameters: { resource: 'machine', operation: 'update', machine: machineRl('id', 'nope'), updateFields: { name: 'x' } },
+		parameters: {
+			resource: 'machine',
+			operation: 'update',
+			machine: machineRl('id', 'nope'),
+			updateFields: { name: 'x' },
+		},
 		message: /HTTP 404\): id: Machine 'nope' was not found/,
 		requests: [`PATCH ${MACHINES}/nope 404`],
 	},
 	{
 		label: 'unknown machine number',
-		parameters: { resource: 'machine', operation: 'update', machine: machineRl('machineNumber', 'M-404'), updateFields: { name: 'x' } },
-		message: /Looking up machine number "M-404" failed \(HTTP 404\): machineNumber: Machine with number 'M-404' was not found/,
+		parameters: {
+			resource: 'machine',
+			operation: 'update',
+			machine: machineRl('machineNumber', 'M-404'),
+			updateFields: { name: 'x' },
+		},
+		message:
+			/Looking up machine number "M-404" failed \(HTTP 404\): machineNumber: Machine with number 'M-404' was not found/,
 		requests: [`GET ${MACHINES}/by-machine-number/M-404 404`],
 	},
 	{
 		label: 'empty machine (mapped)',
 		items: [{ json: { id: '' } }],
-		parameters: { resource: 'machine', operation: 'delete', machine: machineRl('id', '={{ $json.id }}') },
+		parameters: {
+			resource: 'machine',
+			operation: 'delete',
+			machine: machineRl('id', '={{ $json.id }}'),
+		},
 		message: /^Machine is empty$/,
 		requests: [],
 	},
@@ -160,7 +197,12 @@ const CASES: BadInput[] = [
 	},
 	{
 		label: 'clearing the machine number',
-		parameters: { resource: 'machine', operation: 'update', machine: machineRl('id', DEMO_MACHINES.truck), updateFields: { machineNumber: '' } },
+		parameters: {
+			resource: 'machine',
+			operation: 'update',
+			machine: machineRl('id', DEMO_MACHINES.truck),
+			updateFields: { machineNumber: '' },
+		},
 		message: /^Machine Number cannot be cleared$/,
 		requests: [],
 	},
@@ -169,13 +211,16 @@ const CASES: BadInput[] = [
 describe('Machine > bad inputs', () => {
 	const fx = useEmulator();
 
-	it.each(CASES)('$label gives a clear error naming the field', async ({ parameters, items, message, requests }) => {
-		const result = await executeNode({ credentials: fx.credentials, parameters, items });
-		expect(result.items).toEqual([]);
-		expect(result.error?.message).toMatch(message);
-		expect(result.error?.name).toMatch(/^Node(Api|Operation)Error$/);
-		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(requests);
-	});
+	it.each(CASES)(
+		'$label gives a clear error naming the field',
+		async ({ parameters, items, message, requests }) => {
+			const result = await executeNode({ credentials: fx.credentials, parameters, items });
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toMatch(message);
+			expect(result.error?.name).toMatch(/^Node(Api|Operation)Error$/);
+			expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(requests);
+		},
+	);
 
 	// Ids holding characters with a meaning in URLs stay inside their one path segment.
 	const ODD_IDS = ['a/b', 'esg?x=1', 'frag#ment', 'with space', '../../projects', 'x/esg'];
@@ -187,16 +232,31 @@ describe('Machine > bad inputs', () => {
 		['delete', {}, 'DELETE', ''],
 		['isDeletable', {}, 'GET', 'is-machine-deletable/'],
 	];
-	const matrix = ODD_IDS.flatMap((id) => OPERATIONS.map(([operation, extra, method, suffix]) => ({ id, operation, extra, method, suffix })));
+	const matrix = ODD_IDS.flatMap((id) =>
+		OPERATIONS.map(([operation, extra, method, suffix]) => ({
+			id,
+			operation,
+			extra,
+			method,
+			suffix,
+		})),
+	);
 
-	it.each(matrix)('$operation encodes id "$id" and answers 404 naming it', async ({ id, operation, extra, method, suffix }) => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation, machine: machineRl('id', id), ...extra },
-		});
-		const encoded = encodeURIComponent(id);
-		const path = suffix.endsWith('/') ? `${MACHINES}/${suffix}${encoded}` : `${MACHINES}/${encoded}${suffix}`;
-		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status} ${r.search}`)).toEqual([`${method} ${path} 404 `]);
-		expect(result.error?.message).toContain(`id: Machine '${id}' was not found`);
-	});
+	it.each(matrix)(
+		'$operation encodes id "$id" and answers 404 naming it',
+		async ({ id, operation, extra, method, suffix }) => {
+			const result = await executeNode({
+				credentials: fx.credentials,
+				parameters: { resource: 'machine', operation, machine: machineRl('id', id), ...extra },
+			});
+			const encoded = encodeURIComponent(id);
+			const path = suffix.endsWith('/')
+				? `${MACHINES}/${suffix}${encoded}`
+				: `${MACHINES}/${encoded}${suffix}`;
+			expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status} ${r.search}`)).toEqual([
+				`${method} ${path} 404 `,
+			]);
+			expect(result.error?.message).toContain(`id: Machine '${id}' was not found`);
+		},
+	);
 });

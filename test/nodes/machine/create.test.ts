@@ -36,7 +36,11 @@ describe('Machine > Create', () => {
 		});
 		expect(typeof machine.id).toBe('string');
 		const [post] = fx.apiRequests();
-		expect(post).toMatchObject({ method: 'POST', path: '/api/v4/integration/machines', status: 201 });
+		expect(post).toMatchObject({
+			method: 'POST',
+			path: '/api/v4/integration/machines',
+			status: 201,
+		});
 		expect(post.body).toEqual({
 			companyId: DEMO.companies.parent,
 			machineNumber: 'M-9001',
@@ -51,7 +55,9 @@ describe('Machine > Create', () => {
 	});
 
 	it('creates equipment linked to a machine with a type id the company does not have', async () => {
-		const excavator = fx.emulator.ctx.sections.machines.all().find((m) => m.machineNumber === 'M-100' && m.companyId === DEMO.companies.parent)!;
+		const excavator = fx.emulator.ctx.sections.machines
+			.all()
+			.find((m) => m.machineNumber === 'M-100' && m.companyId === DEMO.companies.parent)!;
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: {
@@ -59,11 +65,20 @@ describe('Machine > Create', () => {
 				operation: 'create',
 				companyId: DEMO.companies.parent,
 				machineNumber: 'E-9001',
-				additionalFields: { isEquipment: true, typeId: 'TILTROTATOR', parentMachineId: excavator.id },
+				additionalFields: {
+					isEquipment: true,
+					typeId: 'TILTROTATOR',
+					parentMachineId: excavator.id,
+				},
 			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0]).toMatchObject({ machineNumber: 'E-9001', isEquipment: true, typeId: 'TILTROTATOR', parentMachineId: excavator.id });
+		expect(jsonOf(result)[0]).toMatchObject({
+			machineNumber: 'E-9001',
+			isEquipment: true,
+			typeId: 'TILTROTATOR',
+			parentMachineId: excavator.id,
+		});
 		expect(fx.apiRequests()[0].body).toEqual({
 			companyId: DEMO.companies.parent,
 			machineNumber: 'E-9001',
@@ -90,6 +105,8 @@ describe('Machine > Create', () => {
 		expect(result.error?.description).toContain('Machine Type > Get Many');
 		expect(fx.apiRequests()).toHaveLength(1);
 		expect(fx.apiRequests()[0]).toMatchObject({ method: 'POST', status: 400 });
-		expect(fx.emulator.ctx.sections.machines.all().some((m) => m.machineNumber === 'M-9002')).toBe(false);
+		expect(fx.emulator.ctx.sections.machines.all().some((m) => m.machineNumber === 'M-9002')).toBe(
+			false,
+		);
 	});
 });

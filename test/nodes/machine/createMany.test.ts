@@ -42,7 +42,9 @@ describe('Machine > Create Many', () => {
 			{ companyId: company, machineNumber: 'CM-1', name: 'One', typeId: 'TRUCK' },
 			{ companyId: company, machineNumber: 'CM-2', name: 'Two', typeId: 'EXCAVATOR' },
 		]);
-		expect(requests[1].body).toEqual([{ companyId: company, machineNumber: 'CM-3', name: 'Three', typeId: 'WHEEL_LOADER' }]);
+		expect(requests[1].body).toEqual([
+			{ companyId: company, machineNumber: 'CM-3', name: 'Three', typeId: 'WHEEL_LOADER' },
+		]);
 		expect(storedMachine(fx, 'CM-3')?.name).toBe('Three');
 	});
 
@@ -54,15 +56,27 @@ describe('Machine > Create Many', () => {
 			{ json: { number: 'CM-11', name: 'Bad type', type: 'SUBMARINE' } },
 			{ json: { number: 'CM-12', name: 'Twelve', type: 'TRUCK' } },
 		];
-		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(10), continueOnFail: true });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			items,
+			parameters: params(10),
+			continueOnFail: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(4);
-		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		const [ten, dup, badType, twelve] = jsonOf(result);
 		expect(ten).toMatchObject({ machineNumber: 'CM-10', name: 'Ten' });
 		expect(twelve).toMatchObject({ machineNumber: 'CM-12', name: 'Twelve' });
 		expect(dup).toMatchObject({ machineNumber: 'CM-DUP', itemIndex: 1, fields: ['machineNumber'] });
-		expect(dup.error).toContain("machineNumber: A machine with machineNumber 'CM-DUP' already exists");
+		expect(dup.error).toContain(
+			"machineNumber: A machine with machineNumber 'CM-DUP' already exists",
+		);
 		expect(badType).toMatchObject({ machineNumber: 'CM-11', itemIndex: 2, fields: ['typeId'] });
 		expect(badType.error).toContain('MachineService.machineTypeInvalid');
 		expect(badType.error).toContain('typeId sent: "SUBMARINE"');
@@ -81,7 +95,9 @@ describe('Machine > Create Many', () => {
 		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(3) });
 		expect(result.error?.message).toContain('Item 2 (machineNumber "CM-21") was not saved');
 		expect(result.error?.message).toContain('MachineService.machineTypeInvalid');
-		expect(result.error?.description).toContain('earlier items may already be saved (2 saved so far)');
+		expect(result.error?.description).toContain(
+			'earlier items may already be saved (2 saved so far)',
+		);
 		// The batch's other machines were processed; the next batch was not sent.
 		expect(fx.apiRequests()).toHaveLength(1);
 		expect(storedMachine(fx, 'CM-20')).toBeDefined();
@@ -90,26 +106,60 @@ describe('Machine > Create Many', () => {
 	});
 
 	it('refuses an item without a machine number before sending anything', async () => {
-		const items = [{ json: { number: 'CM-30', name: 'ok' } }, { json: { number: '', name: 'no number' } }];
-		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(10) });
+		const items = [
+			{ json: { number: 'CM-30', name: 'ok' } },
+			{ json: { number: '', name: 'no number' } },
+		];
+		const result = await executeNode({
+			credentials: fx.credentials,
+			items,
+			parameters: params(10),
+		});
 		expect(result.error?.message).toBe('Machine Number is empty (item 2; nothing was saved)');
 		expect(fx.apiRequests()).toEqual([]);
 	});
 
 	it('with Continue On Fail, an item that cannot be sent becomes an error item and the rest are sent', async () => {
-		const items = [{ json: { number: '', name: 'no number' } }, { json: { number: 'CM-40', name: 'Forty' } }];
-		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(10), continueOnFail: true });
+		const items = [
+			{ json: { number: '', name: 'no number' } },
+			{ json: { number: 'CM-40', name: 'Forty' } },
+		];
+		const result = await executeNode({
+			credentials: fx.credentials,
+			items,
+			parameters: params(10),
+			continueOnFail: true,
+		});
 		expect(result.error).toBeUndefined();
 		const [missing, forty] = jsonOf(result);
-		expect(missing).toMatchObject({ error: 'Machine Number is empty', fields: ['machineNumber'], itemIndex: 0 });
+		expect(missing).toMatchObject({
+			error: 'Machine Number is empty',
+			fields: ['machineNumber'],
+			itemIndex: 0,
+		});
 		expect(forty).toMatchObject({ machineNumber: 'CM-40' });
-		expect(fx.apiRequests()[0].body).toEqual([{ companyId: company, machineNumber: 'CM-40', name: 'Forty' }]);
+		expect(fx.apiRequests()[0].body).toEqual([
+			{ companyId: company, machineNumber: 'CM-40', name: 'Forty' },
+		]);
 	});
 
 	it('a batch whose request fails as a whole fails each of its items; earlier batches stay saved', async () => {
-		fx.emulator.ctx.faults.add({ api: 'integration', method: 'POST', path: '/machines/create/array', skip: 1, action: { kind: 'status', status: 500 } });
-		const items = ['CM-50', 'CM-51', 'CM-52'].map((n) => ({ json: { number: n, name: n, type: 'TRUCK' } }));
-		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(2), continueOnFail: true });
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			method: 'POST',
+			path: '/machines/create/array',
+			skip: 1,
+			action: { kind: 'status', status: 500 },
+		});
+		const items = ['CM-50', 'CM-51', 'CM-52'].map((n) => ({
+			json: { number: n, name: n, type: 'TRUCK' },
+		}));
+		const result = await executeNode({
+			credentials: fx.credentials,
+			items,
+			parameters: params(2),
+			continueOnFail: true,
+		});
 		expect(result.error).toBeUndefined();
 		const out = jsonOf(result);
 		expect(out[0]).toMatchObject({ machineNumber: 'CM-50', typeId: 'TRUCK' });
@@ -127,40 +177,94 @@ describe('Machine > Create Many', () => {
 			{ id: 'x-1', machineNumber: 'CM-60' },
 			{ id: 'x-2', machineNumber: 'CM-61' },
 		];
-		fx.emulator.ctx.faults.add({ api: 'integration', method: 'POST', path: '/machines/create/array', action: { kind: 'status', status: 200, body: answer } });
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			method: 'POST',
+			path: '/machines/create/array',
+			action: { kind: 'status', status: 200, body: answer },
+		});
 		const items = ['CM-60', 'CM-61'].map((n) => ({ json: { number: n, name: n } }));
-		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(10) });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			items,
+			parameters: params(10),
+		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual(answer);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'POST', path: '/api/v4/integration/machines/create/array', status: 200, fault: 'status' })]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'POST',
+				path: '/api/v4/integration/machines/create/array',
+				status: 200,
+				fault: 'status',
+			}),
+		]);
 	});
 
 	it('an item the answer leaves out is reported, not silently dropped', async () => {
 		const answer = [{ index: 0, success: true, machine: { id: 'x-3', machineNumber: 'CM-70' } }];
-		fx.emulator.ctx.faults.add({ api: 'integration', method: 'POST', path: '/machines/create/array', action: { kind: 'status', status: 200, body: answer } });
+		fx.emulator.ctx.faults.add({
+			api: 'integration',
+			method: 'POST',
+			path: '/machines/create/array',
+			action: { kind: 'status', status: 200, body: answer },
+		});
 		const items = ['CM-70', 'CM-71'].map((n) => ({ json: { number: n, name: n } }));
-		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(10) });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			items,
+			parameters: params(10),
+		});
 		expect(result.error?.message).toContain('Item 2 (machineNumber "CM-71") was not saved');
-		expect(result.error?.message).toContain("the service's answer holds no result for this machine");
+		expect(result.error?.message).toContain(
+			"the service's answer holds no result for this machine",
+		);
 		expect(fx.apiRequests()).toHaveLength(1);
 	});
 
 	it('refuses a batch size below 1', async () => {
-		const result = await executeNode({ credentials: fx.credentials, items: [{ json: { number: 'CM-80' } }], parameters: params(0) });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			items: [{ json: { number: 'CM-80' } }],
+			parameters: params(0),
+		});
 		expect(result.error?.message).toBe('Batch Size must be a whole number of 1 or more');
 		expect(fx.apiRequests()).toEqual([]);
 	});
 
 	it('Use Input Item JSON: sends the fields of the Machine table from each item, ignoring other keys', async () => {
 		const items = [
-			{ json: { companyId: company, machineNumber: 'CM-90', name: 'Ninety', typeId: 'TRUCK', buildYear: '2019', active: 'true', erpKey: 'x', id: 'ignored' } },
-			{ json: { companyId: company, machineNumber: 'CM-91', isEquipment: true, parentMachineId: storedMachine(fx, 'M-100')!.id } },
+			{
+				json: {
+					companyId: company,
+					machineNumber: 'CM-90',
+					name: 'Ninety',
+					typeId: 'TRUCK',
+					buildYear: '2019',
+					active: 'true',
+					erpKey: 'x',
+					id: 'ignored',
+				},
+			},
+			{
+				json: {
+					companyId: company,
+					machineNumber: 'CM-91',
+					isEquipment: true,
+					parentMachineId: storedMachine(fx, 'M-100')!.id,
+				},
+			},
 		];
 		const result = await executeNode({
 			credentials: fx.credentials,
 			items,
-			parameters: { resource: 'machine', operation: 'createMany', machineData: 'json', batchSize: 10 },
+			parameters: {
+				resource: 'machine',
+				operation: 'createMany',
+				machineData: 'json',
+				batchSize: 10,
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map((m) => [m.machineNumber, m.isEquipment])).toEqual([
@@ -168,8 +272,20 @@ describe('Machine > Create Many', () => {
 			['CM-91', true],
 		]);
 		expect(fx.apiRequests()[0].body).toEqual([
-			{ companyId: company, machineNumber: 'CM-90', name: 'Ninety', typeId: 'TRUCK', buildYear: 2019, active: true },
-			{ companyId: company, machineNumber: 'CM-91', isEquipment: true, parentMachineId: storedMachine(fx, 'M-100')!.id },
+			{
+				companyId: company,
+				machineNumber: 'CM-90',
+				name: 'Ninety',
+				typeId: 'TRUCK',
+				buildYear: 2019,
+				active: true,
+			},
+			{
+				companyId: company,
+				machineNumber: 'CM-91',
+				isEquipment: true,
+				parentMachineId: storedMachine(fx, 'M-100')!.id,
+			},
 		]);
 	});
 });

@@ -10,11 +10,21 @@ describe('Machine > Delete', () => {
 		const machine = addMachine(fx, { machineNumber: 'D-1' });
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'delete', machine: machineRl('id', machine.id) },
+			parameters: {
+				resource: 'machine',
+				operation: 'delete',
+				machine: machineRl('id', machine.id),
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ deleted: true, resource: 'machine', id: machine.id }]);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/api/v4/integration/machines/${machine.id}`, status: 204 })]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'DELETE',
+				path: `/api/v4/integration/machines/${machine.id}`,
+				status: 204,
+			}),
+		]);
 		expect(storedMachine(fx, 'D-1')).toBeUndefined();
 	});
 
@@ -22,7 +32,11 @@ describe('Machine > Delete', () => {
 		const machine = addMachine(fx, { machineNumber: 'D-2' });
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'delete', machine: machineRl('machineNumber', 'D-2') },
+			parameters: {
+				resource: 'machine',
+				operation: 'delete',
+				machine: machineRl('machineNumber', 'D-2'),
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ deleted: true, resource: 'machine', machineNumber: 'D-2' }]);
@@ -35,7 +49,11 @@ describe('Machine > Delete', () => {
 	it('refuses a machine with linked equipment, naming the reason', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'delete', machine: machineRl('id', DEMO_MACHINES.excavator) },
+			parameters: {
+				resource: 'machine',
+				operation: 'delete',
+				machine: machineRl('id', DEMO_MACHINES.excavator),
+			},
 		});
 		expect(result.error?.message).toContain('MachineService.machineNotDeletable');
 		expect(result.error?.message).toContain('equipment is linked');

@@ -9,13 +9,28 @@ describe('Machine > Get', () => {
 	it('gets a machine by id', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'get', machine: machineRl('id', DEMO_MACHINES.wheelLoader) },
+			parameters: {
+				resource: 'machine',
+				operation: 'get',
+				machine: machineRl('id', DEMO_MACHINES.wheelLoader),
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: DEMO_MACHINES.wheelLoader, machineNumber: 'M-200', typeId: 'WHEEL_LOADER' })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				id: DEMO_MACHINES.wheelLoader,
+				machineNumber: 'M-200',
+				typeId: 'WHEEL_LOADER',
+			}),
+		]);
 		expect(jsonOf(result)[0]).not.toHaveProperty('equipment');
 		const [get] = fx.apiRequests();
-		expect(get).toMatchObject({ method: 'GET', path: `/api/v4/integration/machines/${DEMO_MACHINES.wheelLoader}`, search: '', status: 200 });
+		expect(get).toMatchObject({
+			method: 'GET',
+			path: `/api/v4/integration/machines/${DEMO_MACHINES.wheelLoader}`,
+			search: '',
+			status: 200,
+		});
 	});
 
 	it('picked from the list, includes the linked equipment when asked', async () => {
@@ -31,19 +46,32 @@ describe('Machine > Get', () => {
 		expect(result.error).toBeUndefined();
 		const [machine] = jsonOf(result);
 		expect(machine.machineNumber).toBe('M-100');
-		expect((machine.equipment as Array<{ machineNumber: string }>).map((e) => e.machineNumber).sort()).toEqual(['E-10', 'E-20']);
+		expect(
+			(machine.equipment as Array<{ machineNumber: string }>).map((e) => e.machineNumber).sort(),
+		).toEqual(['E-10', 'E-20']);
 		const [get] = fx.apiRequests();
-		expect(get).toMatchObject({ path: `/api/v4/integration/machines/${DEMO_MACHINES.excavator}`, search: 'includeEquipmentDetails=true' });
+		expect(get).toMatchObject({
+			path: `/api/v4/integration/machines/${DEMO_MACHINES.excavator}`,
+			search: 'includeEquipmentDetails=true',
+		});
 	});
 
 	it('by machine number uses the by-machine-number endpoint directly', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'get', machine: machineRl('machineNumber', 'M-300') },
+			parameters: {
+				resource: 'machine',
+				operation: 'get',
+				machine: machineRl('machineNumber', 'M-300'),
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: DEMO_MACHINES.truck, machineNumber: 'M-300' })]);
-		expect(fx.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v4/integration/machines/by-machine-number/M-300']);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ id: DEMO_MACHINES.truck, machineNumber: 'M-300' }),
+		]);
+		expect(fx.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /api/v4/integration/machines/by-machine-number/M-300',
+		]);
 	});
 
 	it("answers another company's machine with the same 404 as a missing one", async () => {
@@ -55,7 +83,10 @@ describe('Machine > Get', () => {
 			});
 			expect(result.items).toEqual([]);
 			expect(result.error?.message).toMatch(/HTTP 404.*id: Machine '.*' was not found/);
-			expect(fx.apiRequests()[0]).toMatchObject({ path: `/api/v4/integration/machines/${id}`, status: 404 });
+			expect(fx.apiRequests()[0]).toMatchObject({
+				path: `/api/v4/integration/machines/${id}`,
+				status: 404,
+			});
 		}
 	});
 });

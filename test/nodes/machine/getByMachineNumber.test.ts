@@ -9,14 +9,24 @@ describe('Machine > Get by Machine Number', () => {
 	it('gets the machine with that number, with its equipment when asked', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'getByMachineNumber', machineNumber: 'M-100', includeEquipmentDetails: true },
+			parameters: {
+				resource: 'machine',
+				operation: 'getByMachineNumber',
+				machineNumber: 'M-100',
+				includeEquipmentDetails: true,
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const [machine] = jsonOf(result);
 		expect(machine).toMatchObject({ id: DEMO_MACHINES.excavator, machineNumber: 'M-100' });
 		expect(machine.equipment).toHaveLength(2);
 		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({ method: 'GET', path: '/api/v4/integration/machines/by-machine-number/M-100', search: 'includeEquipmentDetails=true', status: 200 }),
+			expect.objectContaining({
+				method: 'GET',
+				path: '/api/v4/integration/machines/by-machine-number/M-100',
+				search: 'includeEquipmentDetails=true',
+				status: 200,
+			}),
 		]);
 	});
 
@@ -24,11 +34,20 @@ describe('Machine > Get by Machine Number', () => {
 		const odd = addMachine(fx, { machineNumber: 'AB/12?x#3 y' });
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'getByMachineNumber', machineNumber: 'AB/12?x#3 y' },
+			parameters: {
+				resource: 'machine',
+				operation: 'getByMachineNumber',
+				machineNumber: 'AB/12?x#3 y',
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: odd.id, machineNumber: 'AB/12?x#3 y' })]);
-		expect(fx.apiRequests()[0]).toMatchObject({ path: '/api/v4/integration/machines/by-machine-number/AB%2F12%3Fx%233%20y', search: '' });
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ id: odd.id, machineNumber: 'AB/12?x#3 y' }),
+		]);
+		expect(fx.apiRequests()[0]).toMatchObject({
+			path: '/api/v4/integration/machines/by-machine-number/AB%2F12%3Fx%233%20y',
+			search: '',
+		});
 	});
 
 	it('names the machine number when none matches', async () => {
@@ -36,7 +55,9 @@ describe('Machine > Get by Machine Number', () => {
 			credentials: fx.credentials,
 			parameters: { resource: 'machine', operation: 'getByMachineNumber', machineNumber: 'M-404' },
 		});
-		expect(result.error?.message).toContain("machineNumber: Machine with number 'M-404' was not found");
+		expect(result.error?.message).toContain(
+			"machineNumber: Machine with number 'M-404' was not found",
+		);
 		expect(fx.apiRequests()[0]).toMatchObject({ status: 404 });
 	});
 });

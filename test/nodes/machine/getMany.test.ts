@@ -11,15 +11,34 @@ describe('Machine > Get Many', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const machines = jsonOf(result);
-		expect(machines.map((m) => m.machineNumber).sort()).toEqual(['E-10', 'E-20', 'M-100', 'M-200', 'M-300']);
+		expect(machines.map((m) => m.machineNumber).sort()).toEqual([
+			'E-10',
+			'E-20',
+			'M-100',
+			'M-200',
+			'M-300',
+		]);
 		expect(machines.every((m) => m.companyId === DEMO.companies.parent)).toBe(true);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v4/integration/machines', search: '', status: 200 })]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: '/api/v4/integration/machines',
+				search: '',
+				status: 200,
+			}),
+		]);
 	});
 
 	it('applies the limit and sends includeEquipmentDetails', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'getAll', returnAll: false, limit: 1, includeEquipmentDetails: true },
+			parameters: {
+				resource: 'machine',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 1,
+				includeEquipmentDetails: true,
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const machines = jsonOf(result);

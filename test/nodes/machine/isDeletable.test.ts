@@ -18,7 +18,11 @@ describe('Machine > Is Deletable', () => {
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ isDeletable: expected, id }]);
 		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({ method: 'GET', path: `/api/v4/integration/machines/is-machine-deletable/${id}`, status: 200 }),
+			expect.objectContaining({
+				method: 'GET',
+				path: `/api/v4/integration/machines/is-machine-deletable/${id}`,
+				status: 200,
+			}),
 		]);
 	});
 
@@ -26,7 +30,11 @@ describe('Machine > Is Deletable', () => {
 		const machine = addMachine(fx, { machineNumber: 'ID-1' });
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'isDeletable', machine: machineRl('machineNumber', 'ID-1') },
+			parameters: {
+				resource: 'machine',
+				operation: 'isDeletable',
+				machine: machineRl('machineNumber', 'ID-1'),
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ isDeletable: true, id: machine.id, machineNumber: 'ID-1' }]);

@@ -6,7 +6,14 @@ describe('Machine > Replace', () => {
 	const fx = useEmulator();
 
 	it('puts the complete machine: fields left out are cleared', async () => {
-		const machine = addMachine(fx, { machineNumber: 'R-1', name: 'Old name', department: 'Old dept', typeId: 'TRUCK', active: true, hourMeter: 10 });
+		const machine = addMachine(fx, {
+			machineNumber: 'R-1',
+			name: 'Old name',
+			department: 'Old dept',
+			typeId: 'TRUCK',
+			active: true,
+			hourMeter: 10,
+		});
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: {
@@ -20,10 +27,22 @@ describe('Machine > Replace', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
-			expect.objectContaining({ id: machine.id, name: 'New name', typeId: 'EXCAVATOR', department: null, active: false, hourMeter: null, purchasedDate: '2024-05-01T00:00:00' }),
+			expect.objectContaining({
+				id: machine.id,
+				name: 'New name',
+				typeId: 'EXCAVATOR',
+				department: null,
+				active: false,
+				hourMeter: null,
+				purchasedDate: '2024-05-01T00:00:00',
+			}),
 		]);
 		const [put] = fx.apiRequests();
-		expect(put).toMatchObject({ method: 'PUT', path: `/api/v4/integration/machines/${machine.id}`, status: 200 });
+		expect(put).toMatchObject({
+			method: 'PUT',
+			path: `/api/v4/integration/machines/${machine.id}`,
+			status: 200,
+		});
 		expect(put.body).toEqual({
 			companyId: DEMO.companies.parent,
 			machineNumber: 'R-1',
@@ -47,7 +66,11 @@ describe('Machine > Replace', () => {
 			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0]).toMatchObject({ id: machine.id, machineNumber: 'R-2B', name: 'Two renumbered' });
+		expect(jsonOf(result)[0]).toMatchObject({
+			id: machine.id,
+			machineNumber: 'R-2B',
+			name: 'Two renumbered',
+		});
 		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			'GET /api/v4/integration/machines/by-machine-number/R-2 200',
 			`PUT /api/v4/integration/machines/${machine.id} 200`,
@@ -55,12 +78,20 @@ describe('Machine > Replace', () => {
 	});
 
 	it('answers the same 404 for a machine of another company and a missing one', async () => {
-		const foreign = fx.emulator.ctx.sections.machines.all().find((m) => m.companyId === DEMO.companies.other)!;
+		const foreign = fx.emulator.ctx.sections.machines
+			.all()
+			.find((m) => m.companyId === DEMO.companies.other)!;
 		for (const id of [foreign.id, 'missing-id']) {
 			fx.mark();
 			const result = await executeNode({
 				credentials: fx.credentials,
-				parameters: { resource: 'machine', operation: 'replace', machine: machineRl('id', id), companyId: DEMO.companies.parent, machineNumber: 'X' },
+				parameters: {
+					resource: 'machine',
+					operation: 'replace',
+					machine: machineRl('id', id),
+					companyId: DEMO.companies.parent,
+					machineNumber: 'X',
+				},
 			});
 			expect(result.error?.message).toContain(`HTTP 404): id: Machine '${id}' was not found.`);
 			expect(fx.apiRequests()[0]).toMatchObject({ method: 'PUT', status: 404 });

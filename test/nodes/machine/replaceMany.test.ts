@@ -46,7 +46,10 @@ describe('Machine > Replace Many', () => {
 
 	it('with Continue On Fail, an unknown id fails alone and names the id field', async () => {
 		const c = addMachine(fx, { machineNumber: 'RM-3', name: 'C' });
-		const items = [{ json: { id: 'missing-id', number: 'RM-X' } }, { json: { id: c.id, number: 'RM-3' } }];
+		const items = [
+			{ json: { id: 'missing-id', number: 'RM-X' } },
+			{ json: { id: c.id, number: 'RM-3' } },
+		];
 		const result = await executeNode({
 			credentials: fx.credentials,
 			items,
@@ -72,9 +75,20 @@ describe('Machine > Replace Many', () => {
 
 	it('Use Input Item JSON: each item is a machine; its id is used, else its machineNumber is looked up', async () => {
 		const d = addMachine(fx, { machineNumber: 'RM-4', name: 'D' });
-		const e = fx.emulator.ctx.sections.machines.createFor(DEMO.companies.subsidiary, { companyId: DEMO.companies.subsidiary, machineNumber: 'RM-SUB' });
+		const e = fx.emulator.ctx.sections.machines.createFor(DEMO.companies.subsidiary, {
+			companyId: DEMO.companies.subsidiary,
+			machineNumber: 'RM-SUB',
+		});
 		const items = [
-			{ json: { id: d.id, companyId: company, machineNumber: 'RM-4', name: 'D2', erpKey: 'ignored' } },
+			{
+				json: {
+					id: d.id,
+					companyId: company,
+					machineNumber: 'RM-4',
+					name: 'D2',
+					erpKey: 'ignored',
+				},
+			},
 			{ json: { companyId: DEMO.companies.subsidiary, machineNumber: 'RM-SUB', name: 'Sub' } },
 			{ json: { companyId: company, machineNumber: 'RM-NONE' } },
 		];
@@ -82,13 +96,22 @@ describe('Machine > Replace Many', () => {
 			credentials: fx.credentials,
 			items,
 			continueOnFail: true,
-			parameters: { resource: 'machine', operation: 'replaceMany', machineData: 'json', batchSize: 10 },
+			parameters: {
+				resource: 'machine',
+				operation: 'replaceMany',
+				machineData: 'json',
+				batchSize: 10,
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const [first, second, third] = jsonOf(result);
 		expect(first).toMatchObject({ id: d.id, name: 'D2' });
 		expect(second).toMatchObject({ id: e.id, name: 'Sub', companyId: DEMO.companies.subsidiary });
-		expect(third).toMatchObject({ machineNumber: 'RM-NONE', itemIndex: 2, fields: ['machineNumber'] });
+		expect(third).toMatchObject({
+			machineNumber: 'RM-NONE',
+			itemIndex: 2,
+			fields: ['machineNumber'],
+		});
 		expect(third.error).toContain('Looking up machine number "RM-NONE" failed (HTTP 404)');
 		// The list holds only the own company's machines: the subsidiary's number is looked up on its own.
 		const requests = fx.apiRequests();

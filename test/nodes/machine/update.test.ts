@@ -6,15 +6,38 @@ describe('Machine > Update', () => {
 	const fx = useEmulator();
 
 	it('patches only the fields set; the others keep their values', async () => {
-		const machine = addMachine(fx, { machineNumber: 'U-1', name: 'Loader', department: 'North', active: true, hourMeter: 100 });
+		const machine = addMachine(fx, {
+			machineNumber: 'U-1',
+			name: 'Loader',
+			department: 'North',
+			active: true,
+			hourMeter: 100,
+		});
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'update', machine: machineRl('id', machine.id), updateFields: { hourMeter: 250.5, active: false } },
+			parameters: {
+				resource: 'machine',
+				operation: 'update',
+				machine: machineRl('id', machine.id),
+				updateFields: { hourMeter: 250.5, active: false },
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: machine.id, name: 'Loader', department: 'North', hourMeter: 250.5, active: false })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				id: machine.id,
+				name: 'Loader',
+				department: 'North',
+				hourMeter: 250.5,
+				active: false,
+			}),
+		]);
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({ method: 'PATCH', path: `/api/v4/integration/machines/${machine.id}`, status: 200 });
+		expect(patch).toMatchObject({
+			method: 'PATCH',
+			path: `/api/v4/integration/machines/${machine.id}`,
+			status: 200,
+		});
 		expect(patch.body).toEqual({ hourMeter: 250.5, active: false });
 	});
 
@@ -22,7 +45,12 @@ describe('Machine > Update', () => {
 		const machine = addMachine(fx, { machineNumber: 'U-2', note: 'remove me' });
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'update', machine: machineRl('machineNumber', 'U-2'), updateFields: { note: '' } },
+			parameters: {
+				resource: 'machine',
+				operation: 'update',
+				machine: machineRl('machineNumber', 'U-2'),
+				updateFields: { note: '' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ id: machine.id, note: null });
@@ -38,7 +66,12 @@ describe('Machine > Update', () => {
 		const machine = addMachine(fx, { machineNumber: 'U-3' });
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'update', machine: machineRl('id', machine.id), updateFields: {} },
+			parameters: {
+				resource: 'machine',
+				operation: 'update',
+				machine: machineRl('id', machine.id),
+				updateFields: {},
+			},
 		});
 		expect(result.error?.message).toBe('No fields to update');
 		expect(fx.apiRequests()).toEqual([]);
@@ -59,10 +92,17 @@ describe('Machine > Update', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ id: machine.id, hourMeter: 7 });
-		expect(String(jsonOf(result)[1].error)).toContain('Looking up machine number "U-404" failed (HTTP 404)');
+		expect(String(jsonOf(result)[1].error)).toContain(
+			'Looking up machine number "U-404" failed (HTTP 404)',
+		);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		// n8n runs the items' requests concurrently, so only the set of requests is fixed.
-		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
+		expect(
+			fx
+				.apiRequests()
+				.map((r) => `${r.method} ${r.path} ${r.status}`)
+				.sort(),
+		).toEqual([
 			'GET /api/v4/integration/machines/by-machine-number/U-4 200',
 			'GET /api/v4/integration/machines/by-machine-number/U-404 404',
 			`PATCH /api/v4/integration/machines/${machine.id} 200`,

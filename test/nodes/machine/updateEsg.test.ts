@@ -17,9 +17,20 @@ describe('Machine > Update ESG', () => {
 			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: machine.id, fuelConsumptionRate: 12.5, fuelConsumptionUnit: 0, fuelType: 7 })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				id: machine.id,
+				fuelConsumptionRate: 12.5,
+				fuelConsumptionUnit: 0,
+				fuelType: 7,
+			}),
+		]);
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({ method: 'PATCH', path: `/api/v4/integration/machines/${machine.id}/esg`, status: 200 });
+		expect(patch).toMatchObject({
+			method: 'PATCH',
+			path: `/api/v4/integration/machines/${machine.id}/esg`,
+			status: 200,
+		});
 		expect(patch.body).toEqual({ fuelConsumptionRate: 12.5, fuelConsumptionUnit: 0, fuelType: 7 });
 	});
 
@@ -36,7 +47,12 @@ describe('Machine > Update ESG', () => {
 			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0]).toMatchObject({ id: machine.id, fuelConsumptionUnit: 3, fuelType: 4, fuelConsumptionRate: null });
+		expect(jsonOf(result)[0]).toMatchObject({
+			id: machine.id,
+			fuelConsumptionUnit: 3,
+			fuelType: 4,
+			fuelConsumptionRate: null,
+		});
 		const requests = fx.apiRequests();
 		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /api/v4/integration/machines/by-machine-number/G-2',
@@ -49,10 +65,17 @@ describe('Machine > Update ESG', () => {
 		const machine = addMachine(fx, { machineNumber: 'G-3' });
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'updateEsg', machine: machineRl('id', machine.id), esgFields: {} },
+			parameters: {
+				resource: 'machine',
+				operation: 'updateEsg',
+				machine: machineRl('id', machine.id),
+				esgFields: {},
+			},
 		});
 		expect(result.error?.message).toBe('No ESG field to update');
-		expect(result.error?.description).toContain('Fuel Consumption Rate, Fuel Consumption Unit or Fuel Type');
+		expect(result.error?.description).toContain(
+			'Fuel Consumption Rate, Fuel Consumption Unit or Fuel Type',
+		);
 		expect(fx.apiRequests()).toEqual([]);
 	});
 });

@@ -16,7 +16,9 @@ describe('Machine Type > Get Many', () => {
 			{ typeId: 'WHEEL_LOADER', name: 'Wheel loader' },
 			{ typeId: 'TRUCK', name: 'Truck' },
 		]);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'GET', path: '/api/MachineType', status: 200 })]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({ method: 'GET', path: '/api/MachineType', status: 200 }),
+		]);
 	});
 
 	it('applies the limit', async () => {
@@ -30,18 +32,29 @@ describe('Machine Type > Get Many', () => {
 
 	it("another company's client sees only its own types", async () => {
 		fx.useClient(DEMO.clients.other);
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'machineType', operation: 'getAll', returnAll: true } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
+		});
 		expect(jsonOf(result)).toEqual([{ typeId: 'CRANE', name: 'Crane' }]);
-		expect(fx.apiRequests()[0]).toMatchObject({ path: '/api/MachineType', clientId: DEMO.clients.other.clientId });
+		expect(fx.apiRequests()[0]).toMatchObject({
+			path: '/api/MachineType',
+			clientId: DEMO.clients.other.clientId,
+		});
 	});
 
 	it('offers the types as options of the Type field (load options)', async () => {
-		const options = await runLoadOptions('getMachineTypes', fx.credentials, { resource: 'machine', operation: 'create' });
+		const options = await runLoadOptions('getMachineTypes', fx.credentials, {
+			resource: 'machine',
+			operation: 'create',
+		});
 		expect(options).toEqual([
 			{ name: 'Excavator (EXCAVATOR)', value: 'EXCAVATOR' },
 			{ name: 'Truck (TRUCK)', value: 'TRUCK' },
 			{ name: 'Wheel loader (WHEEL_LOADER)', value: 'WHEEL_LOADER' },
 		]);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'GET', path: '/api/MachineType', status: 200 })]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({ method: 'GET', path: '/api/MachineType', status: 200 }),
+		]);
 	});
 });

@@ -11,7 +11,20 @@ describe('Payroll Export > Get File', () => {
 	it('downloads the file named after the period, with its own parameters sent', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { ...base, fromWorkDate: daysAgo(30), toWorkDate: daysAgo(1), dataExportType: 30, dataFilter: 10, userPayrollTypeFilter: 'all-users', binaryPropertyName: 'payroll', filters: { voucherNumber: 'V-2026-11', absenceTypeIds: 'a1,a2', onlyDataFromExternalProjects: true } },
+			parameters: {
+				...base,
+				fromWorkDate: daysAgo(30),
+				toWorkDate: daysAgo(1),
+				dataExportType: 30,
+				dataFilter: 10,
+				userPayrollTypeFilter: 'all-users',
+				binaryPropertyName: 'payroll',
+				filters: {
+					voucherNumber: 'V-2026-11',
+					absenceTypeIds: 'a1,a2',
+					onlyDataFromExternalProjects: true,
+				},
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = fx.apiRequests();
@@ -29,16 +42,32 @@ describe('Payroll Export > Get File', () => {
 		const [item] = result.items;
 		const fileName = `payroll-export_${daysAgo(30)}_${daysAgo(1)}.csv`;
 		expect(item.json).toMatchObject({ fileName, dataExportType: 30, windows: 1 });
-		expect(item.binary?.payroll).toMatchObject({ fileName, mimeType: 'text/csv', fileExtension: 'csv' });
+		expect(item.binary?.payroll).toMatchObject({
+			fileName,
+			mimeType: 'text/csv',
+			fileExtension: 'csv',
+		});
 		const text = await binaryText(item.binary!.payroll);
 		expect(text.split('\r\n')[0]).toMatch(/^V-2026-11;\d{4}-\d{2}-\d{2};WD-\d+;5000;\d+\.\d{2}$/);
 		// Only external projects: every cost line names one of them.
-		const external = new Set(fx.emulator.ctx.sections.workData.data.projects.filter((p) => p.external).map((p) => p.projectNumber));
-		expect(text.split('\r\n').filter(Boolean).every((l) => external.has(l.split(';')[2]))).toBe(true);
+		const external = new Set(
+			fx.emulator.ctx.sections.workData.data.projects
+				.filter((p) => p.external)
+				.map((p) => p.projectNumber),
+		);
+		expect(
+			text
+				.split('\r\n')
+				.filter(Boolean)
+				.every((l) => external.has(l.split(';')[2])),
+		).toBe(true);
 	});
 
-	it('defaults to the journal export type and splits a long range, concatenating the windows\' lines', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, fromWorkDate: daysAgo(100), toWorkDate: daysAgo(1) } });
+	it("defaults to the journal export type and splits a long range, concatenating the windows' lines", async () => {
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...base, fromWorkDate: daysAgo(100), toWorkDate: daysAgo(1) },
+		});
 		expect(result.error).toBeUndefined();
 		const requests = fx.apiRequests();
 		expect(requests).toHaveLength(3);
@@ -49,15 +78,24 @@ describe('Payroll Export > Get File', () => {
 		const dates = lines.map((l) => l.split(';')[1]);
 		expect(dates[0] >= daysAgo(100) && dates.at(-1)! <= daysAgo(1)).toBe(true);
 		expect([...dates].sort()).toEqual(dates);
-		expect(jsonOf(result)[0]).toMatchObject({ fileName: `payroll-export_${daysAgo(100)}_${daysAgo(1)}.csv`, windows: 3 });
+		expect(jsonOf(result)[0]).toMatchObject({
+			fileName: `payroll-export_${daysAgo(100)}_${daysAgo(1)}.csv`,
+			windows: 3,
+		});
 	});
 
 	it('an empty file adds an execution hint; a bad output field name is refused', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base, dataExportType: 20, filters: { userIds: 'nobody' } } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...base, dataExportType: 20, filters: { userIds: 'nobody' } },
+		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].fileSize).toBe(0);
 		expect(result.hints[0].message).toMatch(/is empty\. Likely causes: only approved data/);
-		const bad = await executeNode({ credentials: fx.credentials, parameters: { ...base, binaryPropertyName: ' ' } });
+		const bad = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...base, binaryPropertyName: ' ' },
+		});
 		expect(bad.error?.message).toBe('Put Output File in Field is empty');
 	});
 });

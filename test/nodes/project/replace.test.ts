@@ -26,17 +26,41 @@ describe('Project > Replace', () => {
 			},
 		});
 		const [replaced] = jsonOf(result);
-		expect(replaced).toMatchObject({ id: project.id, projectNumber: 'R-1b', name: 'New', description: null, active: false, customerNumber: 'C-R1' });
+		expect(replaced).toMatchObject({
+			id: project.id,
+			projectNumber: 'R-1b',
+			name: 'New',
+			description: null,
+			active: false,
+			customerNumber: 'C-R1',
+		});
 		const [put] = fx.apiRequests();
-		expect(put).toMatchObject({ method: 'PUT', path: `/api/v4/integration/projects/${project.id}` });
-		expect(put.body).toEqual({ companyId: DEMO.companies.parent, projectNumber: 'R-1b', name: 'New' });
+		expect(put).toMatchObject({
+			method: 'PUT',
+			path: `/api/v4/integration/projects/${project.id}`,
+		});
+		expect(put.body).toEqual({
+			companyId: DEMO.companies.parent,
+			projectNumber: 'R-1b',
+			name: 'New',
+		});
 	});
 
 	it('names the required field that is empty', async () => {
-		const { project } = fx.emulator.ctx.sections.projects.createFor(DEMO.companies.parent, { companyId: DEMO.companies.parent, projectNumber: 'R-2' });
+		const { project } = fx.emulator.ctx.sections.projects.createFor(DEMO.companies.parent, {
+			companyId: DEMO.companies.parent,
+			projectNumber: 'R-2',
+		});
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'replace', project: byId(project.id), companyId: DEMO.companies.parent, projectNumber: '={{ "" }}', fields: {} },
+			parameters: {
+				resource: 'project',
+				operation: 'replace',
+				project: byId(project.id),
+				companyId: DEMO.companies.parent,
+				projectNumber: '={{ "" }}',
+				fields: {},
+			},
 		});
 		expect(result.error?.message).toBe('Project Number is empty');
 		expect(fx.apiRequests()).toHaveLength(0);

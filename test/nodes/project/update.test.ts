@@ -17,11 +17,24 @@ describe('Project > Update', () => {
 		const project = fresh('U-1');
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'update', project: byId(project.id), updateFields: { name: 'After', active: false } },
+			parameters: {
+				resource: 'project',
+				operation: 'update',
+				project: byId(project.id),
+				updateFields: { name: 'After', active: false },
+			},
 		});
-		expect(jsonOf(result)[0]).toMatchObject({ id: project.id, name: 'After', active: false, description: 'kept' });
+		expect(jsonOf(result)[0]).toMatchObject({
+			id: project.id,
+			name: 'After',
+			active: false,
+			description: 'kept',
+		});
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({ method: 'PATCH', path: `/api/v4/integration/projects/${project.id}` });
+		expect(patch).toMatchObject({
+			method: 'PATCH',
+			path: `/api/v4/integration/projects/${project.id}`,
+		});
 		expect(patch.body).toEqual({ name: 'After', active: false });
 	});
 
@@ -29,7 +42,12 @@ describe('Project > Update', () => {
 		const project = fresh('U-2');
 		await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'update', project: byNumber('U-2'), updateFields: { name: 'By number' } },
+			parameters: {
+				resource: 'project',
+				operation: 'update',
+				project: byNumber('U-2'),
+				updateFields: { name: 'By number' },
+			},
 		});
 		expect(fx.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /api/v4/integration/projects/by-project-number/U-2',
@@ -41,7 +59,12 @@ describe('Project > Update', () => {
 		const project = fresh('U-3');
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'update', project: byId(project.id), updateFields: {} },
+			parameters: {
+				resource: 'project',
+				operation: 'update',
+				project: byId(project.id),
+				updateFields: {},
+			},
 		});
 		expect(result.error?.message).toBe('No fields to update');
 		expect(fx.apiRequests()).toHaveLength(0);
@@ -52,8 +75,15 @@ describe('Project > Update', () => {
 		fresh('U-5');
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'update', project: byId(project.id), updateFields: { projectNumber: 'U-5' } },
+			parameters: {
+				resource: 'project',
+				operation: 'update',
+				project: byId(project.id),
+				updateFields: { projectNumber: 'U-5' },
+			},
 		});
-		expect(result.error?.message).toContain("projectNumber: A project with projectNumber 'U-5' already exists");
+		expect(result.error?.message).toContain(
+			"projectNumber: A project with projectNumber 'U-5' already exists",
+		);
 	});
 });

@@ -10,13 +10,20 @@ describe('Workforce Trigger > Faults', () => {
 	const clock = useFakeDate();
 	const fx = useEmulator({ workData: { timeRegistrations: 120 } });
 	const data = () => fx.emulator.ctx.sections.workData.data;
-	const pages = () => fx.apiRequests().filter((r) => r.path === PATH).map((r) => ({ ...r, query: single(r.query) }));
+	const pages = () =>
+		fx
+			.apiRequests()
+			.filter((r) => r.path === PATH)
+			.map((r) => ({ ...r, query: single(r.query) }));
 
 	/** An active trigger (past its first poll) with `count` changes waiting over several pages. */
 	async function armed(count: number, options: Record<string, unknown> = {}) {
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
-			parameters: { event: 'timeRegistration', options: { pageSize: 5, retries: 3, retryDelayMs: 1, ...options } },
+			parameters: {
+				event: 'timeRegistration',
+				options: { pageSize: 5, retries: 3, retryDelayMs: 1, ...options },
+			},
 		});
 		await trigger.tick();
 		clock.advance(MIN);
@@ -32,7 +39,13 @@ describe('Workforce Trigger > Faults', () => {
 
 	it('retries a page that answered 500, then goes on with the same token', async () => {
 		const { trigger, ids } = await armed(12);
-		fx.emulator.ctx.faults.add({ api: 'extraction', path: PATH, skip: 1, count: 2, action: { kind: 'status', status: 500 } });
+		fx.emulator.ctx.faults.add({
+			api: 'extraction',
+			path: PATH,
+			skip: 1,
+			count: 2,
+			action: { kind: 'status', status: 500 },
+		});
 		const tick = await trigger.tick();
 		expect(tick.error).toBeUndefined();
 		expect(tick.items.map((i) => i.json.id).sort()).toEqual([...ids].sort());
@@ -47,8 +60,18 @@ describe('Workforce Trigger > Faults', () => {
 		// out however fast or slow the machine is; the timeout only has to be far longer than an
 		// ordinary page (a few ms), which it is even on a machine under heavy load.
 		const { trigger, ids } = await armed(12, { timeoutSeconds: 3 });
-		fx.emulator.ctx.faults.add({ api: 'extraction', path: PATH, skip: 1, action: { kind: 'drop' } });
-		fx.emulator.ctx.faults.add({ api: 'extraction', path: PATH, skip: 2, action: { kind: 'hold' } });
+		fx.emulator.ctx.faults.add({
+			api: 'extraction',
+			path: PATH,
+			skip: 1,
+			action: { kind: 'drop' },
+		});
+		fx.emulator.ctx.faults.add({
+			api: 'extraction',
+			path: PATH,
+			skip: 2,
+			action: { kind: 'hold' },
+		});
 		const tick = await trigger.tick();
 		expect(tick.error).toBeUndefined();
 		expect(tick.items.map((i) => i.json.id).sort()).toEqual([...ids].sort());
@@ -59,7 +82,12 @@ describe('Workforce Trigger > Faults', () => {
 
 	it('refreshes an expired token once in the middle of the loop and continues', async () => {
 		const { trigger, ids } = await armed(12);
-		fx.emulator.ctx.faults.add({ api: 'extraction', path: PATH, skip: 1, action: { kind: 'expireTokens' } });
+		fx.emulator.ctx.faults.add({
+			api: 'extraction',
+			path: PATH,
+			skip: 1,
+			action: { kind: 'expireTokens' },
+		});
 		fx.mark();
 		const tick = await trigger.tick();
 		expect(tick.error).toBeUndefined();
@@ -72,11 +100,21 @@ describe('Workforce Trigger > Faults', () => {
 	it('a poll that still fails reports a clear error, moves nothing, and the next poll re-reads the same window', async () => {
 		const { trigger, ids } = await armed(12);
 		const before = JSON.stringify(trigger.state);
-		fx.emulator.ctx.faults.add({ api: 'extraction', path: PATH, skip: 1, count: 10, action: { kind: 'status', status: 503 } });
+		fx.emulator.ctx.faults.add({
+			api: 'extraction',
+			path: PATH,
+			skip: 1,
+			count: 10,
+			action: { kind: 'status', status: 503 },
+		});
 		const failed = await trigger.tick();
 		expect(failed.emitted).toBe(false);
-		expect(failed.error?.message).toMatch(/Poll time registrations failed: page 2 still failed after 4 attempts \(1 page and 5 records received before it stopped\)/);
-		expect((failed.error as { description?: string }).description).toMatch(/^Nothing was emitted and the trigger kept its position: the next poll reads the changes since .* again\./);
+		expect(failed.error?.message).toMatch(
+			/Poll time registrations failed: page 2 still failed after 4 attempts \(1 page and 5 records received before it stopped\)/,
+		);
+		expect((failed.error as { description?: string }).description).toMatch(
+			/^Nothing was emitted and the trigger kept its position: the next poll reads the changes since .* again\./,
+		);
 		expect(trigger.errors).toHaveLength(1);
 		expect(JSON.stringify(trigger.state)).toBe(before);
 		const failedWindow = pages()[0].query.ModifiedSince;

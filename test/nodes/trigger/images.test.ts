@@ -10,10 +10,17 @@ describe('Workforce Trigger > Images', () => {
 	const fx = useEmulator();
 	const images = () => fx.emulator.ctx.sections.images;
 	const project = () => fx.emulator.ctx.sections.projects.list(DEMO.companies.parent)[0];
-	const imageRequests = () => fx.apiRequests().filter((r) => r.path === '/v1/images').map((r) => ({ ...r, query: single(r.query) }));
+	const imageRequests = () =>
+		fx
+			.apiRequests()
+			.filter((r) => r.path === '/v1/images')
+			.map((r) => ({ ...r, query: single(r.query) }));
 
 	it('emits each new image row once, by (id, collectionRef, idRef), and not again when its parent changes', async () => {
-		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'image', options: { pageSize: 1 } } });
+		const trigger = new PollHarness({
+			credentials: fx.credentials,
+			parameters: { event: 'image', options: { pageSize: 1 } },
+		});
 		await trigger.tick();
 		clock.advance(MIN);
 		const feed = images().addParent({ source: 'feed', projectId: project().id });
@@ -35,14 +42,21 @@ describe('Workforce Trigger > Images', () => {
 		);
 		const requests = imageRequests();
 		expect(requests.length).toBeGreaterThan(1);
-		for (const r of requests) expect(r.query).toMatchObject({ ModifiedSince: requests[0].query.ModifiedSince, ModifiedBefore: requests[0].query.ModifiedBefore, ChunkLimit: '1' });
+		for (const r of requests)
+			expect(r.query).toMatchObject({
+				ModifiedSince: requests[0].query.ModifiedSince,
+				ModifiedBefore: requests[0].query.ModifiedBefore,
+				ChunkLimit: '1',
+			});
 
 		// The parent is edited: its rows come back in incremental mode, but they are not new.
 		clock.advance(MIN);
 		images().modifyParent(feed.id, { originDescription: 'Project feed (edited)' });
 		clock.advance(MIN);
 		const after = await trigger.tick();
-		expect(after.items.map((i) => [i.json.id, i.json.idRef, i.json.parentModifiedDateTime])).toEqual([]);
+		expect(
+			after.items.map((i) => [i.json.id, i.json.idRef, i.json.parentModifiedDateTime]),
+		).toEqual([]);
 		// A photo added to the edited parent is.
 		const third = images().addImage(feed.id);
 		clock.advance(MIN);

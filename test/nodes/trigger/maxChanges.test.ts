@@ -9,7 +9,8 @@ const PATH = '/v1/time-registrations';
 const MIN = 60_000;
 
 /** What identifies one emitted version: the record and its modification (or its deletion). */
-const versionOf = (json: INodeExecutionData['json']) => `${String(json.id)}@${json.event === 'deleted' ? 'del' : String(Date.parse(String(json.modifiedDateTime)))}`;
+const versionOf = (json: INodeExecutionData['json']) =>
+	`${String(json.id)}@${json.event === 'deleted' ? 'del' : String(Date.parse(String(json.modifiedDateTime)))}`;
 
 describe('Workforce Trigger > Max Changes per Poll: a backfill in small executions, nothing lost, nothing repeated', () => {
 	const clock = useFakeDate();
@@ -17,7 +18,11 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 	const data = () => fx.emulator.ctx.sections.workData.data;
 
 	/** Polls a minute apart until one emits nothing; every execution's size. */
-	async function drain(trigger: PollHarness, emitted: Map<string, number>, limit = 200): Promise<number[]> {
+	async function drain(
+		trigger: PollHarness,
+		emitted: Map<string, number>,
+		limit = 200,
+	): Promise<number[]> {
 		const sizes: number[] = [];
 		for (let poll = 0; poll < limit; poll++) {
 			clock.advance(MIN);
@@ -25,7 +30,8 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 			expect(tick.error).toBeUndefined();
 			if (!tick.emitted) return sizes;
 			sizes.push(tick.items.length);
-			for (const item of tick.items) emitted.set(versionOf(item.json), (emitted.get(versionOf(item.json)) ?? 0) + 1);
+			for (const item of tick.items)
+				emitted.set(versionOf(item.json), (emitted.get(versionOf(item.json)) ?? 0) + 1);
 		}
 		throw new Error(`still emitting after ${limit} polls`);
 	}
@@ -35,13 +41,20 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 			const trigger = new PollHarness({
 				credentials: fx.credentials,
 				cursorMode,
-				parameters: { event: 'timeRegistration', startFrom: 'date', startDate: '2000-01-01T00:00:00Z', options: { maxChangesPerPoll: 150, pageSize: 64 } },
+				parameters: {
+					event: 'timeRegistration',
+					startFrom: 'date',
+					startDate: '2000-01-01T00:00:00Z',
+					options: { maxChangesPerPoll: 150, pageSize: 64 },
+				},
 			});
 			const emitted = new Map<string, number>();
 			const sizes = await drain(trigger, emitted);
 			const expected = new Set<string>();
 			// Every live record the service had before the last poll began (the seed also dates some records ahead of the clock).
-			for (let i = 0; i < data().count; i++) if (!data().deleted[i] && data().modified[i] < Date.now() - MIN) expected.add(`${data().timeRegistrationId(i)}@${data().modified[i]}`);
+			for (let i = 0; i < data().count; i++)
+				if (!data().deleted[i] && data().modified[i] < Date.now() - MIN)
+					expected.add(`${data().timeRegistrationId(i)}@${data().modified[i]}`);
 			expect(Math.max(...sizes)).toBe(150);
 			expect(sizes.slice(0, -1).every((n) => n === 150)).toBe(true);
 			expect(sizes).toHaveLength(Math.ceil(expected.size / 150));
@@ -54,7 +67,10 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 	}
 
 	it('a cut inside one instant (400 records changed at the same time, larger than a page can split) resumes there: 150, 150, 100', async () => {
-		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'timeRegistration', options: { maxChangesPerPoll: 150, pageSize: 64 } } });
+		const trigger = new PollHarness({
+			credentials: fx.credentials,
+			parameters: { event: 'timeRegistration', options: { maxChangesPerPoll: 150, pageSize: 64 } },
+		});
 		await trigger.tick();
 		clock.advance(MIN);
 		const ids = Array.from({ length: 400 }, (_, i) => data().timeRegistrationId(i + 100));
@@ -68,7 +84,13 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 	// one instant, more than the trigger remembers. What it emitted at the instant it resumes from
 	// must outlive the Max Remembered cap, or the next poll emits them again, and again, forever.
 	it('an instant larger than Max Remembered + Max Changes (900 at once, remember 200, 150 a poll): each once, then done', async () => {
-		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'timeRegistration', options: { maxChangesPerPoll: 150, maxRemembered: 200, pageSize: 64 } } });
+		const trigger = new PollHarness({
+			credentials: fx.credentials,
+			parameters: {
+				event: 'timeRegistration',
+				options: { maxChangesPerPoll: 150, maxRemembered: 200, pageSize: 64 },
+			},
+		});
 		await trigger.tick();
 		clock.advance(MIN);
 		const ids = Array.from({ length: 900 }, (_, i) => data().timeRegistrationId(i + 100));
@@ -80,14 +102,22 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 		expect([...emitted.values()].every((n) => n === 1)).toBe(true);
 		expect([...emitted.keys()].sort()).toEqual(ids.map((id) => `${id}@${at}`).sort());
 		// Once past the instant the memory is back under its cap.
-		expect(Object.keys((trigger.state as { seen?: object }).seen ?? {}).length).toBeLessThanOrEqual(200);
+		expect(Object.keys((trigger.state as { seen?: object }).seen ?? {}).length).toBeLessThanOrEqual(
+			200,
+		);
 	});
 
 	it('0 means no bound: one poll emits the whole backlog', async () => {
-		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'timeRegistration', options: { maxChangesPerPoll: 0, pageSize: 500 } } });
+		const trigger = new PollHarness({
+			credentials: fx.credentials,
+			parameters: { event: 'timeRegistration', options: { maxChangesPerPoll: 0, pageSize: 500 } },
+		});
 		await trigger.tick();
 		clock.advance(MIN);
-		data().changeTimeRegistrations(Array.from({ length: 1200 }, (_, i) => data().timeRegistrationId(i)), { description: 'All at once' });
+		data().changeTimeRegistrations(
+			Array.from({ length: 1200 }, (_, i) => data().timeRegistrationId(i)),
+			{ description: 'All at once' },
+		);
 		expect(await drain(trigger, new Map())).toEqual([1200]);
 	});
 
@@ -95,11 +125,24 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 		const random = rng(1337);
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
-			parameters: { event: 'timeRegistration', options: { maxChangesPerPoll: 7, pageSize: 5, retries: 3, retryDelayMs: 1, timeoutSeconds: 0.25 } },
+			parameters: {
+				event: 'timeRegistration',
+				options: {
+					maxChangesPerPoll: 7,
+					pageSize: 5,
+					retries: 3,
+					retryDelayMs: 1,
+					timeoutSeconds: 0.25,
+				},
+			},
 		});
 		await trigger.tick();
 		const latest = new Map<string, string>();
-		const note = (index: number, deleted = false) => latest.set(data().timeRegistrationId(index), deleted ? 'del' : String(data().modified[index]));
+		const note = (index: number, deleted = false) =>
+			latest.set(
+				data().timeRegistrationId(index),
+				deleted ? 'del' : String(data().modified[index]),
+			);
 		const live: number[] = Array.from({ length: 300 }, (_, i) => i + 1000);
 		const emitted = new Map<string, number>();
 		let failed = 0;
@@ -109,7 +152,10 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 			const n = roll < 0.1 ? 12 + Math.floor(random() * 10) : Math.floor(random() * 6);
 			const burst = roll < 0.1 ? live.slice(0, n) : [];
 			if (burst.length) {
-				data().changeTimeRegistrations(burst.map((i) => data().timeRegistrationId(i)), { hours: 1 + tick });
+				data().changeTimeRegistrations(
+					burst.map((i) => data().timeRegistrationId(i)),
+					{ hours: 1 + tick },
+				);
 				burst.forEach((i) => note(i));
 			}
 			for (let i = 0; i < n - burst.length; i++) {
@@ -120,7 +166,9 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 					note(index);
 				} else if (what < 0.85) {
 					const index = live[Math.floor(random() * live.length)];
-					data().changeTimeRegistration(data().timeRegistrationId(index), { hours: Math.round(random() * 16) / 2 + 0.5 });
+					data().changeTimeRegistration(data().timeRegistrationId(index), {
+						hours: Math.round(random() * 16) / 2 + 0.5,
+					});
 					note(index);
 				} else {
 					const index = live.splice(Math.floor(random() * live.length), 1)[0];
@@ -133,7 +181,8 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 			fx.emulator.ctx.faults.clear();
 			if (result.error) failed++;
 			expect(result.items.length).toBeLessThanOrEqual(7);
-			for (const item of result.items) emitted.set(versionOf(item.json), (emitted.get(versionOf(item.json)) ?? 0) + 1);
+			for (const item of result.items)
+				emitted.set(versionOf(item.json), (emitted.get(versionOf(item.json)) ?? 0) + 1);
 			if (tick % 40 === 39) trigger.restart();
 		}
 		clock.advance(11 * MIN);

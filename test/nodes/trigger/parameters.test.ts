@@ -9,11 +9,31 @@ describe('Workforce Trigger > Parameter checks', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 20 } });
 
 	const cases: Array<[string, INodeParameters, RegExp]> = [
-		['no kind of change chosen', { event: 'timeRegistration', timeRegistrationEvents: [] }, /^Emit has no kind of change chosen$/],
-		['a start date that is not a date', { event: 'payrollLine', startFrom: 'date', startDate: 'yesterday-ish' }, /^Start Date is not a date$/],
-		['a negative overlap', { event: 'image', options: { overlapMinutes: -5 } }, /^Option Overlap \(Minutes\) must be a number of at least 0$/],
-		['a page size above the limit', { event: 'image', options: { pageSize: 20000 } }, /^Option Page Size must be a number from 1 to 10000$/],
-		['a work-date range above 45 days', { event: 'payrollExport', workDateRangeDays: 60 }, /^Work Date Range \(Days\) must be a whole number from 1 to 45$/],
+		[
+			'no kind of change chosen',
+			{ event: 'timeRegistration', timeRegistrationEvents: [] },
+			/^Emit has no kind of change chosen$/,
+		],
+		[
+			'a start date that is not a date',
+			{ event: 'payrollLine', startFrom: 'date', startDate: 'yesterday-ish' },
+			/^Start Date is not a date$/,
+		],
+		[
+			'a negative overlap',
+			{ event: 'image', options: { overlapMinutes: -5 } },
+			/^Option Overlap \(Minutes\) must be a number of at least 0$/,
+		],
+		[
+			'a page size above the limit',
+			{ event: 'image', options: { pageSize: 20000 } },
+			/^Option Page Size must be a number from 1 to 10000$/,
+		],
+		[
+			'a work-date range above 45 days',
+			{ event: 'payrollExport', workDateRangeDays: 60 },
+			/^Work Date Range \(Days\) must be a whole number from 1 to 45$/,
+		],
 	];
 	for (const [what, parameters, message] of cases) {
 		it(`refuses ${what} before calling the service`, async () => {

@@ -11,7 +11,11 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 	const clock = useFakeDate();
 	const fx = useEmulator({ workData: { timeRegistrations: 200 } });
 	const data = () => fx.emulator.ctx.sections.workData.data;
-	const requestsTo = (path: string) => fx.apiRequests().filter((r) => r.path === path).map((r) => ({ ...r, query: single(r.query) }));
+	const requestsTo = (path: string) =>
+		fx
+			.apiRequests()
+			.filter((r) => r.path === path)
+			.map((r) => ({ ...r, query: single(r.query) }));
 
 	// Every line, whatever its approval and the employee's pay: which line `id(n)` is depends on the
 	// demo data of the day the tests run (the default filters would hide some of them).
@@ -20,7 +24,10 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 	for (const detail of ['plain', 'extended'] as const) {
 		it(`emits changed and deleted payroll lines once (${detail})`, async () => {
 			const path = detail === 'extended' ? '/v1/payroll-lines-extended' : '/v1/payroll-lines';
-			const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'payrollLine', payrollLineDetail: detail, ...everyLine } });
+			const trigger = new PollHarness({
+				credentials: fx.credentials,
+				parameters: { event: 'payrollLine', payrollLineDetail: detail, ...everyLine },
+			});
 			await trigger.tick();
 			clock.advance(MIN);
 			const lines = data().payrollLines();
@@ -36,9 +43,18 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 			expect(tick.items).toHaveLength(2);
 			expect(byId[changed]).toMatchObject({ event: 'changed', id: changed, qty: 6 });
 			expect('overtimeLines' in byId[changed]).toBe(detail === 'extended');
-			expect(byId[deleted]).toEqual({ event: 'deleted', id: deleted, deletedDateTime: expect.any(String), modifiedDateTime: expect.any(String) });
+			expect(byId[deleted]).toEqual({
+				event: 'deleted',
+				id: deleted,
+				deletedDateTime: expect.any(String),
+				modifiedDateTime: expect.any(String),
+			});
 			expect(requestsTo(path)).toHaveLength(1);
-			expect(requestsTo(path)[0].query).toMatchObject({ ModifiedSince: expect.any(String), ModifiedBefore: expect.any(String), ChunkLimit: '2500' });
+			expect(requestsTo(path)[0].query).toMatchObject({
+				ModifiedSince: expect.any(String),
+				ModifiedBefore: expect.any(String),
+				ChunkLimit: '2500',
+			});
 
 			clock.advance(MIN);
 			const again = await trigger.tick();
@@ -47,7 +63,10 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 	}
 
 	it('drops payroll-line deletions when Include Deletions is off', async () => {
-		const trigger = new PollHarness({ credentials: fx.credentials, parameters: { event: 'payrollLine', includeDeletions: false, ...everyLine } });
+		const trigger = new PollHarness({
+			credentials: fx.credentials,
+			parameters: { event: 'payrollLine', includeDeletions: false, ...everyLine },
+		});
 		await trigger.tick();
 		clock.advance(MIN);
 		const lines = data().payrollLines();
@@ -61,12 +80,20 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 
 	it('payroll export: asks modifiedSinceDate inside the work-date range and emits each changed employee-day once', async () => {
 		// Changed earlier today, before the activation: the whole-day modifiedSinceDate returns it, but it is not emitted.
-		const before = data().addTimeRegistration({ userId: data().employees[1].id, workDate: new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10), hours: 3 });
+		const before = data().addTimeRegistration({
+			userId: data().employees[1].id,
+			workDate: new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10),
+			hours: 3,
+		});
 		expect(before).toBeGreaterThan(0);
 		clock.advance(MIN);
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
-			parameters: { event: 'payrollExport', workDateRangeDays: 20, exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' } },
+			parameters: {
+				event: 'payrollExport',
+				workDateRangeDays: 20,
+				exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' },
+			},
 		});
 		await trigger.tick();
 		clock.advance(MIN);
@@ -88,7 +115,9 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 		});
 		const rows = tick.items.map((i) => i.json);
 		expect(rows.filter((r) => r.userId === data().employees[1].id)).toEqual([]);
-		const row = rows.find((r) => r.userId === employee.id && String(r.transDateTime).startsWith(workDate));
+		const row = rows.find(
+			(r) => r.userId === employee.id && String(r.transDateTime).startsWith(workDate),
+		);
 		expect(row).toMatchObject({ event: 'changed', userId: employee.id });
 		// Everything modified today comes back all day: the memory drops what was already emitted.
 		clock.advance(MIN);
@@ -98,16 +127,26 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 		data().addTimeRegistration({ userId: employee.id, workDate, hours: 1 });
 		clock.advance(MIN);
 		const third = await trigger.tick();
-		expect(third.items.map((i) => [i.json.userId, String(i.json.transDateTime).slice(0, 10)])).toEqual([[employee.id, workDate]]);
+		expect(
+			third.items.map((i) => [i.json.userId, String(i.json.transDateTime).slice(0, 10)]),
+		).toEqual([[employee.id, workDate]]);
 		// Hours registered = qty + the overtime netted out of it (overtimeType 0).
-		const hours = (r: Record<string, any> | undefined) => Number(r?.qty) + (r?.overtimeLines ?? []).filter((o: any) => o.overtimeType === 0).reduce((a: number, o: any) => a + o.qty, 0);
+		const hours = (r: Record<string, any> | undefined) =>
+			Number(r?.qty) +
+			(r?.overtimeLines ?? [])
+				.filter((o: any) => o.overtimeType === 0)
+				.reduce((a: number, o: any) => a + o.qty, 0);
 		expect(hours(third.items[0].json)).toBeGreaterThan(hours(row));
 	});
 
 	it('payroll export: a Start Date more than one year back is refused before calling', async () => {
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
-			parameters: { event: 'payrollExport', startFrom: 'date', startDate: new Date(Date.now() - 400 * DAY).toISOString() },
+			parameters: {
+				event: 'payrollExport',
+				startFrom: 'date',
+				startDate: new Date(Date.now() - 400 * DAY).toISOString(),
+			},
 		});
 		const tick = await trigger.activate();
 		expect(tick.error?.message).toMatch(/^Start Date \d{4}-\d{2}-\d{2} is more than one year back/);
@@ -128,7 +167,12 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 		for (const item of items) expect(['created', 'changed', 'deleted']).toContain(item.event);
 		const requests = requestsTo('/v1/time-registrations');
 		expect(requests).toHaveLength(1);
-		expect(requests[0].query).toMatchObject({ ChunkLimit: '10', ModifiedSince: new Date(Date.parse(String(requests[0].query.ModifiedBefore)) - 30 * DAY).toISOString() });
+		expect(requests[0].query).toMatchObject({
+			ChunkLimit: '10',
+			ModifiedSince: new Date(
+				Date.parse(String(requests[0].query.ModifiedBefore)) - 30 * DAY,
+			).toISOString(),
+		});
 		expect(result.staticData).toEqual({ 'node:Workforce': {} });
 	});
 });

@@ -42,7 +42,12 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 	const fx = useEmulator({ workData: { timeRegistrations: 150 } });
 	const data = () => fx.emulator.ctx.sections.workData.data;
 
-	async function soak(seed: number, polls: number, cursorMode: CursorMode, restartEvery?: number): Promise<SoakFigures> {
+	async function soak(
+		seed: number,
+		polls: number,
+		cursorMode: CursorMode,
+		restartEvery?: number,
+	): Promise<SoakFigures> {
 		const random = rng(seed);
 		const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
 		// A 1 s timeout is far above an ordinary page even on a loaded machine; held and stalled
@@ -50,7 +55,10 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
 			cursorMode,
-			parameters: { event: 'timeRegistration', options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeoutSeconds: 1 } },
+			parameters: {
+				event: 'timeRegistration',
+				options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeoutSeconds: 1 },
+			},
 		});
 		const ledger = new Map<string, Version[]>();
 		const live: string[] = [];
@@ -78,7 +86,10 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 			const d = data();
 			const roll = random();
 			if (roll < 0.4 || live.length < 5) {
-				const index = d.addTimeRegistration({ hours: Math.round(random() * 16) / 2 + 0.5, description: `soak ${tick}` });
+				const index = d.addTimeRegistration({
+					hours: Math.round(random() * 16) / 2 + 0.5,
+					description: `soak ${tick}`,
+				});
 				const id = d.timeRegistrationId(index);
 				live.push(id);
 				record(id, String(d.modified[index]), d.modified[index], tick);
@@ -194,7 +205,11 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 		const duplicated = [...emitted.values()].filter((n) => n > 1).reduce((a, n) => a + n - 1, 0);
 		const unexpected = [...emitted.keys()].filter((k) => !known.has(k)).length;
 		const fired = fx.emulator.ctx.faults.fired;
-		const faults = Object.fromEntries(Object.keys(fired).map((k) => [k, fired[k] - (firedBefore[k] ?? 0)]).filter(([, n]) => (n as number) > 0));
+		const faults = Object.fromEntries(
+			Object.keys(fired)
+				.map((k) => [k, fired[k] - (firedBefore[k] ?? 0)])
+				.filter(([, n]) => (n as number) > 0),
+		);
 		return {
 			polls: totalTicks + 1,
 			failedPolls,
@@ -220,8 +235,15 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 		expect(figures).toMatchObject({ lost: 0, duplicated: 0, unexpected: 0 });
 		expect(figures.required).toBeGreaterThan(200);
 		expect(figures.failedPolls).toBeGreaterThan(0);
-		expect(Object.keys(figures.faults)).toEqual(expect.arrayContaining(['status500', 'status503', 'drop', 'expireTokens', 'hold']));
-		expect(figures.scenarios).toMatchObject({ windowEdgeExact: expect.any(Number), sameTimestampBurst: expect.any(Number), clockSkew: expect.any(Number), n8nClockStepBack: expect.any(Number) });
+		expect(Object.keys(figures.faults)).toEqual(
+			expect.arrayContaining(['status500', 'status503', 'drop', 'expireTokens', 'hold']),
+		);
+		expect(figures.scenarios).toMatchObject({
+			windowEdgeExact: expect.any(Number),
+			sameTimestampBurst: expect.any(Number),
+			clockSkew: expect.any(Number),
+			n8nClockStepBack: expect.any(Number),
+		});
 		// Polls without new changes still re-read the overlap (7-record pages) and now and then
 		// refresh an expired token; a poll with an empty overlap costs one request (faults test).
 		expect(figures.idleRequests).toBeLessThan(figures.idlePolls * 3);

@@ -20,7 +20,10 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 		const projects = fx.emulator.ctx.sections.projects.list(DEMO.companies.parent).slice(0, 2);
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
-			parameters: { event: 'image', options: { pageSize: 2, retries: 3, retryDelayMs: 1, timeoutSeconds: 1 } },
+			parameters: {
+				event: 'image',
+				options: { pageSize: 2, retries: 3, retryDelayMs: 1, timeoutSeconds: 1 },
+			},
 		});
 		await trigger.tick();
 		const parents: string[] = [];
@@ -29,7 +32,14 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 		const present = new Map<string, number[]>();
 		const emitted = new Map<string, number>();
 		const firedBefore = { ...fx.emulator.ctx.faults.fired };
-		const counts = { parents: 0, images: 0, attachments: 0, parentEdits: 0, removals: 0, failedPolls: 0 };
+		const counts = {
+			parents: 0,
+			images: 0,
+			attachments: 0,
+			parentEdits: 0,
+			removals: 0,
+			failedPolls: 0,
+		};
 		const successful = new Set<number>();
 		const polls = 80;
 
@@ -40,7 +50,10 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 				for (let i = Math.floor(random() * 4); i > 0; i--) {
 					const roll = random();
 					if (roll < 0.25 || parents.length < 3) {
-						const parent = images().addParent({ source: pick([...SOURCES]), projectId: pick(projects).id });
+						const parent = images().addParent({
+							source: pick([...SOURCES]),
+							projectId: pick(projects).id,
+						});
 						parents.push(parent.id);
 						counts.parents++;
 					} else if (roll < 0.6) {
@@ -48,7 +61,9 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 						images().addImage([...new Set(targets)]);
 						counts.images++;
 					} else if (roll < 0.72) {
-						const candidates = images().allImages().filter((img) => parents.some((p) => images().parent(p)?.imageIds.includes(img.id)));
+						const candidates = images()
+							.allImages()
+							.filter((img) => parents.some((p) => images().parent(p)?.imageIds.includes(img.id)));
 						if (candidates.length) {
 							const target = pick(parents);
 							images().attachImage(pick(candidates).id, target);
@@ -62,7 +77,9 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 							counts.parentEdits++;
 						}
 					} else {
-						const candidates = images().allImages().filter((img) => parents.some((p) => images().parent(p)?.imageIds.includes(img.id)));
+						const candidates = images()
+							.allImages()
+							.filter((img) => parents.some((p) => images().parent(p)?.imageIds.includes(img.id)));
 						if (candidates.length) {
 							images().removeImage(pick(candidates).id);
 							counts.removals++;
@@ -72,10 +89,26 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 				const fault = random();
 				const skip = Math.floor(random() * 4);
 				const faults = fx.emulator.ctx.faults;
-				if (fault < 0.1) faults.add({ api: 'extraction', path: PATH, skip, count: 1 + Math.floor(random() * 2), action: { kind: 'status', status: 500 } });
-				else if (fault < 0.16) faults.add({ api: 'extraction', path: PATH, skip, action: { kind: 'drop' } });
-				else if (fault < 0.22) faults.add({ api: 'extraction', path: PATH, skip, action: { kind: 'expireTokens' } });
-				else if (fault < 0.27) faults.add({ api: 'extraction', path: PATH, skip, count: 4, action: { kind: 'status', status: 503 } });
+				if (fault < 0.1)
+					faults.add({
+						api: 'extraction',
+						path: PATH,
+						skip,
+						count: 1 + Math.floor(random() * 2),
+						action: { kind: 'status', status: 500 },
+					});
+				else if (fault < 0.16)
+					faults.add({ api: 'extraction', path: PATH, skip, action: { kind: 'drop' } });
+				else if (fault < 0.22)
+					faults.add({ api: 'extraction', path: PATH, skip, action: { kind: 'expireTokens' } });
+				else if (fault < 0.27)
+					faults.add({
+						api: 'extraction',
+						path: PATH,
+						skip,
+						count: 4,
+						action: { kind: 'status', status: 503 },
+					});
 			}
 			for (const p of parents) {
 				for (const imageId of images().parent(p)?.imageIds ?? []) {
@@ -90,7 +123,10 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 			for (const item of result.items) {
 				const key = rowKey(String(item.json.id), String(item.json.idRef));
 				emitted.set(key, (emitted.get(key) ?? 0) + 1);
-				expect(item.json).toMatchObject({ event: 'added', source: expect.stringMatching(/^(feed|alert|checklist)$/) });
+				expect(item.json).toMatchObject({
+					event: 'added',
+					source: expect.stringMatching(/^(feed|alert|checklist)$/),
+				});
 			}
 		}
 
@@ -104,10 +140,29 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 		const duplicated = [...emitted.values()].reduce((a, n) => a + Math.max(0, n - 1), 0);
 		const unexpected = [...emitted.keys()].filter((k) => !present.has(k)).length;
 		const fired = fx.emulator.ctx.faults.fired;
-		const faults = Object.fromEntries(Object.keys(fired).map((k) => [k, fired[k] - (firedBefore[k] ?? 0)]).filter(([, n]) => (n as number) > 0));
-		const requests = fx.apiRequests().filter((r) => r.path === PATH).map((r) => single(r.query));
+		const faults = Object.fromEntries(
+			Object.keys(fired)
+				.map((k) => [k, fired[k] - (firedBefore[k] ?? 0)])
+				.filter(([, n]) => (n as number) > 0),
+		);
+		const requests = fx
+			.apiRequests()
+			.filter((r) => r.path === PATH)
+			.map((r) => single(r.query));
 		const continued = requests.filter((q) => q.ContinuationToken).length;
-		const figures = { polls: polls + 3, ...counts, rows: present.size, required, emitted: [...emitted.values()].reduce((a, n) => a + n, 0), lost, duplicated, unexpected, faults, requests: requests.length, continued };
+		const figures = {
+			polls: polls + 3,
+			...counts,
+			rows: present.size,
+			required,
+			emitted: [...emitted.values()].reduce((a, n) => a + n, 0),
+			lost,
+			duplicated,
+			unexpected,
+			faults,
+			requests: requests.length,
+			continued,
+		};
 		console.log(`Trigger soak (images): ${JSON.stringify(figures)}`);
 		expect(figures).toMatchObject({ lost: 0, duplicated: 0, unexpected: 0 });
 		expect(required).toBeGreaterThan(60);

@@ -20,8 +20,15 @@ describe('Workforce Trigger > Soak: payroll export data, each new content of an 
 	async function currentRows(token: string): Promise<Array<Record<string, unknown>>> {
 		const today = new Date(Date.now()).toISOString().slice(0, 10);
 		const from = new Date(Date.parse(today) - 20 * DAY).toISOString().slice(0, 10);
-		const qs = new URLSearchParams({ fromWorkDate: from, toWorkDate: today, dataFilter: '10', userPayrollTypeFilter: 'all-users' });
-		const res = await request(`${fx.emulator.urls.integration}/api/payroll-export/?${qs}`, { headers: { authorization: `Bearer ${token}` } });
+		const qs = new URLSearchParams({
+			fromWorkDate: from,
+			toWorkDate: today,
+			dataFilter: '10',
+			userPayrollTypeFilter: 'all-users',
+		});
+		const res = await request(`${fx.emulator.urls.integration}/api/payroll-export/?${qs}`, {
+			headers: { authorization: `Bearer ${token}` },
+		});
 		expect(res.statusCode).toBe(200);
 		return (await res.body.json()) as Array<Record<string, unknown>>;
 	}
@@ -55,8 +62,15 @@ describe('Workforce Trigger > Soak: payroll export data, each new content of an 
 				for (let i = Math.floor(random() * 4); i > 0; i--) {
 					mutations++;
 					if (random() < 0.5 || mine.length < 3) {
-						const workDate = new Date(Date.now() - Math.floor(random() * 8) * DAY).toISOString().slice(0, 10);
-						const index = data().addTimeRegistration({ userId: pick(data().employees).id, workDate, hours: 1 + Math.floor(random() * 8), state: pick(['unapproved', 'approved', 'locked'] as const) });
+						const workDate = new Date(Date.now() - Math.floor(random() * 8) * DAY)
+							.toISOString()
+							.slice(0, 10);
+						const index = data().addTimeRegistration({
+							userId: pick(data().employees).id,
+							workDate,
+							hours: 1 + Math.floor(random() * 8),
+							state: pick(['unapproved', 'approved', 'locked'] as const),
+						});
 						mine.push(data().timeRegistrationId(index));
 					} else {
 						data().changeTimeRegistration(pick(mine), { hours: 1 + Math.floor(random() * 10) });
@@ -64,10 +78,27 @@ describe('Workforce Trigger > Soak: payroll export data, each new content of an 
 				}
 				const fault = random();
 				const faults = fx.emulator.ctx.faults;
-				if (fault < 0.1) faults.add({ api: 'integration', path: '/api/payroll-export', action: { kind: 'status', status: 500 } });
-				else if (fault < 0.16) faults.add({ api: 'integration', path: '/api/payroll-export', action: { kind: 'drop' } });
-				else if (fault < 0.22) faults.add({ api: 'integration', path: '/api/payroll-export', action: { kind: 'expireTokens' } });
-				else if (fault < 0.27) faults.add({ api: 'integration', path: '/api/payroll-export', count: 4, action: { kind: 'status', status: 503 } });
+				if (fault < 0.1)
+					faults.add({
+						api: 'integration',
+						path: '/api/payroll-export',
+						action: { kind: 'status', status: 500 },
+					});
+				else if (fault < 0.16)
+					faults.add({ api: 'integration', path: '/api/payroll-export', action: { kind: 'drop' } });
+				else if (fault < 0.22)
+					faults.add({
+						api: 'integration',
+						path: '/api/payroll-export',
+						action: { kind: 'expireTokens' },
+					});
+				else if (fault < 0.27)
+					faults.add({
+						api: 'integration',
+						path: '/api/payroll-export',
+						count: 4,
+						action: { kind: 'status', status: 503 },
+					});
 			}
 			const result = await trigger.tick();
 			fx.emulator.ctx.faults.clear();
@@ -89,8 +120,22 @@ describe('Workforce Trigger > Soak: payroll export data, each new content of an 
 		const duplicated = [...emitted.values()].reduce((a, n) => a + Math.max(0, n - 1), 0);
 		const unexpected = [...emitted.keys()].filter((k) => !observed.has(k)).length;
 		const fired = fx.emulator.ctx.faults.fired;
-		const faults = Object.fromEntries(Object.keys(fired).map((k) => [k, fired[k] - (firedBefore[k] ?? 0)]).filter(([, n]) => (n as number) > 0));
-		const figures = { polls: polls + 3, mutations, failedPolls, required: required.size, emitted: [...emitted.values()].reduce((a, n) => a + n, 0), lost, duplicated, unexpected, faults };
+		const faults = Object.fromEntries(
+			Object.keys(fired)
+				.map((k) => [k, fired[k] - (firedBefore[k] ?? 0)])
+				.filter(([, n]) => (n as number) > 0),
+		);
+		const figures = {
+			polls: polls + 3,
+			mutations,
+			failedPolls,
+			required: required.size,
+			emitted: [...emitted.values()].reduce((a, n) => a + n, 0),
+			lost,
+			duplicated,
+			unexpected,
+			faults,
+		};
 		console.log(`Trigger soak (payroll export): ${JSON.stringify(figures)}`);
 		expect(figures).toMatchObject({ lost: 0, duplicated: 0, unexpected: 0 });
 		expect(required.size).toBeGreaterThan(40);

@@ -9,19 +9,34 @@ describe('Workforce Trigger > Time registrations', () => {
 	const clock = useFakeDate();
 	const fx = useEmulator({ workData: { timeRegistrations: 300 } });
 	const data = () => fx.emulator.ctx.sections.workData.data;
-	const extraction = () => fx.apiRequests().filter((r) => r.path === '/v1/time-registrations').map((r) => ({ ...r, query: single(r.query) }));
+	const extraction = () =>
+		fx
+			.apiRequests()
+			.filter((r) => r.path === '/v1/time-registrations')
+			.map((r) => ({ ...r, query: single(r.query) }));
 
 	for (const cursorMode of ['durable', 'staticData'] as const) {
 		it(`emits creations, changes and deletions made between polls exactly once (${cursorMode} cursor)`, async () => {
-			const trigger = new PollHarness({ credentials: fx.credentials, cursorMode, parameters: { event: 'timeRegistration' } });
+			const trigger = new PollHarness({
+				credentials: fx.credentials,
+				cursorMode,
+				parameters: { event: 'timeRegistration' },
+			});
 			const activatedAt = Date.now();
 			const first = await trigger.tick();
 			expect(first).toMatchObject({ emitted: false, items: [] });
 			expect(fx.apiRequests()).toHaveLength(0); // starting from now costs nothing
-			expect(trigger.state.workforceSync).toMatchObject({ stream: 'timeRegistration', from: new Date(activatedAt).toISOString(), origin: new Date(activatedAt).toISOString(), seen: {} });
+			expect(trigger.state.workforceSync).toMatchObject({
+				stream: 'timeRegistration',
+				from: new Date(activatedAt).toISOString(),
+				origin: new Date(activatedAt).toISOString(),
+				seen: {},
+			});
 
 			clock.advance(15 * MIN);
-			const created = data().timeRegistrationId(data().addTimeRegistration({ hours: 8, description: 'Cable pulling' }));
+			const created = data().timeRegistrationId(
+				data().addTimeRegistration({ hours: 8, description: 'Cable pulling' }),
+			);
 			const changed = data().timeRegistrationId(5);
 			data().changeTimeRegistration(changed, { hours: 6.5 });
 			const deleted = data().timeRegistrationId(7);
@@ -34,12 +49,25 @@ describe('Workforce Trigger > Time registrations', () => {
 			expect(second.error).toBeUndefined();
 			const byId = Object.fromEntries(second.items.map((i) => [i.json.id, i.json]));
 			expect(second.items).toHaveLength(3);
-			expect(byId[created]).toMatchObject({ event: 'created', id: created, qty: 8, description: 'Cable pulling' });
+			expect(byId[created]).toMatchObject({
+				event: 'created',
+				id: created,
+				qty: 8,
+				description: 'Cable pulling',
+			});
 			expect(byId[changed]).toMatchObject({ event: 'changed', id: changed, qty: 6.5 });
-			expect(byId[deleted]).toEqual({ event: 'deleted', id: deleted, deletedDateTime: expect.any(String), modifiedDateTime: expect.any(String) });
+			expect(byId[deleted]).toEqual({
+				event: 'deleted',
+				id: deleted,
+				deletedDateTime: expect.any(String),
+				modifiedDateTime: expect.any(String),
+			});
 			const [request] = extraction();
 			expect(extraction()).toHaveLength(1);
-			expect(request.query).toMatchObject({ ModifiedSince: new Date(activatedAt).toISOString(), ChunkLimit: '2500' });
+			expect(request.query).toMatchObject({
+				ModifiedSince: new Date(activatedAt).toISOString(),
+				ChunkLimit: '2500',
+			});
 			expect(Date.parse(String(request.query.ModifiedBefore))).toBeGreaterThanOrEqual(pollStart);
 			expect(request.status).toBe(200);
 			expect(trigger.executions).toHaveLength(1);
@@ -51,7 +79,9 @@ describe('Workforce Trigger > Time registrations', () => {
 			expect(third).toMatchObject({ emitted: false, items: [] });
 			expect(extraction()).toHaveLength(1);
 			// ...but never before the activation.
-			expect(Date.parse(String(extraction()[0].query.ModifiedSince))).toBe(Date.parse(String(request.query.ModifiedBefore)) - 10 * MIN);
+			expect(Date.parse(String(extraction()[0].query.ModifiedSince))).toBe(
+				Date.parse(String(request.query.ModifiedBefore)) - 10 * MIN,
+			);
 			expect(Date.parse(String(extraction()[0].query.ModifiedSince))).toBeGreaterThan(activatedAt);
 			expect(trigger.executions).toHaveLength(1);
 		});
@@ -63,7 +93,12 @@ describe('Workforce Trigger > Time registrations', () => {
 		expect(expected).toBeGreaterThan(80);
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
-			parameters: { event: 'timeRegistration', startFrom: 'date', startDate: since, options: { pageSize: 40 } },
+			parameters: {
+				event: 'timeRegistration',
+				startFrom: 'date',
+				startDate: since,
+				options: { pageSize: 40 },
+			},
 		});
 		const tick = await trigger.activate();
 		expect(tick.error).toBeUndefined();
@@ -73,7 +108,12 @@ describe('Workforce Trigger > Time registrations', () => {
 		expect(requests.length).toBeGreaterThan(1);
 		expect(requests[0].query).toMatchObject({ ModifiedSince: since, ChunkLimit: '40' });
 		expect(requests[0].query.ContinuationToken).toBeUndefined();
-		for (const r of requests.slice(1)) expect(r.query).toMatchObject({ ModifiedSince: since, ModifiedBefore: requests[0].query.ModifiedBefore, ContinuationToken: expect.any(String) });
+		for (const r of requests.slice(1))
+			expect(r.query).toMatchObject({
+				ModifiedSince: since,
+				ModifiedBefore: requests[0].query.ModifiedBefore,
+				ContinuationToken: expect.any(String),
+			});
 	});
 
 	function countChangesSince(since: number): number {
@@ -89,17 +129,23 @@ describe('Workforce Trigger > Time registrations > n8n poll time budget', () => 
 	const fx = useEmulator({ workData: { timeRegistrations: 300 } });
 	const data = () => fx.emulator.ctx.sections.workData.data;
 
-	it('a backlog larger than one poll\'s budget is handed over in parts, each change once', async () => {
+	it("a backlog larger than one poll's budget is handed over in parts, each change once", async () => {
 		const since = Date.now() - 30 * 24 * 60 * MIN;
 		const expected = new Set<string>();
-		for (let i = 0; i < data().count; i++) if (data().modified[i] >= since) expected.add(data().timeRegistrationId(i));
+		for (let i = 0; i < data().count; i++)
+			if (data().modified[i] >= since) expected.add(data().timeRegistrationId(i));
 		expect(expected.size).toBeGreaterThan(60);
 		// A budget so small that every poll stops after its first page.
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
 			// Spent before the first page ends, however fast the machine (1 ms could outlast a page on a fast one).
 			budgetMs: 0,
-			parameters: { event: 'timeRegistration', startFrom: 'date', startDate: new Date(since).toISOString(), options: { pageSize: 10 } },
+			parameters: {
+				event: 'timeRegistration',
+				startFrom: 'date',
+				startDate: new Date(since).toISOString(),
+				options: { pageSize: 10 },
+			},
 		});
 		const seen: string[] = [];
 		let polls = 0;
@@ -130,7 +176,11 @@ describe('Workforce Trigger > Time registrations > start from now', () => {
 	const data = () => fx.emulator.ctx.sections.workData.data;
 
 	it('static data: the activation poll keeps its start, so a change made before the first scheduled poll is emitted', async () => {
-		const trigger = new PollHarness({ credentials: fx.credentials, cursorMode: 'staticData', parameters: { event: 'timeRegistration' } });
+		const trigger = new PollHarness({
+			credentials: fx.credentials,
+			cursorMode: 'staticData',
+			parameters: { event: 'timeRegistration' },
+		});
 		const activation = await trigger.activate();
 		expect(activation).toMatchObject({ emitted: false });
 		expect(trigger.state.workforceSync).toMatchObject({ from: expect.any(String) });
@@ -142,7 +192,11 @@ describe('Workforce Trigger > Time registrations > start from now', () => {
 	});
 
 	it('durable cursor: n8n stores nothing from an activation poll that emitted nothing, so the first scheduled poll is the start', async () => {
-		const trigger = new PollHarness({ credentials: fx.credentials, cursorMode: 'durable', parameters: { event: 'timeRegistration' } });
+		const trigger = new PollHarness({
+			credentials: fx.credentials,
+			cursorMode: 'durable',
+			parameters: { event: 'timeRegistration' },
+		});
 		await trigger.activate();
 		expect(trigger.state.workforceSync).toBeUndefined();
 		clock.advance(60_000);

@@ -21,7 +21,12 @@ describe('User > Create', () => {
 					email: 'eva.strand@example.com',
 					payroll: false,
 					employmentEndDate: '2026-12-31T00:00:00',
-					tags: { tag: [{ key: 'shoeSize', value: '39' }, { key: 'union', value: 'Fellesforbundet' }] },
+					tags: {
+						tag: [
+							{ key: 'shoeSize', value: '39' },
+							{ key: 'union', value: 'Fellesforbundet' },
+						],
+					},
 				},
 			},
 		});
@@ -33,7 +38,10 @@ describe('User > Create', () => {
 			employmentStartDate: '2026-01-15',
 			employmentEndDate: '2026-12-31',
 			payroll: false,
-			tags: [{ key: 'shoeSize', value: '39' }, { key: 'union', value: 'Fellesforbundet' }],
+			tags: [
+				{ key: 'shoeSize', value: '39' },
+				{ key: 'union', value: 'Fellesforbundet' },
+			],
 		});
 		expect(typeof user.identityId).toBe('string');
 		expect(typeof user.companyProfileId).toBe('string');
@@ -50,7 +58,10 @@ describe('User > Create', () => {
 			email: 'eva.strand@example.com',
 			payroll: false,
 			employmentEndDate: '2026-12-31',
-			tags: [{ key: 'shoeSize', value: '39' }, { key: 'union', value: 'Fellesforbundet' }],
+			tags: [
+				{ key: 'shoeSize', value: '39' },
+				{ key: 'union', value: 'Fellesforbundet' },
+			],
 		});
 	});
 
@@ -69,7 +80,9 @@ describe('User > Create', () => {
 				employmentStartDate: '2026-01-15',
 			},
 		});
-		expect(result.error?.message).toMatch(/employeeNumber: A user with employeeNumber '1002' already exists/);
+		expect(result.error?.message).toMatch(
+			/employeeNumber: A user with employeeNumber '1002' already exists/,
+		);
 		expect(result.items).toEqual([]);
 		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'POST', status: 400 })]);
 	});

@@ -8,25 +8,52 @@ describe('User > Delete', () => {
 	it('a 409 (changed during the delete) says to reload, not to retry blindly', async () => {
 		const { identityId } = person(fx, PEOPLE.awkward);
 		fx.emulator.ctx.sections.people.simulateConcurrentChange(identityId);
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'delete', user: byId(identityId) } });
-		expect(result.error?.message).toMatch(/HTTP 409.*identityId: User .* was changed while it was being deleted/);
-		expect(result.error?.description).toMatch(/Reload the record and try again; do not retry blindly/);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/api/v4/integration/users/${enc(identityId)}`, status: 409 })]);
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'user', operation: 'delete', user: byId(identityId) },
+		});
+		expect(result.error?.message).toMatch(
+			/HTTP 409.*identityId: User .* was changed while it was being deleted/,
+		);
+		expect(result.error?.description).toMatch(
+			/Reload the record and try again; do not retry blindly/,
+		);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'DELETE',
+				path: `/api/v4/integration/users/${enc(identityId)}`,
+				status: 409,
+			}),
+		]);
 	});
 
 	it('deletes by the URL-encoded identity id; 204 becomes a success item', async () => {
 		const { identityId } = person(fx, PEOPLE.awkward);
 		expect(identityId).not.toBe(enc(identityId));
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'delete', user: byId(identityId) } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'user', operation: 'delete', user: byId(identityId) },
+		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([{ success: true, deleted: true, resource: 'user', identityId }]);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/api/v4/integration/users/${enc(identityId)}`, status: 204 })]);
+		expect(jsonOf(result)).toEqual([
+			{ success: true, deleted: true, resource: 'user', identityId },
+		]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'DELETE',
+				path: `/api/v4/integration/users/${enc(identityId)}`,
+				status: 204,
+			}),
+		]);
 		expect(fx.emulator.ctx.sections.people.byIdentity(identityId)).toEqual([]);
 	});
 
 	it('a user still referenced (foreman with time registrations) is refused with the reason', async () => {
 		const { identityId } = person(fx, PEOPLE.foreman);
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'delete', user: byId(identityId) } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'user', operation: 'delete', user: byId(identityId) },
+		});
 		expect(result.error?.message).toMatch(/HTTP 400.*identityId: .*time registrations/);
 		expect(fx.apiRequests()[0].status).toBe(400);
 	});

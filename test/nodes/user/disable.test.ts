@@ -7,12 +7,21 @@ describe('User > Disable', () => {
 
 	it('transition enabled -> disabled: PATCH .../disable/{companyProfileId}, 204 becomes a success item', async () => {
 		const user = person(fx, PEOPLE.worker);
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'disable', user: byNumber(PEOPLE.worker) } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'user', operation: 'disable', user: byNumber(PEOPLE.worker) },
+		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([{ success: true, action: 'disabled', employeeNumber: PEOPLE.worker }]);
+		expect(jsonOf(result)).toEqual([
+			{ success: true, action: 'disabled', employeeNumber: PEOPLE.worker },
+		]);
 		const [lookup, patch] = fx.apiRequests();
 		expect(lookup.path).toBe(`/api/v4/integration/users/by-employee-number/${PEOPLE.worker}`);
-		expect(patch).toMatchObject({ method: 'PATCH', path: `/api/v4/integration/users/disable/${enc(user.companyProfileId)}`, status: 204 });
+		expect(patch).toMatchObject({
+			method: 'PATCH',
+			path: `/api/v4/integration/users/disable/${enc(user.companyProfileId)}`,
+			status: 204,
+		});
 		expect(user.isDisabled).toBe(true);
 	});
 });
@@ -26,7 +35,11 @@ describe('User > Disable (several items)', () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
 			items: [{ json: { id: a.companyProfileId } }, { json: { id: b.companyProfileId } }],
-			parameters: { resource: 'user', operation: 'disable', user: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			parameters: {
+				resource: 'user',
+				operation: 'disable',
+				user: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			},
 		});
 		expect(result.items.map((i) => [i.json, i.pairedItem])).toEqual([
 			[{ success: true, action: 'disabled', companyProfileId: a.companyProfileId }, { item: 0 }],

@@ -8,15 +8,29 @@ describe('User > Enable', () => {
 	it('transition disabled -> enabled: PATCH .../enable/{companyProfileId}, 204 becomes a success item', async () => {
 		const user = person(fx, PEOPLE.recentlyLeft);
 		expect(user.isDisabled).toBe(true);
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'enable', user: byId(user.companyProfileId) } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'user', operation: 'enable', user: byId(user.companyProfileId) },
+		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([{ success: true, action: 'enabled', companyProfileId: user.companyProfileId }]);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'PATCH', path: `/api/v4/integration/users/enable/${enc(user.companyProfileId)}`, status: 204 })]);
+		expect(jsonOf(result)).toEqual([
+			{ success: true, action: 'enabled', companyProfileId: user.companyProfileId },
+		]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'PATCH',
+				path: `/api/v4/integration/users/enable/${enc(user.companyProfileId)}`,
+				status: 204,
+			}),
+		]);
 		expect(user.isDisabled).toBe(false);
 	});
 
 	it('an unknown profile is a 404 naming companyProfileId', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'enable', user: byId('missing') } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'user', operation: 'enable', user: byId('missing') },
+		});
 		expect(result.error?.message).toMatch(/HTTP 404.*companyProfileId/);
 		expect(fx.apiRequests()[0].status).toBe(404);
 	});

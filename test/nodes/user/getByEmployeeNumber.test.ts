@@ -6,17 +6,39 @@ describe('User > Get by Employee Number', () => {
 	const fx = useEmulator();
 
 	it('gets the user, the number URL-encoded (/, ?, #, space, non-ASCII)', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'getByEmployeeNumber', user: byNumber(PEOPLE.awkward) } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'user',
+				operation: 'getByEmployeeNumber',
+				user: byNumber(PEOPLE.awkward),
+			},
+		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ employeeNumber: PEOPLE.awkward, firstName: 'Åse', lastName: 'Lund-Ødegård' })]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({ method: 'GET', path: `/api/v4/integration/users/by-employee-number/${enc(PEOPLE.awkward)}`, status: 200 }),
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				employeeNumber: PEOPLE.awkward,
+				firstName: 'Åse',
+				lastName: 'Lund-Ødegård',
+			}),
 		]);
-		expect(fx.apiRequests()[0].path).toBe('/api/v4/integration/users/by-employee-number/AB%2F12%20%233%3F%C3%B8');
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: `/api/v4/integration/users/by-employee-number/${enc(PEOPLE.awkward)}`,
+				status: 200,
+			}),
+		]);
+		expect(fx.apiRequests()[0].path).toBe(
+			'/api/v4/integration/users/by-employee-number/AB%2F12%20%233%3F%C3%B8',
+		);
 	});
 
 	it('an unknown number is a 404 naming employeeNumber', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'getByEmployeeNumber', user: byNumber('9999') } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'user', operation: 'getByEmployeeNumber', user: byNumber('9999') },
+		});
 		expect(result.error?.message).toMatch(/HTTP 404.*employeeNumber/);
 		expect(fx.apiRequests()[0].status).toBe(404);
 	});

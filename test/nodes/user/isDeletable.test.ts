@@ -7,15 +7,30 @@ describe('User > Is Deletable', () => {
 
 	it('turns the bare true into a named item', async () => {
 		const { identityId } = person(fx, PEOPLE.worker);
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'isDeletable', user: byId(identityId) } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'user', operation: 'isDeletable', user: byId(identityId) },
+		});
 		expect(jsonOf(result)).toEqual([{ identityId, isDeletable: true }]);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'GET', path: `/api/v4/integration/users/is-identity-deletable/${enc(identityId)}`, status: 200 })]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: `/api/v4/integration/users/is-identity-deletable/${enc(identityId)}`,
+				status: 200,
+			}),
+		]);
 	});
 
 	it('false for a user with time registrations (by employee number)', async () => {
 		const { identityId } = person(fx, PEOPLE.tagged);
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'isDeletable', user: byNumber(PEOPLE.tagged) } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'user', operation: 'isDeletable', user: byNumber(PEOPLE.tagged) },
+		});
 		expect(jsonOf(result)).toEqual([{ employeeNumber: PEOPLE.tagged, isDeletable: false }]);
-		expect(fx.apiRequests().map((r) => r.path)).toEqual([`/api/v4/integration/users/by-employee-number/${PEOPLE.tagged}`, `/api/v4/integration/users/is-identity-deletable/${enc(identityId)}`]);
+		expect(fx.apiRequests().map((r) => r.path)).toEqual([
+			`/api/v4/integration/users/by-employee-number/${PEOPLE.tagged}`,
+			`/api/v4/integration/users/is-identity-deletable/${enc(identityId)}`,
+		]);
 	});
 });

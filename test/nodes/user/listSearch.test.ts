@@ -9,11 +9,18 @@ describe('User pickers (list search)', () => {
 		['searchUsersByIdentity', 'identityId'],
 		['searchUsersByProfile', 'companyProfileId'],
 		['searchUsersByNumber', 'employeeNumber'],
-	] as const)('%s offers users with the %s as value, filtered by number or name', async (method, key) => {
-		const { results } = await runListSearch(method, fx.credentials, {}, 'olsen');
-		expect(results).toEqual([{ name: '1003 · Per Olsen', value: person(fx, PEOPLE.withHistory)[key] }]);
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v4/integration/users', status: 200 })]);
-	});
+	] as const)(
+		'%s offers users with the %s as value, filtered by number or name',
+		async (method, key) => {
+			const { results } = await runListSearch(method, fx.credentials, {}, 'olsen');
+			expect(results).toEqual([
+				{ name: '1003 · Per Olsen', value: person(fx, PEOPLE.withHistory)[key] },
+			]);
+			expect(fx.apiRequests()).toEqual([
+				expect.objectContaining({ method: 'GET', path: '/api/v4/integration/users', status: 200 }),
+			]);
+		},
+	);
 
 	it('lists enabled users before disabled ones', async () => {
 		const { results } = await runListSearch('searchUsersByNumber', fx.credentials, {});

@@ -17,21 +17,59 @@ describe('User > Replace', () => {
 		const { identityId, companyProfileId } = person(fx, PEOPLE.worker);
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'replace', user: byId(identityId), employeeNumber: PEOPLE.worker, ...required, fields: { department: 'Roads' } },
+			parameters: {
+				resource: 'user',
+				operation: 'replace',
+				user: byId(identityId),
+				employeeNumber: PEOPLE.worker,
+				...required,
+				fields: { department: 'Roads' },
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ identityId, companyProfileId, lastName: 'Hansen-Berg', department: 'Roads', workTitle: null, birthDate: '1992-11-02' })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				identityId,
+				companyProfileId,
+				lastName: 'Hansen-Berg',
+				department: 'Roads',
+				workTitle: null,
+				birthDate: '1992-11-02',
+			}),
+		]);
 		const [lookup, put] = fx.apiRequests();
-		expect(lookup).toMatchObject({ method: 'GET', path: '/api/v4/integration/users', query: { companyId: [DEMO.companies.parent] } });
-		expect(put).toMatchObject({ method: 'PUT', path: `/api/v4/integration/users/${enc(identityId)}`, status: 200 });
-		expect(put.body).toEqual({ ...required, birthDate: '1992-11-02', employeeNumber: PEOPLE.worker, department: 'Roads', identityId, companyProfileId });
+		expect(lookup).toMatchObject({
+			method: 'GET',
+			path: '/api/v4/integration/users',
+			query: { companyId: [DEMO.companies.parent] },
+		});
+		expect(put).toMatchObject({
+			method: 'PUT',
+			path: `/api/v4/integration/users/${enc(identityId)}`,
+			status: 200,
+		});
+		expect(put.body).toEqual({
+			...required,
+			birthDate: '1992-11-02',
+			employeeNumber: PEOPLE.worker,
+			department: 'Roads',
+			identityId,
+			companyProfileId,
+		});
 	});
 
 	it('by employee number: uses the by-employee-number lookup', async () => {
 		const { identityId, companyProfileId } = person(fx, PEOPLE.worker);
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'replace', user: byNumber(PEOPLE.worker), employeeNumber: PEOPLE.worker, ...required, fields: {} },
+			parameters: {
+				resource: 'user',
+				operation: 'replace',
+				user: byNumber(PEOPLE.worker),
+				employeeNumber: PEOPLE.worker,
+				...required,
+				fields: {},
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ identityId, department: null });
@@ -43,9 +81,18 @@ describe('User > Replace', () => {
 	it('an identity not in that company is a clear error before any PUT', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'replace', user: byId('auth0|nobody'), employeeNumber: '1', ...required, fields: {} },
+			parameters: {
+				resource: 'user',
+				operation: 'replace',
+				user: byId('auth0|nobody'),
+				employeeNumber: '1',
+				...required,
+				fields: {},
+			},
 		});
-		expect(result.error?.message).toBe(`No user with identity ID "auth0|nobody" in company "${DEMO.companies.parent}"`);
+		expect(result.error?.message).toBe(
+			`No user with identity ID "auth0|nobody" in company "${DEMO.companies.parent}"`,
+		);
 		expect(fx.apiRequests().map((r) => r.method)).toEqual(['GET']);
 	});
 });

@@ -9,12 +9,27 @@ describe('User > Update', () => {
 		const { companyProfileId } = person(fx, PEOPLE.worker);
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'update', user: byId(companyProfileId), updateFields: { workTitle: 'Site lead', cardExpirationDate: '31.12.2027' } },
+			parameters: {
+				resource: 'user',
+				operation: 'update',
+				user: byId(companyProfileId),
+				updateFields: { workTitle: 'Site lead', cardExpirationDate: '31.12.2027' },
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ workTitle: 'Site lead', cardExpirationDate: '2027-12-31', firstName: 'Ola' })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				workTitle: 'Site lead',
+				cardExpirationDate: '2027-12-31',
+				firstName: 'Ola',
+			}),
+		]);
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({ method: 'PATCH', path: `/api/v4/integration/users/${enc(companyProfileId)}`, status: 200 });
+		expect(patch).toMatchObject({
+			method: 'PATCH',
+			path: `/api/v4/integration/users/${enc(companyProfileId)}`,
+			status: 200,
+		});
 		expect(patch.body).toEqual({ workTitle: 'Site lead', cardExpirationDate: '2027-12-31' });
 	});
 
@@ -22,16 +37,27 @@ describe('User > Update', () => {
 		const { companyProfileId } = person(fx, PEOPLE.tagged);
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'update', user: byNumber(PEOPLE.tagged), updateFields: { tags: { tag: [{ key: 'crew', value: 'B' }] } } },
+			parameters: {
+				resource: 'user',
+				operation: 'update',
+				user: byNumber(PEOPLE.tagged),
+				updateFields: { tags: { tag: [{ key: 'crew', value: 'B' }] } },
+			},
 		});
 		expect(jsonOf(result)[0].tags).toEqual([{ key: 'crew', value: 'B' }]);
 		const [lookup, patch] = fx.apiRequests();
 		expect(lookup.path).toBe(`/api/v4/integration/users/by-employee-number/${PEOPLE.tagged}`);
-		expect(patch).toMatchObject({ path: `/api/v4/integration/users/${enc(companyProfileId)}`, body: { tags: [{ key: 'crew', value: 'B' }] } });
+		expect(patch).toMatchObject({
+			path: `/api/v4/integration/users/${enc(companyProfileId)}`,
+			body: { tags: [{ key: 'crew', value: 'B' }] },
+		});
 	});
 
 	it('without fields it stops before sending', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { resource: 'user', operation: 'update', user: byId('x'), updateFields: {} } });
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'user', operation: 'update', user: byId('x'), updateFields: {} },
+		});
 		expect(result.error?.message).toBe('No fields to update');
 		expect(fx.apiRequests()).toEqual([]);
 	});

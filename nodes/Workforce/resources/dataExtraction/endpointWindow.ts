@@ -12,19 +12,32 @@ const DAY_MS = 86_400_000;
  * ends together; a full load must send one (incremental mode is bounded by Modified Since).
  * Paths the table does not list are sent as they are.
  */
-export function checkEndpointWindow(ctx: { getNode(): INode }, endpoint: ChosenEndpoint, qs: IDataObject, itemIndex?: number): void {
+export function checkEndpointWindow(
+	ctx: { getNode(): INode },
+	endpoint: ChosenEndpoint,
+	qs: IDataObject,
+	itemIndex?: number,
+): void {
 	const row = endpoint.row;
 	if (!row) return;
-	const fail = (message: string, description: string) => new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
+	const fail = (message: string, description: string) =>
+		new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
 	const from = qs.FromDateTime as string | undefined;
 	const to = qs.ToDateTime as string | undefined;
 	const field = from !== undefined ? 'From Date Time' : 'To Date Time';
-	const instead = 'Clear From Date Time and To Date Time to read them all, or set Options > Modified Since to read only what was created, changed or deleted since then.';
+	const instead =
+		'Clear From Date Time and To Date Time to read them all, or set Options > Modified Since to read only what was created, changed or deleted since then.';
 	if (row.window === 'ignored' && (from !== undefined || to !== undefined)) {
-		throw fail(`${field} does not apply to ${row.name}`, `The service ignores FromDateTime and ToDateTime on ${row.path} and would return every record, not the ones of your window. ${instead}`);
+		throw fail(
+			`${field} does not apply to ${row.name}`,
+			`The service ignores FromDateTime and ToDateTime on ${row.path} and would return every record, not the ones of your window. ${instead}`,
+		);
 	}
 	if (row.window === 'none' && (from !== undefined || to !== undefined)) {
-		throw fail(`${field} does not apply to ${row.name}`, `${row.name} (${row.path}) carry no date the service could filter on, so a window would return every record. ${instead}`);
+		throw fail(
+			`${field} does not apply to ${row.name}`,
+			`${row.name} (${row.path}) carry no date the service could filter on, so a window would return every record. ${instead}`,
+		);
 	}
 	const max = row.maxWindowDays;
 	if (max === undefined) return;
@@ -37,7 +50,10 @@ export function checkEndpointWindow(ctx: { getNode(): INode }, endpoint: ChosenE
 		);
 	}
 	if (from === undefined || to === undefined) {
-		throw fail(`${row.name} need ${from === undefined ? 'From Date Time' : 'To Date Time'} as well`, `The service takes both ends of the window together, at most ${max} days apart (on ${date}).`);
+		throw fail(
+			`${row.name} need ${from === undefined ? 'From Date Time' : 'To Date Time'} as well`,
+			`The service takes both ends of the window together, at most ${max} days apart (on ${date}).`,
+		);
 	}
 	const span = Date.parse(to) - Date.parse(from);
 	if (span > max * DAY_MS) {

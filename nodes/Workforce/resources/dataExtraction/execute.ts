@@ -24,7 +24,10 @@ export interface ExtractionTarget {
  * paginator: one output item per record, or (Output: File) one item per input item carrying the
  * records as a file. With a Limit it stops asking once it has enough.
  */
-export async function runExtraction(this: IExecuteFunctions, target: ExtractionTarget | ((itemIndex: number) => ExtractionTarget)): Promise<INodeExecutionData[][]> {
+export async function runExtraction(
+	this: IExecuteFunctions,
+	target: ExtractionTarget | ((itemIndex: number) => ExtractionTarget),
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -42,9 +45,13 @@ export async function runExtraction(this: IExecuteFunctions, target: ExtractionT
 				what,
 				itemIndex,
 				prefetch: returnAll,
-				scan: output.mode === 'file' ? scanFor(output, Boolean(options.includePageFacts)) : undefined,
+				scan:
+					output.mode === 'file' ? scanFor(output, Boolean(options.includePageFacts)) : undefined,
 				timeout: options.timeout ?? 120_000,
-				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
+				retry: {
+					attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)),
+					delayMs: options.retryDelay ?? 1000,
+				},
 			});
 			let facts: { page?: ExtractionPage; value?: IDataObject } = {};
 			const shape = (record: IDataObject, page: ExtractionPage): IDataObject => {
@@ -52,11 +59,20 @@ export async function runExtraction(this: IExecuteFunctions, target: ExtractionT
 				return { ...record, _page: facts.value };
 			};
 			if (output.mode === 'file') {
-				out.push(await extractToFile.call(this, pages, limit, output, { baseName: extractionFileName(path, qs), shape: options.includePageFacts ? shape : undefined, itemIndex }));
+				out.push(
+					await extractToFile.call(this, pages, limit, output, {
+						baseName: extractionFileName(path, qs),
+						shape: options.includePageFacts ? shape : undefined,
+						itemIndex,
+					}),
+				);
 				continue;
 			}
 			await takeRecords(pages, limit, (record, page) => {
-				out.push({ json: options.includePageFacts ? shape(record, page) : record, pairedItem: { item: itemIndex } });
+				out.push({
+					json: options.includePageFacts ? shape(record, page) : record,
+					pairedItem: { item: itemIndex },
+				});
 			});
 		} catch (error) {
 			outputOrThrow(this, error, itemIndex, out);

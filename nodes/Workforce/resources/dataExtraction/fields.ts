@@ -49,21 +49,24 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 					type: 'number',
 					typeOptions: { minValue: 1, maxValue: 10000 },
 					default: 2500,
-					description: 'Records per page (ChunkLimit, 1 to 10000). A page never splits one modification time, so it can hold a few more.',
+					description:
+						'Records per page (ChunkLimit, 1 to 10000). A page never splits one modification time, so it can hold a few more.',
 				},
 				{
 					displayName: 'Include Page Facts',
 					name: 'includePageFacts',
 					type: 'boolean',
 					default: false,
-					description: 'Whether to add the page envelope (syncTypeName, recordCount, deletedRecordCount, page number) to each item under "_page"',
+					description:
+						'Whether to add the page envelope (syncTypeName, recordCount, deletedRecordCount, page number) to each item under "_page"',
 				},
 				{
 					displayName: 'Modified Before',
 					name: 'modifiedBefore',
 					type: 'dateTime',
 					default: '',
-					description: 'Upper bound of incremental mode (ModifiedBefore, exclusive). Requires Modified Since and must be later than it.',
+					description:
+						'Upper bound of incremental mode (ModifiedBefore, exclusive). Requires Modified Since and must be later than it.',
 				},
 				{
 					displayName: 'Modified Since',
@@ -79,7 +82,8 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 					type: 'number',
 					typeOptions: { minValue: 1 },
 					default: 120000,
-					description: 'How long to wait for a page to start arriving, and for it to go on when it pauses, before treating the attempt as failed (and retrying it)',
+					description:
+						'How long to wait for a page to start arriving, and for it to go on when it pauses, before treating the attempt as failed (and retrying it)',
 				},
 				...retryOptions,
 			],
@@ -91,7 +95,8 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 			placeholder: 'Add Parameter',
 			typeOptions: { multipleValues: true },
 			default: {},
-			description: 'Further query parameters the service accepts, sent as given on every page (repeat a name to send several values)',
+			description:
+				'Further query parameters the service accepts, sent as given on every page (repeat a name to send several values)',
 			displayOptions: show,
 			options: [
 				{

@@ -1,4 +1,10 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodePropertyOptions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { paginate, type ExtractionPage } from '../../../shared/extraction/continuation';
 import { downloadImage } from './imageBinary';
@@ -17,7 +23,8 @@ export const getImagesOption: INodePropertyOptions = {
 	name: 'Get Images',
 	value: 'getImages',
 	action: 'Get many images',
-	description: 'Images of feed posts, alerts and checklist submissions (one item per image and parent record), page by page',
+	description:
+		'Images of feed posts, alerts and checklist submissions (one item per image and parent record), page by page',
 };
 
 /**
@@ -29,16 +36,34 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 	const out: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const limit = readLimit(this, itemIndex, 'Set Limit to how many images you want, or turn on Return All.');
+			const limit = readLimit(
+				this,
+				itemIndex,
+				'Set Limit to how many images you want, or turn on Return All.',
+			);
 			const options = this.getNodeParameter('options', itemIndex, {}) as ImageOptions;
 			const output = readOutput(this, itemIndex);
 			// Download Image shows only with Output Items (n8n drops hidden parameters): a File holds the rows.
-			const size = output.mode === 'file' ? 'none' : (this.getNodeParameter('downloadImage', itemIndex, 'none') as string);
-			const binaryProperty = size === 'none' ? '' : String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+			const size =
+				output.mode === 'file'
+					? 'none'
+					: (this.getNodeParameter('downloadImage', itemIndex, 'none') as string);
+			const binaryProperty =
+				size === 'none'
+					? ''
+					: String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 			if (size !== 'none' && binaryProperty === '') {
-				throw new NodeOperationError(this.getNode(), 'Put Image in Field is empty', { description: 'Name the binary property for the image, for example "data".', itemIndex });
+				throw new NodeOperationError(this.getNode(), 'Put Image in Field is empty', {
+					description: 'Name the binary property for the image, for example "data".',
+					itemIndex,
+				});
 			}
-			const qs = await buildImageQuery.call(this, itemIndex, options, limit === Infinity ? undefined : limit);
+			const qs = await buildImageQuery.call(
+				this,
+				itemIndex,
+				options,
+				limit === Infinity ? undefined : limit,
+			);
 			const pages = paginate.call(this, {
 				path: '/v1/images',
 				qs,
@@ -46,18 +71,32 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 				itemIndex,
 				// Return All reads every page: ask for the next one while this one is handled.
 				prefetch: limit === Infinity,
-				scan: output.mode === 'file' ? scanFor(output, Boolean(options.includePageFacts)) : undefined,
-				retry: { attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)), delayMs: options.retryDelay ?? 1000 },
+				scan:
+					output.mode === 'file' ? scanFor(output, Boolean(options.includePageFacts)) : undefined,
+				retry: {
+					attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)),
+					delayMs: options.retryDelay ?? 1000,
+				},
 			});
-			const shape = (row: IDataObject, page: ExtractionPage) => (options.includePageFacts ? { ...row, _page: pageFacts(page, { source: page.envelope.meta?.source }) } : row);
+			const shape = (row: IDataObject, page: ExtractionPage) =>
+				options.includePageFacts
+					? { ...row, _page: pageFacts(page, { source: page.envelope.meta?.source }) }
+					: row;
 			if (output.mode === 'file') {
-				out.push(await extractToFile.call(this, pages, limit, output, { baseName: extractionFileName('/v1/images', qs), shape: options.includePageFacts ? shape : undefined, itemIndex }));
+				out.push(
+					await extractToFile.call(this, pages, limit, output, {
+						baseName: extractionFileName('/v1/images', qs),
+						shape: options.includePageFacts ? shape : undefined,
+						itemIndex,
+					}),
+				);
 				continue;
 			}
 			await takeRecords(pages, limit, async (row, page) => {
 				const json = shape(row, page);
 				const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };
-				if (binaryProperty) item.binary = { [binaryProperty]: await downloadImage.call(this, row, size, itemIndex) };
+				if (binaryProperty)
+					item.binary = { [binaryProperty]: await downloadImage.call(this, row, size, itemIndex) };
 				out.push(item);
 			});
 		} catch (error) {

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';
@@ -11,10 +16,16 @@ export const getPayrollLinesOption: INodePropertyOptions = {
 	description: 'Processed payroll lines: one per employee per day',
 };
 
-export const getPayrollLinesProperties: INodeProperties[] = extractionFields('getPayrollLines', 'payroll lines');
+export const getPayrollLinesProperties: INodeProperties[] = extractionFields(
+	'getPayrollLines',
+	'payroll lines',
+);
 
 export async function getPayrollLines(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const result = await runExtraction.call(this, { path: '/v1/payroll-lines', what: 'Get Payroll Lines' });
+	const result = await runExtraction.call(this, {
+		path: '/v1/payroll-lines',
+		what: 'Get Payroll Lines',
+	});
 	emptyPayrollLinesHint(this, result[0].length);
 	return result;
 }

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';
@@ -11,10 +16,18 @@ export const getPayrollLinesExtendedOption: INodePropertyOptions = {
 	description: 'Payroll lines with full detail, including overtime lines',
 };
 
-export const getPayrollLinesExtendedProperties: INodeProperties[] = extractionFields('getPayrollLinesExtended', 'extended payroll lines');
+export const getPayrollLinesExtendedProperties: INodeProperties[] = extractionFields(
+	'getPayrollLinesExtended',
+	'extended payroll lines',
+);
 
-export async function getPayrollLinesExtended(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const result = await runExtraction.call(this, { path: '/v1/payroll-lines-extended', what: 'Get Payroll Lines Extended' });
+export async function getPayrollLinesExtended(
+	this: IExecuteFunctions,
+): Promise<INodeExecutionData[][]> {
+	const result = await runExtraction.call(this, {
+		path: '/v1/payroll-lines-extended',
+		what: 'Get Payroll Lines Extended',
+	});
 	emptyPayrollLinesHint(this, result[0].length);
 	return result;
 }

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';
@@ -10,8 +15,16 @@ export const getTimeRegistrationsOption: INodePropertyOptions = {
 	description: 'Time registrations (hours, quantities, approval and lock state), page by page',
 };
 
-export const getTimeRegistrationsProperties: INodeProperties[] = extractionFields('getTimeRegistrations', 'time registrations');
+export const getTimeRegistrationsProperties: INodeProperties[] = extractionFields(
+	'getTimeRegistrations',
+	'time registrations',
+);
 
-export async function getTimeRegistrations(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runExtraction.call(this, { path: '/v1/time-registrations', what: 'Get Time Registrations' });
+export async function getTimeRegistrations(
+	this: IExecuteFunctions,
+): Promise<INodeExecutionData[][]> {
+	return await runExtraction.call(this, {
+		path: '/v1/time-registrations',
+		what: 'Get Time Registrations',
+	});
 }

@@ -7,7 +7,12 @@ import { outputFields } from './outputField';
 const show = { show: { resource: ['dataExtraction'], operation: ['getImages'] } };
 
 /** The image sizes the file endpoint serves: MaxDimension per choice ('' = the original file). */
-export const IMAGE_SIZES: Record<string, string> = { original: '', thumbnail: '128', medium: '640', large: '1980' };
+export const IMAGE_SIZES: Record<string, string> = {
+	original: '',
+	thumbnail: '128',
+	medium: '640',
+	large: '1980',
+};
 
 /** Every parameter of GET /v1/images (specification: Image extraction), plus Return All / Limit and the image download. */
 export const getImagesProperties: INodeProperties[] = [
@@ -18,7 +23,8 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'sources',
 		type: 'multiOptions',
 		default: [],
-		description: 'Which parent records to read images from (Sources). None selected means all three.',
+		description:
+			'Which parent records to read images from (Sources). None selected means all three.',
 		displayOptions: show,
 		options: [
 			{ name: 'Alert', value: 'alert', description: 'Alerts and incident registrations' },
@@ -31,7 +37,8 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'fromDateTime',
 		type: 'dateTime',
 		default: '',
-		description: "Full-sync window start (FromDateTime) on the parent record's creation date, UTC when no zone is given",
+		description:
+			"Full-sync window start (FromDateTime) on the parent record's creation date, UTC when no zone is given",
 		displayOptions: show,
 	},
 	{
@@ -39,7 +46,8 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'toDateTime',
 		type: 'dateTime',
 		default: '',
-		description: 'Full-sync window end (ToDateTime, inclusive: a parent created exactly then is included), UTC when no zone is given',
+		description:
+			'Full-sync window end (ToDateTime, inclusive: a parent created exactly then is included), UTC when no zone is given',
 		displayOptions: show,
 	},
 	{
@@ -47,14 +55,19 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'downloadImage',
 		type: 'options',
 		default: 'none',
-		description: 'Whether to attach the image bytes to each item as binary data, and in which size (through the file endpoint of the integration API). Output Items only: a File holds the rows.',
+		description:
+			'Whether to attach the image bytes to each item as binary data, and in which size (through the file endpoint of the integration API). Output Items only: a File holds the rows.',
 		displayOptions: { show: { ...show.show, output: ['items'] } },
 		options: [
 			{ name: 'Large (1980 Px)', value: 'large', description: 'Longer side at most 1980 pixels' },
 			{ name: 'Medium (640 Px)', value: 'medium', description: 'Longer side at most 640 pixels' },
 			{ name: 'No', value: 'none', description: 'Output the rows only' },
 			{ name: 'Original', value: 'original', description: 'The file as uploaded' },
-			{ name: 'Thumbnail (128 Px)', value: 'thumbnail', description: 'Longer side at most 128 pixels' },
+			{
+				name: 'Thumbnail (128 Px)',
+				value: 'thumbnail',
+				description: 'Longer side at most 128 pixels',
+			},
 		],
 	},
 	{
@@ -64,7 +77,13 @@ export const getImagesProperties: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		description: 'Name of the binary property to put the image in',
-		displayOptions: { show: { ...show.show, output: ['items'], downloadImage: ['original', 'thumbnail', 'medium', 'large'] } },
+		displayOptions: {
+			show: {
+				...show.show,
+				output: ['items'],
+				downloadImage: ['original', 'thumbnail', 'medium', 'large'],
+			},
+		},
 	},
 	{
 		displayName: 'Filters',
@@ -86,14 +105,16 @@ export const getImagesProperties: INodeProperties[] = [
 				name: 'excludeDataFromSubsidiaries',
 				type: 'boolean',
 				default: false,
-				description: "Whether to leave out subsidiaries' data when the API client belongs to a parent company (ExcludeDataFromSubsidiaries)",
+				description:
+					"Whether to leave out subsidiaries' data when the API client belongs to a parent company (ExcludeDataFromSubsidiaries)",
 			},
 			{
 				displayName: 'Own Company Data Only',
 				name: 'ownCompanyDataOnly',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to return only records owned by your company, not those merely shared with it (OwnCompanyDataOnly)',
+				description:
+					'Whether to return only records owned by your company, not those merely shared with it (OwnCompanyDataOnly)',
 			},
 			{
 				displayName: 'Project',
@@ -106,10 +127,24 @@ export const getImagesProperties: INodeProperties[] = [
 						displayName: 'From List',
 						name: 'list',
 						type: 'list',
-						typeOptions: { searchListMethod: 'searchProjects', searchable: true, searchFilterRequired: false },
+						typeOptions: {
+							searchListMethod: 'searchProjects',
+							searchable: true,
+							searchFilterRequired: false,
+						},
 					},
-					{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10' },
-					{ displayName: 'By Project Number', name: 'projectNumber', type: 'string', placeholder: 'e.g. P-1001' },
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10',
+					},
+					{
+						displayName: 'By Project Number',
+						name: 'projectNumber',
+						type: 'string',
+						placeholder: 'e.g. P-1001',
+					},
 				],
 			},
 			{
@@ -117,7 +152,8 @@ export const getImagesProperties: INodeProperties[] = [
 				name: 'requireGeoCoordinate',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to drop images that have neither their own nor their parent record\'s GPS position (RequireGeoCoordinate)',
+				description:
+					"Whether to drop images that have neither their own nor their parent record's GPS position (RequireGeoCoordinate)",
 			},
 		],
 	},
@@ -135,28 +171,32 @@ export const getImagesProperties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 10000 },
 				default: 2500,
-				description: 'Parent records per page (ChunkLimit, 1 to 10000). A parent can carry several images, so a page can hold more rows.',
+				description:
+					'Parent records per page (ChunkLimit, 1 to 10000). A parent can carry several images, so a page can hold more rows.',
 			},
 			{
 				displayName: 'Include Page Facts',
 				name: 'includePageFacts',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to add the page envelope (syncTypeName, recordCount, deletedRecordCount, source, page number) to each item under "_page"',
+				description:
+					'Whether to add the page envelope (syncTypeName, recordCount, deletedRecordCount, source, page number) to each item under "_page"',
 			},
 			{
 				displayName: 'Modified Before',
 				name: 'modifiedBefore',
 				type: 'dateTime',
 				default: '',
-				description: 'Upper bound of incremental mode (ModifiedBefore, exclusive). Requires Modified Since and must be later than it.',
+				description:
+					'Upper bound of incremental mode (ModifiedBefore, exclusive). Requires Modified Since and must be later than it.',
 			},
 			{
 				displayName: 'Modified Since',
 				name: 'modifiedSince',
 				type: 'dateTime',
 				default: '',
-				description: "Switches to incremental mode (ModifiedSince): images whose parent record changed since then, oldest change first. Removed images are not reported.",
+				description:
+					'Switches to incremental mode (ModifiedSince): images whose parent record changed since then, oldest change first. Removed images are not reported.',
 			},
 			...retryOptions,
 		],

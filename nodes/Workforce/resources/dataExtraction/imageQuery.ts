@@ -1,4 +1,9 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeParameterResourceLocator } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeParameterResourceLocator,
+} from 'n8n-workflow';
 
 import { toUtcIso } from '../../helpers/dates';
 import { assertSegment } from '../../../shared/transport/pathSegment';
@@ -25,8 +30,14 @@ interface ImageFilters {
  * any request (ChunkLimit 1 to 10000; ModifiedBefore only with ModifiedSince and later than it).
  * The same object is resent on every page.
  */
-export async function buildImageQuery(this: IExecuteFunctions, itemIndex: number, options: ImageOptions, limit: number | undefined): Promise<IDataObject> {
-	const fail = (message: string, description: string) => new NodeOperationError(this.getNode(), message, { description, itemIndex });
+export async function buildImageQuery(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	options: ImageOptions,
+	limit: number | undefined,
+): Promise<IDataObject> {
+	const fail = (message: string, description: string) =>
+		new NodeOperationError(this.getNode(), message, { description, itemIndex });
 	const qs: IDataObject = {};
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as ImageFilters;
 
@@ -34,43 +45,72 @@ export async function buildImageQuery(this: IExecuteFunctions, itemIndex: number
 	if (projectId !== undefined) qs.ProjectId = projectId;
 	if (filters.companyId !== undefined) {
 		const companyId = String(filters.companyId).trim();
-		if (companyId === '') throw fail('Company ID is empty', 'Enter the id of the project company whose data you want, or remove the Company ID filter.');
+		if (companyId === '')
+			throw fail(
+				'Company ID is empty',
+				'Enter the id of the project company whose data you want, or remove the Company ID filter.',
+			);
 		qs.CompanyId = companyId;
 	}
 
 	const sources = this.getNodeParameter('sources', itemIndex, []) as unknown;
-	const list = (Array.isArray(sources) ? sources : String(sources ?? '').split(',')).map((s) => String(s).trim().toLowerCase()).filter((s) => s !== '');
+	const list = (Array.isArray(sources) ? sources : String(sources ?? '').split(','))
+		.map((s) => String(s).trim().toLowerCase())
+		.filter((s) => s !== '');
 	const invalid = list.filter((s) => !IMAGE_SOURCES.includes(s));
 	if (invalid.length) {
-		throw fail(`Sources has an invalid value: ${invalid.map((s) => `"${s}"`).join(', ')}`, 'Choose from feed, alert and checklist, or select none for all three.');
+		throw fail(
+			`Sources has an invalid value: ${invalid.map((s) => `"${s}"`).join(', ')}`,
+			'Choose from feed, alert and checklist, or select none for all three.',
+		);
 	}
 	// Sent as a repeated parameter (Sources=feed&Sources=alert), the way the service reads lists.
 	if (list.length) qs.Sources = [...new Set(list)];
 
 	const date = (field: string, label: string, value: unknown) => {
 		const iso = toUtcIso(value);
-		if (iso === null) throw fail(`${label} is not a date-time: "${String(value)}"`, 'Use an ISO 8601 date-time such as 2026-01-31T00:00:00Z (no zone means UTC).');
+		if (iso === null)
+			throw fail(
+				`${label} is not a date-time: "${String(value)}"`,
+				'Use an ISO 8601 date-time such as 2026-01-31T00:00:00Z (no zone means UTC).',
+			);
 		if (iso !== undefined) qs[field] = iso;
 		return iso;
 	};
-	const from = date('FromDateTime', 'From Date Time', this.getNodeParameter('fromDateTime', itemIndex, ''));
+	const from = date(
+		'FromDateTime',
+		'From Date Time',
+		this.getNodeParameter('fromDateTime', itemIndex, ''),
+	);
 	const to = date('ToDateTime', 'To Date Time', this.getNodeParameter('toDateTime', itemIndex, ''));
 	if (from && to && Date.parse(from) > Date.parse(to)) {
-		throw fail('To Date Time must not be earlier than From Date Time', `The window ${from} to ${to} is empty. Both ends are included (equal ends read that one instant); set To Date Time on or after From Date Time.`);
+		throw fail(
+			'To Date Time must not be earlier than From Date Time',
+			`The window ${from} to ${to} is empty. Both ends are included (equal ends read that one instant); set To Date Time on or after From Date Time.`,
+		);
 	}
 	const since = date('ModifiedSince', 'Modified Since', options.modifiedSince);
 	const before = date('ModifiedBefore', 'Modified Before', options.modifiedBefore);
 	if (before && !since) {
-		throw fail('Modified Before needs Modified Since', 'The service accepts ModifiedBefore only in incremental mode. Set Modified Since as well, or remove Modified Before.');
+		throw fail(
+			'Modified Before needs Modified Since',
+			'The service accepts ModifiedBefore only in incremental mode. Set Modified Since as well, or remove Modified Before.',
+		);
 	}
 	if (before && since && Date.parse(before) <= Date.parse(since)) {
-		throw fail('Modified Before must be later than Modified Since', `The service requires ModifiedBefore to be strictly greater than ModifiedSince (${since}). Move Modified Before later.`);
+		throw fail(
+			'Modified Before must be later than Modified Since',
+			`The service requires ModifiedBefore to be strictly greater than ModifiedSince (${since}). Move Modified Before later.`,
+		);
 	}
 
 	if (options.chunkLimit !== undefined) {
 		const chunk = Number(options.chunkLimit);
 		if (!Number.isInteger(chunk) || chunk < 1 || chunk > CHUNK_LIMIT_MAX) {
-			throw fail(`Chunk Limit must be a whole number from 1 to ${CHUNK_LIMIT_MAX}, not ${String(options.chunkLimit)}`, 'Set Chunk Limit (parent records per page) between 1 and 10000, or remove it to use the default of 2500.');
+			throw fail(
+				`Chunk Limit must be a whole number from 1 to ${CHUNK_LIMIT_MAX}, not ${String(options.chunkLimit)}`,
+				'Set Chunk Limit (parent records per page) between 1 and 10000, or remove it to use the default of 2500.',
+			);
 		}
 		qs.ChunkLimit = chunk;
 	} else if (limit !== undefined && limit < CHUNK_LIMIT_DEFAULT) {
@@ -89,17 +129,30 @@ export async function buildImageQuery(this: IExecuteFunctions, itemIndex: number
 }
 
 /** The ProjectId of the Project filter: as given, or looked up by project number; undefined when unset. */
-async function readProject(this: IExecuteFunctions, locator: ImageFilters['project'], itemIndex: number): Promise<string | undefined> {
+async function readProject(
+	this: IExecuteFunctions,
+	locator: ImageFilters['project'],
+	itemIndex: number,
+): Promise<string | undefined> {
 	if (locator === undefined) return undefined;
 	const mode = typeof locator === 'object' && locator ? String(locator.mode) : 'id';
-	const value = String((typeof locator === 'object' && locator ? locator.value : locator) ?? '').trim();
+	const value = String(
+		(typeof locator === 'object' && locator ? locator.value : locator) ?? '',
+	).trim();
 	if (value === '') {
 		throw new NodeOperationError(this.getNode(), 'Project is empty', {
-			description: 'Pick a project from the list, or enter its ID or project number in the Project filter, or remove the filter for all projects.',
+			description:
+				'Pick a project from the list, or enter its ID or project number in the Project filter, or remove the filter for all projects.',
 			itemIndex,
 		});
 	}
-	assertSegment(this, value, mode === 'projectNumber' ? 'Project number' : 'Project ID', 'Project', itemIndex);
+	assertSegment(
+		this,
+		value,
+		mode === 'projectNumber' ? 'Project number' : 'Project ID',
+		'Project',
+		itemIndex,
+	);
 	if (mode !== 'projectNumber') return value;
 	const project = await workforceJson.call(this, {
 		method: 'GET',

@@ -1,11 +1,15 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 /** How an extraction hands its records on: one item per record, or one file per input item. */
-export type OutputSettings = { mode: 'items' } | { mode: 'file'; format: FileFormat; compress: boolean; binaryProperty: string };
+export type OutputSettings =
+	| { mode: 'items' }
+	| { mode: 'file'; format: FileFormat; compress: boolean; binaryProperty: string };
 export type FileFormat = 'ndjson' | 'csv';
 
 /** Output (Items / File) and the file's settings, shown for one extraction operation. */
-export function outputFields(displayOptions: { show: Record<string, string[]> }): INodeProperties[] {
+export function outputFields(displayOptions: {
+	show: Record<string, string[]>;
+}): INodeProperties[] {
 	const file = { show: { ...displayOptions.show, output: ['file'] } };
 	return [
 		{
@@ -13,11 +17,22 @@ export function outputFields(displayOptions: { show: Record<string, string[]> })
 			name: 'output',
 			type: 'options',
 			default: 'items',
-			description: 'Whether to output one item per record, or write every record into one file in n8n\'s binary data (for large volumes: memory stays flat and the execution small)',
+			description:
+				"Whether to output one item per record, or write every record into one file in n8n's binary data (for large volumes: memory stays flat and the execution small)",
 			displayOptions,
 			options: [
-				{ name: 'Items', value: 'items', description: 'One output item per record (up to about 100,000 records per run is comfortable)' },
-				{ name: 'File', value: 'file', description: 'One output item per input item: the records as a file, written page by page as they arrive, plus a summary' },
+				{
+					name: 'Items',
+					value: 'items',
+					description:
+						'One output item per record (up to about 100,000 records per run is comfortable)',
+				},
+				{
+					name: 'File',
+					value: 'file',
+					description:
+						'One output item per input item: the records as a file, written page by page as they arrive, plus a summary',
+				},
 			],
 		},
 		{
@@ -28,7 +43,11 @@ export function outputFields(displayOptions: { show: Record<string, string[]> })
 			description: 'How records are written',
 			displayOptions: file,
 			options: [
-				{ name: 'NDJSON', value: 'ndjson', description: 'One JSON record per line: the records item mode outputs, value for value' },
+				{
+					name: 'NDJSON',
+					value: 'ndjson',
+					description: 'One JSON record per line: the records item mode outputs, value for value',
+				},
 				{
 					name: 'CSV',
 					value: 'csv',
@@ -61,15 +80,29 @@ export function readOutput(ctx: IExecuteFunctions, itemIndex: number): OutputSet
 	const mode = ctx.getNodeParameter('output', itemIndex, 'items') as string;
 	if (mode === 'items') return { mode: 'items' };
 	if (mode !== 'file') {
-		throw new NodeOperationError(ctx.getNode(), `Output has an unknown value "${mode}"`, { description: 'Choose Items or File.', itemIndex });
+		throw new NodeOperationError(ctx.getNode(), `Output has an unknown value "${mode}"`, {
+			description: 'Choose Items or File.',
+			itemIndex,
+		});
 	}
 	const format = ctx.getNodeParameter('fileFormat', itemIndex, 'ndjson') as string;
 	if (format !== 'ndjson' && format !== 'csv') {
-		throw new NodeOperationError(ctx.getNode(), `File Format has an unknown value "${format}"`, { description: 'Choose NDJSON or CSV.', itemIndex });
+		throw new NodeOperationError(ctx.getNode(), `File Format has an unknown value "${format}"`, {
+			description: 'Choose NDJSON or CSV.',
+			itemIndex,
+		});
 	}
 	const binaryProperty = String(ctx.getNodeParameter('fileField', itemIndex, 'data') ?? '').trim();
 	if (binaryProperty === '') {
-		throw new NodeOperationError(ctx.getNode(), 'Put File in Field is empty', { description: 'Name the binary property for the file, for example "data".', itemIndex });
+		throw new NodeOperationError(ctx.getNode(), 'Put File in Field is empty', {
+			description: 'Name the binary property for the file, for example "data".',
+			itemIndex,
+		});
 	}
-	return { mode: 'file', format, compress: ctx.getNodeParameter('compress', itemIndex, false) === true, binaryProperty };
+	return {
+		mode: 'file',
+		format,
+		compress: ctx.getNodeParameter('compress', itemIndex, false) === true,
+		binaryProperty,
+	};
 }

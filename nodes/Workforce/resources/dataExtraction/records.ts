@@ -10,12 +10,17 @@ import { returnAllReadLimit } from '../../tool/limit';
  * before any request when it is not a whole number of at least 1.
  */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number, fix: string): number {
-	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return returnAllReadLimit(ctx, itemIndex);
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean)
+		return returnAllReadLimit(ctx, itemIndex);
 	const raw = ctx.getNodeParameter('limit', itemIndex, 50);
 	const limit = Number(raw);
 	if (!Number.isInteger(limit) || limit < 1) {
 		// Sent on as ChunkLimit, a Limit of 0 would come back as an error about a field the user never set.
-		throw new NodeOperationError(ctx.getNode(), `Limit must be a whole number of at least 1, not ${String(raw)}`, { description: fix, itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Limit must be a whole number of at least 1, not ${String(raw)}`,
+			{ description: fix, itemIndex },
+		);
 	}
 	return limit;
 }

@@ -1,9 +1,19 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { binaryOutputProperty } from '../../helpers/options';
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { downloadBinary } from '../../helpers/binaryDownload';
-import { fileReferenceProperty, parentProperties, readFileReferenceId, resolveParentOf } from './parent';
+import {
+	fileReferenceProperty,
+	parentProperties,
+	readFileReferenceId,
+	resolveParentOf,
+} from './parent';
 
 const show = { show: { resource: ['document'], operation: ['download'] } };
 
@@ -27,8 +37,13 @@ export async function download(this: IExecuteFunctions): Promise<INodeExecutionD
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const parent = await resolveParentOf(this, itemIndex);
-			const fileReferenceId = readFileReferenceId(this, itemIndex, this.getNodeParameter('fileReferenceId', itemIndex));
-			const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
+			const fileReferenceId = readFileReferenceId(
+				this,
+				itemIndex,
+				this.getNodeParameter('fileReferenceId', itemIndex),
+			);
+			const property =
+				String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
 			const file = await downloadBinary(this, {
 				path: `${parent.documentsPath}/${encodeURIComponent(fileReferenceId)}`,
 				what: `Downloading document "${fileReferenceId}"`,
@@ -36,7 +51,13 @@ export async function download(this: IExecuteFunctions): Promise<INodeExecutionD
 				fallbackName: fileReferenceId,
 			});
 			out.push({
-				json: { fileReferenceId, ...parent.label, fileName: file.fileName, mimeType: file.mimeType, fileSize: file.binary.bytes ?? null },
+				json: {
+					fileReferenceId,
+					...parent.label,
+					fileName: file.fileName,
+					mimeType: file.mimeType,
+					fileSize: file.binary.bytes ?? null,
+				},
 				binary: { [property]: file.binary },
 				pairedItem: { item: itemIndex },
 			});

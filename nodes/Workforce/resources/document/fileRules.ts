@@ -8,9 +8,40 @@ export const SVG_LIMIT_BYTES = 5 * 1024 * 1024;
 
 /** HTML, script and executable extensions, which the service refuses with 400 (behaviour notes). */
 const REFUSED_EXTENSIONS = new Set([
-	'htm', 'html', 'xhtml', 'shtml', 'mht', 'mhtml', 'hta',
-	'js', 'mjs', 'cjs', 'jse', 'vbs', 'vbe', 'wsf', 'wsh', 'ps1', 'psm1', 'bat', 'cmd', 'sh', 'php', 'asp', 'aspx', 'jsp',
-	'exe', 'dll', 'msi', 'com', 'scr', 'pif', 'cpl', 'jar', 'app', 'apk',
+	'htm',
+	'html',
+	'xhtml',
+	'shtml',
+	'mht',
+	'mhtml',
+	'hta',
+	'js',
+	'mjs',
+	'cjs',
+	'jse',
+	'vbs',
+	'vbe',
+	'wsf',
+	'wsh',
+	'ps1',
+	'psm1',
+	'bat',
+	'cmd',
+	'sh',
+	'php',
+	'asp',
+	'aspx',
+	'jsp',
+	'exe',
+	'dll',
+	'msi',
+	'com',
+	'scr',
+	'pif',
+	'cpl',
+	'jar',
+	'app',
+	'apk',
 	// compressed SVG is refused outright (behaviour notes, "Documents: more")
 	'svgz',
 ]);
@@ -21,7 +52,10 @@ export function typeNameOf(fileName: string): string {
 }
 
 /** Why the service would refuse this file, or undefined when it is fine. */
-export function refusalOf(fileName: string, size: number): { reason: string; fix: string } | undefined {
+export function refusalOf(
+	fileName: string,
+	size: number,
+): { reason: string; fix: string } | undefined {
 	const stripped = typeNameOf(fileName);
 	if (stripped === '') {
 		return {
@@ -30,7 +64,10 @@ export function refusalOf(fileName: string, size: number): { reason: string; fix
 		};
 	}
 	const ext = extensionOf(stripped);
-	const trailing = stripped !== fileName ? ' (the service strips trailing dots and spaces before it looks at the type)' : '';
+	const trailing =
+		stripped !== fileName
+			? ' (the service strips trailing dots and spaces before it looks at the type)'
+			: '';
 	if (ext === 'svgz') {
 		return {
 			reason: `"${fileName}" is a compressed SVG (.svgz)${trailing}, and the service refuses .svgz files`,

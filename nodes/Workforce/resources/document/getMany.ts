@@ -14,4 +14,7 @@ export const getManyOption: INodePropertyOptions = {
 	routing: route({ method: 'GET', preSend: [documentsUrl()] }),
 };
 
-export const getManyProperties: INodeProperties[] = [...parentProperties('getAll'), ...returnAllAndLimit(show)];
+export const getManyProperties: INodeProperties[] = [
+	...parentProperties('getAll'),
+	...returnAllAndLimit(show),
+];

@@ -69,7 +69,8 @@ export class MultipartBody {
 /** Every file as a part named `file`, with its original name and MIME type. */
 export function buildMultipart(files: UploadFile[]): MultipartBody {
 	const body = new MultipartBody();
-	for (const file of files) body.append('file', new StreamedPart(file.fileName, file.mimeType, file.size, file.open));
+	for (const file of files)
+		body.append('file', new StreamedPart(file.fileName, file.mimeType, file.size, file.open));
 	return body;
 }
 

@@ -24,14 +24,26 @@ export function parentProperties(operation: string): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			options: [
-				{ name: 'Project', value: 'project', description: 'Documents on the project\'s information pages' },
-				{ name: 'Work Order', value: 'workOrder', description: 'Documents of a work order; they sit on a page of its project named after the work order number' },
+				{
+					name: 'Project',
+					value: 'project',
+					description: "Documents on the project's information pages",
+				},
+				{
+					name: 'Work Order',
+					value: 'workOrder',
+					description:
+						'Documents of a work order; they sit on a page of its project named after the work order number',
+				},
 			],
 			default: 'project',
 			description: 'Whether the documents belong to a project or to a work order',
 			displayOptions: show,
 		},
-		projectLocator({ show: { ...show.show, parent: ['project'] } }, 'The project whose documents to work with'),
+		projectLocator(
+			{ show: { ...show.show, parent: ['project'] } },
+			'The project whose documents to work with',
+		),
 		{
 			displayName: 'Work Order ID',
 			name: 'workOrderId',
@@ -39,7 +51,8 @@ export function parentProperties(operation: string): INodeProperties[] {
 			required: true,
 			default: '',
 			placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10',
-			description: 'Generated ID of the work order (the ID returned when it was created, not its number)',
+			description:
+				'Generated ID of the work order (the ID returned when it was created, not its number)',
 			displayOptions: { show: { ...show.show, parent: ['workOrder'] } },
 		},
 	];
@@ -58,29 +71,47 @@ export interface ResolvedParent {
 type Ctx = IExecuteFunctions | IExecuteSingleFunctions;
 
 /** Reads Parent and the chosen project or work order; looks a project number up when needed. */
-export async function resolveParent(ctx: Ctx, itemIndex: number, param: (name: string) => unknown): Promise<ResolvedParent> {
+export async function resolveParent(
+	ctx: Ctx,
+	itemIndex: number,
+	param: (name: string) => unknown,
+): Promise<ResolvedParent> {
 	const kind = (param('parent') ?? 'project') as ParentKind;
 	if (kind === 'workOrder') {
 		const id = String(param('workOrderId') ?? '').trim();
 		if (id === '') {
 			throw new NodeOperationError(ctx.getNode(), 'Work Order ID is empty', {
-				description: 'Enter the generated ID of the work order in "Work Order ID" (Work Order > Get Many lists them).',
+				description:
+					'Enter the generated ID of the work order in "Work Order ID" (Work Order > Get Many lists them).',
 				itemIndex,
 			});
 		}
 		const segment = pathSegment(ctx, id, 'Work Order ID', 'Work Order ID', itemIndex);
-		return { kind, id, label: { workOrderId: id }, documentsPath: `/api/v4/integration/tasks/${segment}/documents` };
+		return {
+			kind,
+			id,
+			label: { workOrderId: id },
+			documentsPath: `/api/v4/integration/tasks/${segment}/documents`,
+		};
 	}
 	const locator = param('project') as INodeParameterResourceLocator | string | undefined;
 	const mode = typeof locator === 'object' && locator ? String(locator.mode) : 'id';
-	const value = String((typeof locator === 'object' && locator ? locator.value : locator) ?? '').trim();
+	const value = String(
+		(typeof locator === 'object' && locator ? locator.value : locator) ?? '',
+	).trim();
 	if (value === '') {
 		throw new NodeOperationError(ctx.getNode(), 'Project is empty', {
 			description: 'Pick a project from the list, or enter its ID or project number in "Project".',
 			itemIndex,
 		});
 	}
-	assertSegment(ctx, value, mode === 'projectNumber' ? 'Project number' : 'Project ID', 'Project', itemIndex);
+	assertSegment(
+		ctx,
+		value,
+		mode === 'projectNumber' ? 'Project number' : 'Project ID',
+		'Project',
+		itemIndex,
+	);
 	let id = value;
 	if (mode === 'projectNumber') {
 		const project = await workforceJson.call(ctx, {
@@ -100,14 +131,21 @@ export async function resolveParent(ctx: Ctx, itemIndex: number, param: (name: s
 }
 
 /** The same for custom operations (item by item). */
-export async function resolveParentOf(ctx: IExecuteFunctions, itemIndex: number): Promise<ResolvedParent> {
-	return await resolveParent(ctx, itemIndex, (name) => ctx.getNodeParameter(name, itemIndex, undefined));
+export async function resolveParentOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<ResolvedParent> {
+	return await resolveParent(ctx, itemIndex, (name) =>
+		ctx.getNodeParameter(name, itemIndex, undefined),
+	);
 }
 
 /** Routed operations: sets the URL to the parent's documents path plus `suffix(ctx)`. */
 export function documentsUrl(suffix?: (ctx: IExecuteSingleFunctions) => string): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const parent = await resolveParent(this, this.getItemIndex(), (name) => this.getNodeParameter(name, undefined));
+		const parent = await resolveParent(this, this.getItemIndex(), (name) =>
+			this.getNodeParameter(name, undefined),
+		);
 		requestOptions.url = parent.documentsPath + (suffix ? suffix(this) : '');
 		return requestOptions;
 	};
@@ -122,7 +160,8 @@ export function fileReferenceProperty(operation: string): INodeProperties {
 		required: true,
 		default: '',
 		placeholder: 'e.g. 9b2f0c1e-5a7d-4e3b-8c61-0d2e4f6a8b10',
-		description: 'Handle of the document: fileReference.ID from the upload, or fileReferenceId from Get Many',
+		description:
+			'Handle of the document: fileReference.ID from the upload, or fileReferenceId from Get Many',
 		displayOptions: { show: { resource: ['document'], operation: [operation] } },
 	};
 }
@@ -132,7 +171,8 @@ export function readFileReferenceId(ctx: Ctx, itemIndex: number, value: unknown)
 	const id = String(value ?? '').trim();
 	if (id === '') {
 		throw new NodeOperationError(ctx.getNode(), 'File Reference ID is empty', {
-			description: 'Enter the document\'s fileReference.id (from Upload) or fileReferenceId (from Get Many) in "File Reference ID".',
+			description:
+				'Enter the document\'s fileReference.id (from Upload) or fileReferenceId (from Get Many) in "File Reference ID".',
 			itemIndex,
 		});
 	}

@@ -48,13 +48,27 @@ export function toolFileProperties(show: { show: Record<string, string[]> }): IN
 export function toolFileOf(ctx: IExecuteFunctions, itemIndex: number): UploadFile {
 	const rawName = String(ctx.getNodeParameter('toolFileName', itemIndex, '') ?? '').trim();
 	const content = ctx.getNodeParameter('toolFileContent', itemIndex, '') as unknown;
-	const encoding = ctx.getNodeParameter('toolContentEncoding', itemIndex, 'utf8') === 'base64' ? 'base64' : 'utf8';
+	const encoding =
+		ctx.getNodeParameter('toolContentEncoding', itemIndex, 'utf8') === 'base64' ? 'base64' : 'utf8';
 	if (rawName === '') {
-		throw new NodeOperationError(ctx.getNode(), 'File Name is empty', { description: 'Give the document a file name with its extension, for example "site-report.txt".', itemIndex });
+		throw new NodeOperationError(ctx.getNode(), 'File Name is empty', {
+			description:
+				'Give the document a file name with its extension, for example "site-report.txt".',
+			itemIndex,
+		});
 	}
-	const text = typeof content === 'string' ? content : content === undefined || content === null ? '' : JSON.stringify(content);
+	const text =
+		typeof content === 'string'
+			? content
+			: content === undefined || content === null
+				? ''
+				: JSON.stringify(content);
 	if (text === '') {
-		throw new NodeOperationError(ctx.getNode(), 'File Content is empty', { description: 'Give the text of the document (or its bytes in base64 with Content Encoding "Base64").', itemIndex });
+		throw new NodeOperationError(ctx.getNode(), 'File Content is empty', {
+			description:
+				'Give the text of the document (or its bytes in base64 with Content Encoding "Base64").',
+			itemIndex,
+		});
 	}
 	const bytes = Buffer.from(text, encoding);
 	const fileName = cleanFileName(rawName, 'document.txt');

@@ -35,7 +35,8 @@ export const uploadProperties: INodeProperties[] = [
 		default: 'data',
 		placeholder: 'e.g. data, attachment_0',
 		hint: 'Comma-separated names of the binary fields to upload; all are sent in one request',
-		description: 'Binary fields of the input item holding the files; each file keeps its name and MIME type',
+		description:
+			'Binary fields of the input item holding the files; each file keeps its name and MIME type',
 		// A tool's input is the model's arguments, never binary data: it gets the file as text below.
 		displayOptions: { ...show, hide: { '@tool': [true] } },
 	},
@@ -53,7 +54,8 @@ export const uploadProperties: INodeProperties[] = [
 				name: 'replaceExistingFilesWithSameName',
 				type: 'boolean',
 				default: false,
-				description: 'Whether documents on the page with the same file name are replaced (the way to update a document)',
+				description:
+					'Whether documents on the page with the same file name are replaced (the way to update a document)',
 			},
 			{
 				displayName: 'Section',
@@ -61,7 +63,8 @@ export const uploadProperties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. Permits',
-				description: 'Name of the page to put the files on. Empty: "Documents" for a project, the work order number for a work order.',
+				description:
+					'Name of the page to put the files on. Empty: "Documents" for a project, the work order number for a work order.',
 			},
 		],
 	},
@@ -85,10 +88,14 @@ export async function upload(this: IExecuteFunctions): Promise<INodeExecutionDat
 					},
 				);
 			}
-			const options = this.getNodeParameter('options', itemIndex, {}) as { section?: string; replaceExistingFilesWithSameName?: boolean };
+			const options = this.getNodeParameter('options', itemIndex, {}) as {
+				section?: string;
+				replaceExistingFilesWithSameName?: boolean;
+			};
 			const qs: IDataObject = {};
 			if (options.section && options.section.trim() !== '') qs.section = options.section.trim();
-			if (options.replaceExistingFilesWithSameName !== undefined) qs.replaceExistingFilesWithSameName = options.replaceExistingFilesWithSameName;
+			if (options.replaceExistingFilesWithSameName !== undefined)
+				qs.replaceExistingFilesWithSameName = options.replaceExistingFilesWithSameName;
 			const body = await sendUpload(this, { path: parent.documentsPath, qs, files, itemIndex });
 			out.push({ json: toObject(body), pairedItem: { item: itemIndex } });
 		} catch (error) {
@@ -105,17 +112,22 @@ export async function upload(this: IExecuteFunctions): Promise<INodeExecutionDat
 async function filesOf(ctx: IExecuteFunctions, itemIndex: number): Promise<UploadFile[]> {
 	if (isToolMode(ctx)) return [checked(ctx, toolFileOf(ctx, itemIndex), 'File Content', itemIndex)];
 	const raw = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'));
-	const names = raw.split(',').map((n) => n.trim()).filter(Boolean);
+	const names = raw
+		.split(',')
+		.map((n) => n.trim())
+		.filter(Boolean);
 	if (!names.length) {
 		throw new NodeOperationError(ctx.getNode(), 'Input Binary Field(s) is empty', {
-			description: 'Enter the name of the binary field holding the file (usually "data"), or several separated by commas.',
+			description:
+				'Enter the name of the binary field holding the file (usually "data"), or several separated by commas.',
 			itemIndex,
 		});
 	}
 	const files: UploadFile[] = [];
 	for (const name of names) {
 		const binary = ctx.helpers.assertBinaryData(itemIndex, name);
-		const fileName = binary.fileName || (binary.fileExtension ? `${name}.${binary.fileExtension}` : name);
+		const fileName =
+			binary.fileName || (binary.fileExtension ? `${name}.${binary.fileExtension}` : name);
 		const mimeType = binary.mimeType || 'application/octet-stream';
 		let file: UploadFile;
 		if (binary.id) {
@@ -146,7 +158,12 @@ async function filesOf(ctx: IExecuteFunctions, itemIndex: number): Promise<Uploa
 }
 
 /** The file, unless the service's file rules refuse it (then an error naming where it came from). */
-function checked(ctx: IExecuteFunctions, file: UploadFile, source: string, itemIndex: number): UploadFile {
+function checked(
+	ctx: IExecuteFunctions,
+	file: UploadFile,
+	source: string,
+	itemIndex: number,
+): UploadFile {
 	const refusal = refusalOf(file.fileName, file.size);
 	if (refusal) {
 		throw new NodeOperationError(ctx.getNode(), `${source} cannot be uploaded: ${refusal.reason}`, {
@@ -158,5 +175,7 @@ function checked(ctx: IExecuteFunctions, file: UploadFile, source: string, itemI
 }
 
 function toObject(value: unknown): IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as IDataObject[string] };
+	return value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: { value: value as IDataObject[string] };
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
 
 import { baseUrl, CREDENTIAL, rejectErrorAnswer, transportError } from '../../../shared/transport';
 import { assertNoDotSegments } from '../../../shared/transport/pathSegment';
@@ -65,7 +70,12 @@ async function post(
 		disableFollowRedirect: true,
 	};
 	try {
-		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL, options, additional)) as IN8nHttpFullResponse;
+		return (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL,
+			options,
+			additional,
+		)) as IN8nHttpFullResponse;
 	} catch (error) {
 		throw transportError(ctx, error, { what: WHAT, itemIndex: request.itemIndex });
 	}

@@ -1,4 +1,9 @@
-import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { checkDates, checkPhones, checkRequired, dropEmpty } from '../../helpers/peopleFormats';
 import { EMPLOYEE_DATES, EMPLOYEE_LABELS, EMPLOYEE_PHONES, labelsOf } from './fields';
@@ -20,15 +25,20 @@ export function prepareEmployeeBody(options: PrepareOptions = {}) {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const body = (requestOptions.body ?? {}) as IDataObject;
 		dropEmpty(body);
-		if (body.employment && typeof body.employment === 'object') dropEmpty(body.employment as IDataObject);
+		if (body.employment && typeof body.employment === 'object')
+			dropEmpty(body.employment as IDataObject);
 		if (options.clearParameter) {
 			const clears = (this.getNodeParameter(options.clearParameter, []) as string[]) ?? [];
 			for (const field of clears) {
 				if (field in body) {
-					throw new NodeOperationError(this.getNode(), `${EMPLOYEE_LABELS[field] ?? field} is both set and cleared`, {
-						description: `Remove "${EMPLOYEE_LABELS[field] ?? field}" either from "Update Fields" or from "Fields to Clear".`,
-						itemIndex: this.getItemIndex(),
-					});
+					throw new NodeOperationError(
+						this.getNode(),
+						`${EMPLOYEE_LABELS[field] ?? field} is both set and cleared`,
+						{
+							description: `Remove "${EMPLOYEE_LABELS[field] ?? field}" either from "Update Fields" or from "Fields to Clear".`,
+							itemIndex: this.getItemIndex(),
+						},
+					);
 				}
 				body[field] = null;
 			}

@@ -11,7 +11,13 @@ export const changeEmployeeNumberOption: INodePropertyOptions = {
 	value: 'changeEmployeeNumber',
 	action: 'Change the number of an employee',
 	description: 'Give the employee a new number, unique within the company structure',
-	routing: route({ method: 'PATCH', preSend: [prepareEmployeeBody({ required: ['newEmployeeNumber'] }), employeePath('/change-employee-number')] }),
+	routing: route({
+		method: 'PATCH',
+		preSend: [
+			prepareEmployeeBody({ required: ['newEmployeeNumber'] }),
+			employeePath('/change-employee-number'),
+		],
+	}),
 };
 
 export const changeEmployeeNumberProperties: INodeProperties[] = [

@@ -11,7 +11,13 @@ export const changePhoneNumberOption: INodePropertyOptions = {
 	value: 'changePhoneNumber',
 	action: 'Change the phone number of an employee',
 	description: 'Change the login phone number; it changes for all company profiles of the person',
-	routing: route({ method: 'PATCH', preSend: [prepareEmployeeBody({ required: ['newPhoneNumber'] }), employeePath('/change-phone-number')] }),
+	routing: route({
+		method: 'PATCH',
+		preSend: [
+			prepareEmployeeBody({ required: ['newPhoneNumber'] }),
+			employeePath('/change-phone-number'),
+		],
+	}),
 };
 
 export const changePhoneNumberProperties: INodeProperties[] = [

@@ -3,7 +3,13 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { toBodyFields } from '../../helpers/options';
 import { route } from '../../helpers/routing';
 import { prepareEmployeeBody } from './body';
-import { birthDateField, employmentFields, phoneField, profileFields, toEmploymentBody } from './fields';
+import {
+	birthDateField,
+	employmentFields,
+	phoneField,
+	profileFields,
+	toEmploymentBody,
+} from './fields';
 
 const show = { show: { resource: ['employee'], operation: ['create'] } };
 
@@ -15,16 +21,52 @@ export const createOption: INodePropertyOptions = {
 	routing: route({
 		method: 'POST',
 		url: '/api/v5/integration/employees',
-		preSend: [prepareEmployeeBody({ required: ['employeeNumber', 'firstName', 'lastName', 'phone', 'birthDate', 'employment.startDate'] })],
+		preSend: [
+			prepareEmployeeBody({
+				required: [
+					'employeeNumber',
+					'firstName',
+					'lastName',
+					'phone',
+					'birthDate',
+					'employment.startDate',
+				],
+			}),
+		],
 	}),
 };
 
 const body = (name: string) => ({ send: { type: 'body' as const, property: name } });
 
 export const createProperties: INodeProperties[] = [
-	{ displayName: 'Employee Number', name: 'employeeNumber', type: 'string', required: true, default: '', description: 'Unique within the company structure', displayOptions: show, routing: body('employeeNumber') },
-	{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '', displayOptions: show, routing: body('firstName') },
-	{ displayName: 'Last Name', name: 'lastName', type: 'string', required: true, default: '', displayOptions: show, routing: body('lastName') },
+	{
+		displayName: 'Employee Number',
+		name: 'employeeNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Unique within the company structure',
+		displayOptions: show,
+		routing: body('employeeNumber'),
+	},
+	{
+		displayName: 'First Name',
+		name: 'firstName',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: show,
+		routing: body('firstName'),
+	},
+	{
+		displayName: 'Last Name',
+		name: 'lastName',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: show,
+		routing: body('lastName'),
+	},
 	{ ...phoneField, required: true, displayOptions: show, routing: body('phone') },
 	{ ...birthDateField, required: true, displayOptions: show, routing: body('birthDate') },
 	{

@@ -13,7 +13,10 @@ export const createEmploymentOption: INodePropertyOptions = {
 	value: 'createEmployment',
 	action: 'Create an employment for an employee',
 	description: 'Start a new employment; the previous one ends the day before the new start date',
-	routing: route({ method: 'POST', preSend: [prepareEmployeeBody({ required: ['startDate'] }), employeePath('/create-employment')] }),
+	routing: route({
+		method: 'POST',
+		preSend: [prepareEmployeeBody({ required: ['startDate'] }), employeePath('/create-employment')],
+	}),
 };
 
 export const createEmploymentProperties: INodeProperties[] = [

@@ -1,4 +1,9 @@
-import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { employeeLocator, employeePath, readEmployeeNumber } from '../../helpers/peopleLocators';
 import { route } from '../../helpers/routing';
@@ -7,7 +12,16 @@ const show = { show: { resource: ['employee'], operation: ['delete'] } };
 
 /** The service answers 204; say what was deleted. */
 async function deletedItem(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
-	return [{ json: { success: true, deleted: true, resource: 'employee', employeeNumber: readEmployeeNumber(this) } }];
+	return [
+		{
+			json: {
+				success: true,
+				deleted: true,
+				resource: 'employee',
+				employeeNumber: readEmployeeNumber(this),
+			},
+		},
+	];
 }
 
 export const deleteOption: INodePropertyOptions = {

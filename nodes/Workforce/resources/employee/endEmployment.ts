@@ -11,7 +11,10 @@ export const endEmploymentOption: INodePropertyOptions = {
 	value: 'endEmployment',
 	action: 'End the employment of an employee',
 	description: 'End the active employment; employments in associated project companies end too',
-	routing: route({ method: 'PATCH', preSend: [prepareEmployeeBody({ required: ['endDate'] }), employeePath('/end-employment')] }),
+	routing: route({
+		method: 'PATCH',
+		preSend: [prepareEmployeeBody({ required: ['endDate'] }), employeePath('/end-employment')],
+	}),
 };
 
 export const endEmploymentProperties: INodeProperties[] = [

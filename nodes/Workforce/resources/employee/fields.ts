@@ -17,7 +17,13 @@ export const payrollField: INodeProperties = {
 /** Optional fields of an employment (startDate is asked for separately where it is required). */
 export const employmentFields: INodeProperties[] = [
 	{ displayName: 'Department', name: 'department', type: 'string', default: '' },
-	{ displayName: 'End Date', name: 'endDate', type: 'dateTime', default: '', description: 'Leave empty for an open-ended employment' },
+	{
+		displayName: 'End Date',
+		name: 'endDate',
+		type: 'dateTime',
+		default: '',
+		description: 'Leave empty for an open-ended employment',
+	},
 	{ displayName: 'Main Project Number', name: 'mainProjectNumber', type: 'string', default: '' },
 	payrollField,
 ];
@@ -25,11 +31,27 @@ export const employmentFields: INodeProperties[] = [
 /** Optional profile fields of the specification's Employee (v5) table. */
 export const profileFields: INodeProperties[] = [
 	{ displayName: 'Address', name: 'address', type: 'string', default: '' },
-	{ displayName: 'Car Registration Number', name: 'carRegistrationNumber', type: 'string', default: '' },
+	{
+		displayName: 'Car Registration Number',
+		name: 'carRegistrationNumber',
+		type: 'string',
+		default: '',
+	},
 	{ displayName: 'Closest Relative', name: 'closestRelative', type: 'string', default: '' },
-	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+	},
 	{ displayName: 'Personal Info', name: 'personalInfo', type: 'string', default: '' },
-	{ displayName: 'Work Card Expiration Date', name: 'workCardExpirationDate', type: 'dateTime', default: '' },
+	{
+		displayName: 'Work Card Expiration Date',
+		name: 'workCardExpirationDate',
+		type: 'dateTime',
+		default: '',
+	},
 	{ displayName: 'Work Card ID', name: 'workCardId', type: 'string', default: '' },
 	{ displayName: 'Work Title', name: 'workTitle', type: 'string', default: '' },
 ];
@@ -43,7 +65,12 @@ export const phoneField: INodeProperties = {
 	description: 'Phone number in international format; it is the login username',
 };
 
-export const birthDateField: INodeProperties = { displayName: 'Birth Date', name: 'birthDate', type: 'dateTime', default: '' };
+export const birthDateField: INodeProperties = {
+	displayName: 'Birth Date',
+	name: 'birthDate',
+	type: 'dateTime',
+	default: '',
+};
 
 /** Labels of every v5 field, for error messages. */
 export const EMPLOYEE_LABELS: Record<string, string> = {
@@ -72,12 +99,22 @@ export const EMPLOYEE_LABELS: Record<string, string> = {
 	'employment.endDate': 'Employment End Date',
 };
 
-export const EMPLOYEE_DATES = ['birthDate', 'workCardExpirationDate', 'startDate', 'endDate', 'employment.startDate', 'employment.endDate'];
+export const EMPLOYEE_DATES = [
+	'birthDate',
+	'workCardExpirationDate',
+	'startDate',
+	'endDate',
+	'employment.startDate',
+	'employment.endDate',
+];
 export const EMPLOYEE_PHONES = ['phone', 'newPhoneNumber'];
 
 /** Routes each option of an employment collection into `employment.<name>` of the body. */
 export function toEmploymentBody(fields: INodeProperties[]): INodeProperties[] {
-	return fields.map((field) => ({ ...field, routing: { send: { type: 'body', property: `employment.${field.name}` } } }));
+	return fields.map((field) => ({
+		...field,
+		routing: { send: { type: 'body', property: `employment.${field.name}` } },
+	}));
 }
 
 export function labelsOf(names: string[]): Record<string, string> {

@@ -24,7 +24,13 @@ export const getManyProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
-			{ displayName: 'Employee Number', name: 'employeeNumber', type: 'string', default: '', description: 'Only the employee with this number' },
+			{
+				displayName: 'Employee Number',
+				name: 'employeeNumber',
+				type: 'string',
+				default: '',
+				description: 'Only the employee with this number',
+			},
 			includeField,
 			subsidiariesField,
 		],

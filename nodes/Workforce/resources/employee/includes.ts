@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 /** The opt-in parts of an employee answer; nothing extra comes back unless requested. */
 export const includeField: INodeProperties = {
@@ -6,7 +11,11 @@ export const includeField: INodeProperties = {
 	name: 'include',
 	type: 'multiOptions',
 	options: [
-		{ name: 'Employment History', value: 'employment-history', description: 'Current, upcoming and historical employments' },
+		{
+			name: 'Employment History',
+			value: 'employment-history',
+			description: 'Current, upcoming and historical employments',
+		},
 		{ name: 'Tags', value: 'tags' },
 		{ name: 'Work Time Arrangements', value: 'work-time-arrangements' },
 	],
@@ -23,7 +32,10 @@ export const subsidiariesField: INodeProperties = {
 };
 
 /** Sends the chosen includes comma-separated, and nothing when none is chosen. */
-export async function sendIncludes(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function sendIncludes(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const include = Array.isArray(options.include) ? (options.include as string[]) : [];
 	const qs: IDataObject = { ...(requestOptions.qs ?? {}) };

@@ -9,7 +9,11 @@ import { endEmploymentOption, endEmploymentProperties } from './endEmployment';
 import { getOption, getProperties } from './get';
 import { getManyOption, getManyProperties } from './getMany';
 import { isDeletableOption, isDeletableProperties } from './isDeletable';
-import { disableInProjectCompanyOption, enableInProjectCompanyOption, projectCompanyProperties } from './projectCompany';
+import {
+	disableInProjectCompanyOption,
+	enableInProjectCompanyOption,
+	projectCompanyProperties,
+} from './projectCompany';
 import { replaceOption, replaceProperties } from './replace';
 import { replaceTagsOption, replaceTagsProperties } from './replaceTags';
 import { searchOption, searchProperties } from './search';

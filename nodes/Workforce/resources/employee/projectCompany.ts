@@ -4,14 +4,25 @@ import { employeeLocator, employeePath } from '../../helpers/peopleLocators';
 import { route } from '../../helpers/routing';
 import { prepareEmployeeBody } from './body';
 
-const both = { show: { resource: ['employee'], operation: ['enableInProjectCompany', 'disableInProjectCompany'] } };
+const both = {
+	show: {
+		resource: ['employee'],
+		operation: ['enableInProjectCompany', 'disableInProjectCompany'],
+	},
+};
 
 export const enableInProjectCompanyOption: INodePropertyOptions = {
 	name: 'Enable in Project Company',
 	value: 'enableInProjectCompany',
 	action: 'Enable an employee in a project company',
 	description: 'Make the employee active in another company for its projects',
-	routing: route({ method: 'POST', preSend: [prepareEmployeeBody({ required: ['projectCompanyId'] }), employeePath('/enable-employee-in-project-company')] }),
+	routing: route({
+		method: 'POST',
+		preSend: [
+			prepareEmployeeBody({ required: ['projectCompanyId'] }),
+			employeePath('/enable-employee-in-project-company'),
+		],
+	}),
 };
 
 export const disableInProjectCompanyOption: INodePropertyOptions = {
@@ -19,7 +30,13 @@ export const disableInProjectCompanyOption: INodePropertyOptions = {
 	value: 'disableInProjectCompany',
 	action: 'Disable an employee in a project company',
 	description: 'Make the employee inactive in a project company',
-	routing: route({ method: 'POST', preSend: [prepareEmployeeBody({ required: ['projectCompanyId'] }), employeePath('/disable-employee-in-project-company')] }),
+	routing: route({
+		method: 'POST',
+		preSend: [
+			prepareEmployeeBody({ required: ['projectCompanyId'] }),
+			employeePath('/disable-employee-in-project-company'),
+		],
+	}),
 };
 
 export const projectCompanyProperties: INodeProperties[] = [

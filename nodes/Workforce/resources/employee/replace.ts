@@ -13,21 +13,45 @@ export const replaceOption: INodePropertyOptions = {
 	name: 'Replace',
 	value: 'replace',
 	action: 'Replace an employee',
-	description: 'Send all profile fields: every optional field you leave out is cleared (employments are kept)',
-	routing: route({ method: 'PUT', preSend: [prepareEmployeeBody({ required: ['firstName', 'lastName', 'birthDate'] }), employeePath()] }),
+	description:
+		'Send all profile fields: every optional field you leave out is cleared (employments are kept)',
+	routing: route({
+		method: 'PUT',
+		preSend: [
+			prepareEmployeeBody({ required: ['firstName', 'lastName', 'birthDate'] }),
+			employeePath(),
+		],
+	}),
 };
 
 export const replaceProperties: INodeProperties[] = [
 	employeeLocator(show),
 	{
-		displayName: 'Replace sends every profile field: optional fields not set below are cleared. Employments change only through the employment operations.',
+		displayName:
+			'Replace sends every profile field: optional fields not set below are cleared. Employments change only through the employment operations.',
 		name: 'replaceNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: show,
 	},
-	{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '', displayOptions: show, routing: body('firstName') },
-	{ displayName: 'Last Name', name: 'lastName', type: 'string', required: true, default: '', displayOptions: show, routing: body('lastName') },
+	{
+		displayName: 'First Name',
+		name: 'firstName',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: show,
+		routing: body('firstName'),
+	},
+	{
+		displayName: 'Last Name',
+		name: 'lastName',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: show,
+		routing: body('lastName'),
+	},
 	{ ...birthDateField, required: true, displayOptions: show, routing: body('birthDate') },
 	{
 		displayName: 'Fields',
@@ -36,6 +60,11 @@ export const replaceProperties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: show,
-		options: toBodyFields([...profileFields, { ...phoneField, description: 'Changes the login of the identity in all companies' }].sort((a, b) => a.displayName.localeCompare(b.displayName))),
+		options: toBodyFields(
+			[
+				...profileFields,
+				{ ...phoneField, description: 'Changes the login of the identity in all companies' },
+			].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		),
 	},
 ];

@@ -13,7 +13,10 @@ import { route } from '../../helpers/routing';
 
 const show = { show: { resource: ['employee'], operation: ['replaceTags'] } };
 
-const DATES: Record<string, string> = { applicableFromDate: 'Applicable From', applicableToDate: 'Applicable To' };
+const DATES: Record<string, string> = {
+	applicableFromDate: 'Applicable From',
+	applicableToDate: 'Applicable To',
+};
 
 /**
  * The body is the array of assignments. Each needs a tag (ID, or name for a new one; ID with an
@@ -22,7 +25,10 @@ const DATES: Record<string, string> = { applicableFromDate: 'Applicable From', a
  */
 async function tagsBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const fail = (message: string, description: string): never => {
-		throw new NodeOperationError(this.getNode(), message, { description, itemIndex: this.getItemIndex() });
+		throw new NodeOperationError(this.getNode(), message, {
+			description,
+			itemIndex: this.getItemIndex(),
+		});
 	};
 	const collection = this.getNodeParameter('tags', {}) as IDataObject;
 	const entries = (collection.assignment as IDataObject[] | undefined) ?? [];
@@ -33,26 +39,51 @@ async function tagsBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequ
 			const value = String(entry[key] ?? '').trim();
 			if (value) out[key] = value;
 		}
-		if (out.userTagId && !out.tagId) fail(`Tag ${n}: Tag ID is empty`, 'Updating an existing assignment (Assignment ID set) needs its Tag ID too.');
-		if (!out.tagId && !out.tagName) fail(`Tag ${n}: Tag ID or Tag Name is required`, 'Give the tag definition ID, or its name for a new assignment.');
+		if (out.userTagId && !out.tagId)
+			fail(
+				`Tag ${n}: Tag ID is empty`,
+				'Updating an existing assignment (Assignment ID set) needs its Tag ID too.',
+			);
+		if (!out.tagId && !out.tagName)
+			fail(
+				`Tag ${n}: Tag ID or Tag Name is required`,
+				'Give the tag definition ID, or its name for a new assignment.',
+			);
 		for (const [key, label] of Object.entries(DATES)) {
 			const value = entry[key];
 			if (value === undefined || value === null || value === '') continue;
 			const day = toDay(value);
-			if (!day) fail(`Tag ${n}: ${label} is not a valid date: "${String(value)}"`, `Use dd.MM.yyyy or yyyy-MM-dd (field "${key}").`);
+			if (!day)
+				fail(
+					`Tag ${n}: ${label} is not a valid date: "${String(value)}"`,
+					`Use dd.MM.yyyy or yyyy-MM-dd (field "${key}").`,
+				);
 			out[key] = day;
 		}
-		if (out.applicableFromDate && out.applicableToDate && String(out.applicableToDate) < String(out.applicableFromDate)) {
-			fail(`Tag ${n}: Applicable To is before Applicable From`, 'The end of the range must not be before its start (field "applicableToDate").');
+		if (
+			out.applicableFromDate &&
+			out.applicableToDate &&
+			String(out.applicableToDate) < String(out.applicableFromDate)
+		) {
+			fail(
+				`Tag ${n}: Applicable To is before Applicable From`,
+				'The end of the range must not be before its start (field "applicableToDate").',
+			);
 		}
 		return out;
 	});
 	if (body.length === 0 && this.getNodeParameter('removeAllTags', false) !== true) {
-		fail('No tags given', 'Replacing with an empty list removes every tag of the employee. Add tags, or turn on "Remove All Tags" if that is what you want.');
+		fail(
+			'No tags given',
+			'Replacing with an empty list removes every tag of the employee. Add tags, or turn on "Remove All Tags" if that is what you want.',
+		);
 	}
 	// n8n's request helper drops an empty object or array body, so "remove all" goes as JSON text.
 	requestOptions.body = body.length ? body : '[]';
-	requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Content-Type': 'application/json' };
+	requestOptions.headers = {
+		...(requestOptions.headers ?? {}),
+		'Content-Type': 'application/json',
+	};
 	return requestOptions;
 }
 
@@ -60,7 +91,8 @@ export const replaceTagsOption: INodePropertyOptions = {
 	name: 'Replace Tags',
 	value: 'replaceTags',
 	action: 'Replace the tags of an employee',
-	description: 'Make the listed assignments the complete set: new ones are added, changed dates updated, unlisted ones removed',
+	description:
+		'Make the listed assignments the complete set: new ones are added, changed dates updated, unlisted ones removed',
 	routing: route({ method: 'PUT', preSend: [tagsBody, employeePath('/tags')] }),
 };
 
@@ -86,11 +118,42 @@ export const replaceTagsProperties: INodeProperties[] = [
 				displayName: 'Assignment',
 				name: 'assignment',
 				values: [
-					{ displayName: 'Applicable From', name: 'applicableFromDate', type: 'dateTime', default: '', description: 'Required for payroll tags' },
-					{ displayName: 'Applicable To', name: 'applicableToDate', type: 'dateTime', default: '', description: 'Leave empty for open-ended' },
-					{ displayName: 'Assignment ID', name: 'userTagId', type: 'string', default: '', description: 'ID of an existing assignment (userTagId) to change its dates; leave empty for a new one' },
-					{ displayName: 'Tag ID', name: 'tagId', type: 'string', default: '', description: 'ID of the tag definition; required when Assignment ID is set' },
-					{ displayName: 'Tag Name', name: 'tagName', type: 'string', default: '', description: 'Name of the tag, instead of Tag ID, for a new assignment' },
+					{
+						displayName: 'Applicable From',
+						name: 'applicableFromDate',
+						type: 'dateTime',
+						default: '',
+						description: 'Required for payroll tags',
+					},
+					{
+						displayName: 'Applicable To',
+						name: 'applicableToDate',
+						type: 'dateTime',
+						default: '',
+						description: 'Leave empty for open-ended',
+					},
+					{
+						displayName: 'Assignment ID',
+						name: 'userTagId',
+						type: 'string',
+						default: '',
+						description:
+							'ID of an existing assignment (userTagId) to change its dates; leave empty for a new one',
+					},
+					{
+						displayName: 'Tag ID',
+						name: 'tagId',
+						type: 'string',
+						default: '',
+						description: 'ID of the tag definition; required when Assignment ID is set',
+					},
+					{
+						displayName: 'Tag Name',
+						name: 'tagName',
+						type: 'string',
+						default: '',
+						description: 'Name of the tag, instead of Tag ID, for a new assignment',
+					},
 				],
 			},
 		],

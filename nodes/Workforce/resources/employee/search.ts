@@ -10,13 +10,16 @@ export const searchOption: INodePropertyOptions = {
 	name: 'Search',
 	value: 'search',
 	action: 'Search employees',
-	description: 'Free-text search over name, phone, e-mail and employee number; each hit tells whether the employment is active',
+	description:
+		'Free-text search over name, phone, e-mail and employee number; each hit tells whether the employment is active',
 	routing: route({
 		method: 'GET',
 		url: '/api/v5/integration/employees/search',
 		preSend: [
 			async function (requestOptions) {
-				checkRequired(this, (requestOptions.qs ?? {}) as Record<string, string>, { query: 'Query' });
+				checkRequired(this, (requestOptions.qs ?? {}) as Record<string, string>, {
+					query: 'Query',
+				});
 				return requestOptions;
 			},
 		],

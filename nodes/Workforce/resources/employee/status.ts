@@ -15,8 +15,11 @@ export const disableOption: INodePropertyOptions = {
 	name: 'Disable',
 	value: 'disable',
 	action: 'Disable an employee',
-	description: 'Stop the employee from logging in, in every company of the structure; returns the updated employee',
+	description:
+		'Stop the employee from logging in, in every company of the structure; returns the updated employee',
 	routing: route({ method: 'PATCH', preSend: [employeePath('/disable')] }),
 };
 
-export const statusProperties: INodeProperties[] = [employeeLocator({ show: { resource: ['employee'], operation: ['enable', 'disable'] } })];
+export const statusProperties: INodeProperties[] = [
+	employeeLocator({ show: { resource: ['employee'], operation: ['enable', 'disable'] } }),
+];

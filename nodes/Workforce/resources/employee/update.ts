@@ -21,8 +21,15 @@ export const updateOption: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update an employee',
-	description: 'True PATCH: fields you set change, fields you list under Fields to Clear are emptied, the rest stay',
-	routing: route({ method: 'PATCH', preSend: [prepareEmployeeBody({ partial: true, clearParameter: 'fieldsToClear' }), employeePath()] }),
+	description:
+		'True PATCH: fields you set change, fields you list under Fields to Clear are emptied, the rest stay',
+	routing: route({
+		method: 'PATCH',
+		preSend: [
+			prepareEmployeeBody({ partial: true, clearParameter: 'fieldsToClear' }),
+			employeePath(),
+		],
+	}),
 };
 
 export const updateProperties: INodeProperties[] = [
@@ -49,7 +56,8 @@ export const updateProperties: INodeProperties[] = [
 			{ name: 'Work Title', value: 'workTitle' },
 		],
 		default: [],
-		description: 'Fields to empty on the service (sent as null). Names, phone and birth date cannot be cleared.',
+		description:
+			'Fields to empty on the service (sent as null). Names, phone and birth date cannot be cleared.',
 		displayOptions: show,
 	},
 ];

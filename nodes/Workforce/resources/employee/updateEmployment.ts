@@ -15,7 +15,10 @@ export const updateEmploymentOption: INodePropertyOptions = {
 	description: 'Change fields of the current active employment; fields you leave out stay',
 	routing: route({
 		method: 'PATCH',
-		preSend: [prepareEmployeeBody({ partial: true, clearParameter: 'employmentFieldsToClear' }), employeePath('/update-employment')],
+		preSend: [
+			prepareEmployeeBody({ partial: true, clearParameter: 'employmentFieldsToClear' }),
+			employeePath('/update-employment'),
+		],
 	}),
 };
 
@@ -28,7 +31,12 @@ export const updateEmploymentProperties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: show,
-		options: toBodyFields([{ displayName: 'Start Date', name: 'startDate', type: 'dateTime' as const, default: '' }, ...employmentFields].sort((a, b) => a.displayName.localeCompare(b.displayName))),
+		options: toBodyFields(
+			[
+				{ displayName: 'Start Date', name: 'startDate', type: 'dateTime' as const, default: '' },
+				...employmentFields,
+			].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		),
 	},
 	{
 		displayName: 'Fields to Clear',

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { binaryOutputProperty } from '../../helpers/options';
 import { outputOrThrow } from '../../helpers/itemErrors';
@@ -24,7 +30,8 @@ export const downloadProperties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. {{ $json.downloadUrl }} or 9b2f0c1e-5a7d-4e3b-8c61-0d2e4f6a8b10',
-		description: 'A file ID, an image row\'s downloadUrl / thumbnailUrl / mediumUrl / largeUrl, or a document\'s URL. Only URLs under the credential\'s Integration API base are accepted.',
+		description:
+			"A file ID, an image row's downloadUrl / thumbnailUrl / mediumUrl / largeUrl, or a document's URL. Only URLs under the credential's Integration API base are accepted.",
 		displayOptions: show,
 	},
 	{
@@ -32,14 +39,19 @@ export const downloadProperties: INodeProperties[] = [
 		name: 'size',
 		type: 'options',
 		options: [
-			{ name: 'As in URL (Original for an ID)', value: 'auto', description: 'Keep the MaxDimension of the URL, if any' },
+			{
+				name: 'As in URL (Original for an ID)',
+				value: 'auto',
+				description: 'Keep the MaxDimension of the URL, if any',
+			},
 			{ name: 'Large (1980 Px)', value: '1980' },
 			{ name: 'Medium (640 Px)', value: '640' },
 			{ name: 'Original', value: 'original' },
 			{ name: 'Thumbnail (128 Px)', value: '128' },
 		],
 		default: 'auto',
-		description: 'Longest side of the resized image (sent as MaxDimension); other files are always original',
+		description:
+			'Longest side of the resized image (sent as MaxDimension); other files are always original',
 		displayOptions: show,
 	},
 	binaryOutputProperty(show),
@@ -51,12 +63,19 @@ export async function download(this: IExecuteFunctions): Promise<INodeExecutionD
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const credentials = await this.getCredentials(CREDENTIAL);
-			const target = fileTargetOf(this.getNode(), String(this.getNodeParameter('file', itemIndex, '')), baseUrl(credentials, 'integration'), itemIndex);
+			const target = fileTargetOf(
+				this.getNode(),
+				String(this.getNodeParameter('file', itemIndex, '')),
+				baseUrl(credentials, 'integration'),
+				itemIndex,
+			);
 			const size = String(this.getNodeParameter('size', itemIndex, 'auto'));
-			const maxDimension = size === 'auto' ? target.maxDimensionInUrl : size === 'original' ? undefined : size;
+			const maxDimension =
+				size === 'auto' ? target.maxDimensionInUrl : size === 'original' ? undefined : size;
 			const qs: IDataObject = {};
 			if (maxDimension) qs.MaxDimension = maxDimension;
-			const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
+			const property =
+				String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
 			const file = await downloadBinary(this, {
 				path: `/api/file/${encodeURIComponent(target.fileId)}`,
 				qs,
@@ -65,7 +84,13 @@ export async function download(this: IExecuteFunctions): Promise<INodeExecutionD
 				fallbackName: target.fileId,
 			});
 			out.push({
-				json: { fileId: target.fileId, maxDimension: maxDimension ? Number(maxDimension) : null, fileName: file.fileName, mimeType: file.mimeType, fileSize: file.binary.bytes ?? null },
+				json: {
+					fileId: target.fileId,
+					maxDimension: maxDimension ? Number(maxDimension) : null,
+					fileName: file.fileName,
+					mimeType: file.mimeType,
+					fileSize: file.binary.bytes ?? null,
+				},
 				binary: { [property]: file.binary },
 				pairedItem: { item: itemIndex },
 			});

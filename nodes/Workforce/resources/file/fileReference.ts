@@ -13,15 +13,25 @@ export interface FileTarget {
  * base (an image row's downloadUrl & co.). Anything else is refused here, before any request, so
  * the token can never be sent to another host or path.
  */
-export function fileTargetOf(node: INode, input: string, integrationBase: string, itemIndex: number): FileTarget {
+export function fileTargetOf(
+	node: INode,
+	input: string,
+	integrationBase: string,
+	itemIndex: number,
+): FileTarget {
 	const value = input.trim();
 	if (value === '') {
 		throw new NodeOperationError(node, 'File is empty', {
-			description: 'Enter a file ID, or a URL from an image row (downloadUrl, mediumUrl, ...) or a document (url).',
+			description:
+				'Enter a file ID, or a URL from an image row (downloadUrl, mediumUrl, ...) or a document (url).',
 			itemIndex,
 		});
 	}
-	const looksLikeUrl = /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//') || value.includes('/') || value.includes('\\');
+	const looksLikeUrl =
+		/^[a-z][a-z0-9+.-]*:/i.test(value) ||
+		value.startsWith('//') ||
+		value.includes('/') ||
+		value.includes('\\');
 	if (!looksLikeUrl) {
 		if (isDotSegment(value)) {
 			throw new NodeOperationError(node, `File ID "${value}" cannot be used in a request path`, {
@@ -37,15 +47,23 @@ export function fileTargetOf(node: INode, input: string, integrationBase: string
 	if (!value.includes('\\')) {
 		try {
 			// A path is read relative to the base, like a document's url.
-			url = value.startsWith('/') && !value.startsWith('//') ? new URL(value.slice(1), base) : new URL(value);
+			url =
+				value.startsWith('/') && !value.startsWith('//')
+					? new URL(value.slice(1), base)
+					: new URL(value);
 		} catch {
 			url = undefined;
 		}
 	}
 	const prefix = `${base.pathname}api/file/`;
-	const match = url && !url.username && !url.password && url.origin === base.origin && url.pathname.toLowerCase().startsWith(prefix.toLowerCase())
-		? /^([^/]+)$/.exec(url.pathname.slice(prefix.length))
-		: null;
+	const match =
+		url &&
+		!url.username &&
+		!url.password &&
+		url.origin === base.origin &&
+		url.pathname.toLowerCase().startsWith(prefix.toLowerCase())
+			? /^([^/]+)$/.exec(url.pathname.slice(prefix.length))
+			: null;
 	let fileId = '';
 	if (match) {
 		try {
@@ -61,6 +79,7 @@ export function fileTargetOf(node: INode, input: string, integrationBase: string
 		});
 	}
 	let maxDimensionInUrl: string | undefined;
-	for (const [key, v] of url.searchParams) if (key.toLowerCase() === 'maxdimension') maxDimensionInUrl = v;
+	for (const [key, v] of url.searchParams)
+		if (key.toLowerCase() === 'maxdimension') maxDimensionInUrl = v;
 	return { fileId, maxDimensionInUrl };
 }

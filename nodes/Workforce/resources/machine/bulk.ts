@@ -43,9 +43,13 @@ export function bulkOperation(mode: Mode) {
 		const rawBatchSize = this.getNodeParameter('batchSize', 0, 100) as unknown;
 		const batchSize = Number(rawBatchSize);
 		if (!Number.isInteger(batchSize) || batchSize < 1) {
-			throw new NodeOperationError(this.getNode(), 'Batch Size must be a whole number of 1 or more', {
-				description: `Got "${String(rawBatchSize)}". Set Batch Size to 1 or more (100 is a good start).`,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'Batch Size must be a whole number of 1 or more',
+				{
+					description: `Got "${String(rawBatchSize)}". Set Batch Size to 1 or more (100 is a good start).`,
+				},
+			);
 		}
 		const continueOnFail = this.continueOnFail();
 		const prepared = await prepare(this, items.length, mode);
@@ -58,7 +62,8 @@ export function bulkOperation(mode: Mode) {
 		}
 
 		const outcome = new Map<number, INodeExecutionData>();
-		for (const p of prepared) if (p.error) outcome.set(p.itemIndex, errorItem(p.itemIndex, p.body, p.error));
+		for (const p of prepared)
+			if (p.error) outcome.set(p.itemIndex, errorItem(p.itemIndex, p.body, p.error));
 		const sendable = prepared.filter((p) => p.body && !p.error);
 		let saved = 0;
 		for (let start = 0; start < sendable.length; start += batchSize) {
@@ -78,8 +83,7 @@ export function bulkOperation(mode: Mode) {
 			});
 			if (firstFailure?.error && !continueOnFail) {
 				const number = String(firstFailure.body?.machineNumber ?? '');
-				firstFailure.error.message =
-					`Item ${firstFailure.itemIndex + 1} (machineNumber "${number}") was not saved: ${firstFailure.error.message}`;
+				firstFailure.error.message = `Item ${firstFailure.itemIndex + 1} (machineNumber "${number}") was not saved: ${firstFailure.error.message}`;
 				firstFailure.error.description = [
 					firstFailure.error.description,
 					`The other machines of its batch were processed and earlier items may already be saved (${saved} saved so far); later batches were not sent. Turn on Continue On Fail to get one result per item.`,
@@ -89,7 +93,9 @@ export function bulkOperation(mode: Mode) {
 				throw firstFailure.error;
 			}
 		}
-		return [items.map((_, i) => outcome.get(i)).filter((i): i is INodeExecutionData => i !== undefined)];
+		return [
+			items.map((_, i) => outcome.get(i)).filter((i): i is INodeExecutionData => i !== undefined),
+		];
 	};
 }
 
@@ -112,7 +118,10 @@ async function prepare(ctx: IExecuteFunctions, count: number, mode: Mode): Promi
 		let body: IDataObject | undefined;
 		try {
 			const fromJson = ctx.getNodeParameter('machineData', i, 'fields') === 'json';
-			body = normalizeMachineBody(fromJson ? machineOfJson(items[i]?.json ?? {}, mode) : machineOfParameters(ctx, i, mode), fail);
+			body = normalizeMachineBody(
+				fromJson ? machineOfJson(items[i]?.json ?? {}, mode) : machineOfParameters(ctx, i, mode),
+				fail,
+			);
 			requireText(body, 'companyId', 'Company ID', fail);
 			requireText(body, 'machineNumber', 'Machine Number', fail);
 			if (mode === 'replace' && fromJson) {
@@ -123,7 +132,10 @@ async function prepare(ctx: IExecuteFunctions, count: number, mode: Mode): Promi
 			}
 			out.push({ itemIndex: i, body });
 		} catch (error) {
-			const clear = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: i });
+			const clear =
+				error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: i });
 			out.push({ itemIndex: i, body, error: clear });
 		}
 	}
@@ -131,8 +143,16 @@ async function prepare(ctx: IExecuteFunctions, count: number, mode: Mode): Promi
 }
 
 function machineOfParameters(ctx: IExecuteFunctions, i: number, mode: Mode): IDataObject {
-	const collection = (ctx.getNodeParameter(mode === 'create' ? 'additionalFields' : 'fields', i, {}) ?? {}) as IDataObject;
-	return { companyId: ctx.getNodeParameter('companyId', i, ''), machineNumber: ctx.getNodeParameter('machineNumber', i, ''), ...collection };
+	const collection = (ctx.getNodeParameter(
+		mode === 'create' ? 'additionalFields' : 'fields',
+		i,
+		{},
+	) ?? {}) as IDataObject;
+	return {
+		companyId: ctx.getNodeParameter('companyId', i, ''),
+		machineNumber: ctx.getNodeParameter('machineNumber', i, ''),
+		...collection,
+	};
 }
 
 function machineOfJson(json: IDataObject, mode: Mode): IDataObject {
@@ -143,14 +163,23 @@ function machineOfJson(json: IDataObject, mode: Mode): IDataObject {
 }
 
 async function machineIdsByNumber(ctx: IExecuteFunctions): Promise<Map<string, string>> {
-	const machines = await workforceJson.call(ctx, { method: 'GET', path: MACHINES_PATH, what: 'Listing machines to resolve machine numbers' });
+	const machines = await workforceJson.call(ctx, {
+		method: 'GET',
+		path: MACHINES_PATH,
+		what: 'Listing machines to resolve machine numbers',
+	});
 	const map = new Map<string, string>();
-	for (const m of Array.isArray(machines) ? (machines as IDataObject[]) : []) map.set(String(m.machineNumber), String(m.id));
+	for (const m of Array.isArray(machines) ? (machines as IDataObject[]) : [])
+		map.set(String(m.machineNumber), String(m.id));
 	return map;
 }
 
 /** Sends one array; a failure of the whole request becomes the result of each of its items. */
-async function sendBatch(ctx: IExecuteFunctions, mode: Mode, batch: Prepared[]): Promise<Array<{ machine?: IDataObject; error?: NodeApiError }>> {
+async function sendBatch(
+	ctx: IExecuteFunctions,
+	mode: Mode,
+	batch: Prepared[],
+): Promise<Array<{ machine?: IDataObject; error?: NodeApiError }>> {
 	const { method, path } = ENDPOINT[mode];
 	const first = batch[0].itemIndex + 1;
 	const last = batch[batch.length - 1].itemIndex + 1;
@@ -164,14 +193,21 @@ async function sendBatch(ctx: IExecuteFunctions, mode: Mode, batch: Prepared[]):
 			itemIndex: batch[0].itemIndex,
 		});
 	} catch (error) {
-		if (!(error instanceof NodeApiError)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: batch[0].itemIndex });
+		if (!(error instanceof NodeApiError))
+			throw new NodeOperationError(ctx.getNode(), error as Error, {
+				itemIndex: batch[0].itemIndex,
+			});
 		return batch.map(() => ({ error }));
 	}
 	if (!Array.isArray(body)) {
-		const error = new NodeApiError(ctx.getNode(), { message: 'Unexpected answer' }, {
-			message: `The service did not answer ${path} with an array of results`,
-			description: `Got ${JSON.stringify(body)?.slice(0, 200)}. The machines of items ${first}-${last} may or may not be saved; check with Get Many.`,
-		});
+		const error = new NodeApiError(
+			ctx.getNode(),
+			{ message: 'Unexpected answer' },
+			{
+				message: `The service did not answer ${path} with an array of results`,
+				description: `Got ${JSON.stringify(body)?.slice(0, 200)}. The machines of items ${first}-${last} may or may not be saved; check with Get Many.`,
+			},
+		);
 		return batch.map(() => ({ error }));
 	}
 	return batch.map((p, position) => readResult(ctx, body as unknown[], position, p));
@@ -182,19 +218,33 @@ async function sendBatch(ctx: IExecuteFunctions, mode: Mode, batch: Prepared[]):
  * (`{ index, success, machine?, errors? }`, matched by index, else by position) and also a plain
  * array of machines.
  */
-function readResult(ctx: IExecuteFunctions, results: unknown[], position: number, p: Prepared): { machine?: IDataObject; error?: NodeApiError } {
+function readResult(
+	ctx: IExecuteFunctions,
+	results: unknown[],
+	position: number,
+	p: Prepared,
+): { machine?: IDataObject; error?: NodeApiError } {
 	const indexed = results.find((r) => isObject(r) && r.index === position);
-	const entry = indexed ?? (results.some((r) => isObject(r) && typeof r.index === 'number') ? undefined : results[position]);
+	const entry =
+		indexed ??
+		(results.some((r) => isObject(r) && typeof r.index === 'number')
+			? undefined
+			: results[position]);
 	const number = String(p.body?.machineNumber ?? '');
 	const what = `Saving machine "${number}" (item ${p.itemIndex + 1})`;
 	if (!isObject(entry)) {
 		const message = `${what} failed: the service's answer holds no result for this machine`;
 		return {
-			error: new NodeApiError(ctx.getNode(), { message }, {
-				message,
-				description: 'It may or may not be saved; check with Get by Machine Number before sending it again.',
-				itemIndex: p.itemIndex,
-			}),
+			error: new NodeApiError(
+				ctx.getNode(),
+				{ message },
+				{
+					message,
+					description:
+						'It may or may not be saved; check with Get by Machine Number before sending it again.',
+					itemIndex: p.itemIndex,
+				},
+			),
 		};
 	}
 	const errors = Array.isArray(entry.errors) ? (entry.errors as ServiceErrorItem[]) : [];
@@ -204,7 +254,12 @@ function readResult(ctx: IExecuteFunctions, results: unknown[], position: number
 	}
 	const status = typeof entry.status === 'number' ? entry.status : 400;
 	const message = typeof entry.message === 'string' ? entry.message : 'The machine was not saved.';
-	const error = serviceError(ctx.getNode(), status, { message, errors }, { what, itemIndex: p.itemIndex });
+	const error = serviceError(
+		ctx.getNode(),
+		status,
+		{ message, errors },
+		{ what, itemIndex: p.itemIndex },
+	);
 	return { error: explainMachineError(error, p.body?.typeId) as NodeApiError };
 }
 
@@ -212,9 +267,15 @@ function readResult(ctx: IExecuteFunctions, results: unknown[], position: number
  * With Continue On Fail: an item naming the machine and the offending fields. No `error`
  * property: n8n would replace the JSON with the bare message and lose the machine and fields.
  */
-function errorItem(itemIndex: number, body: IDataObject | undefined, error: NodeApiError | NodeOperationError): INodeExecutionData {
+function errorItem(
+	itemIndex: number,
+	body: IDataObject | undefined,
+	error: NodeApiError | NodeOperationError,
+): INodeExecutionData {
 	const data = (error.context?.data as { errors?: ServiceErrorItem[] } | undefined)?.errors;
-	const fields = Array.isArray(data) ? [...new Set(data.map((e) => e.field).filter((f): f is string => !!f))] : [];
+	const fields = Array.isArray(data)
+		? [...new Set(data.map((e) => e.field).filter((f): f is string => !!f))]
+		: [];
 	return {
 		json: {
 			error: error.message,

@@ -13,11 +13,18 @@ export const createOption: INodePropertyOptions = {
 	value: 'create',
 	action: 'Create a machine',
 	description: 'Create a machine or a piece of equipment',
-	routing: machineRoute({ method: 'POST', url: MACHINES_PATH, preSend: [validateMachineBody('create')] }),
+	routing: machineRoute({
+		method: 'POST',
+		url: MACHINES_PATH,
+		preSend: [validateMachineBody('create')],
+	}),
 };
 
 /** Company ID and Machine Number, required on create and replace. */
-export function requiredMachineProperties(displayOptions: INodeProperties['displayOptions'], routed = true): INodeProperties[] {
+export function requiredMachineProperties(
+	displayOptions: INodeProperties['displayOptions'],
+	routed = true,
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Company ID',

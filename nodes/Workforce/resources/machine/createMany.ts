@@ -12,12 +12,15 @@ export const createManyOption: INodePropertyOptions = {
 	name: 'Create Many',
 	value: 'createMany',
 	action: 'Create many machines',
-	description: 'Create one machine per input item, sent in batches; a failed machine does not stop the others',
+	description:
+		'Create one machine per input item, sent in batches; a failed machine does not stop the others',
 };
 
 export const createMany = bulkOperation('create');
 
-export function batchSizeProperty(displayOptions: INodeProperties['displayOptions']): INodeProperties {
+export function batchSizeProperty(
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties {
 	return {
 		displayName: 'Batch Size',
 		name: 'batchSize',
@@ -30,14 +33,22 @@ export function batchSizeProperty(displayOptions: INodeProperties['displayOption
 }
 
 /** Where each machine comes from: parameters mapped per item, or the item's JSON as it is. */
-export function machineDataProperty(displayOptions: INodeProperties['displayOptions'], idNote: string): INodeProperties {
+export function machineDataProperty(
+	displayOptions: INodeProperties['displayOptions'],
+	idNote: string,
+): INodeProperties {
 	return {
 		displayName: 'Machine Data',
 		name: 'machineData',
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Map Fields Below', value: 'fields', description: 'Each input item becomes one machine, built from the fields below (use expressions)' },
+			{
+				name: 'Map Fields Below',
+				value: 'fields',
+				description:
+					'Each input item becomes one machine, built from the fields below (use expressions)',
+			},
 			{
 				name: 'Use Input Item JSON',
 				value: 'json',

@@ -37,9 +37,18 @@ export function normalizeEsgBody(body: IDataObject, fail: Fail): IDataObject {
 		const value = body[field];
 		if (value === undefined || value === null || value === '') continue;
 		if (field === 'fuelConsumptionRate') {
-			const rate = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+			const rate =
+				typeof value === 'number'
+					? value
+					: typeof value === 'string'
+						? Number(value.trim())
+						: Number.NaN;
 			if (!Number.isFinite(rate) || rate < 0) {
-				fail('Fuel Consumption Rate must be a number of zero or more', `Got ${JSON.stringify(value)} for "fuelConsumptionRate".`, field);
+				fail(
+					'Fuel Consumption Rate must be a number of zero or more',
+					`Got ${JSON.stringify(value)} for "fuelConsumptionRate".`,
+					field,
+				);
 			}
 			out[field] = rate;
 			continue;
@@ -50,7 +59,11 @@ export function normalizeEsgBody(body: IDataObject, fail: Fail): IDataObject {
 		const match = options.find((o) => String(o.value) === text || o.name.toLowerCase() === text);
 		if (!match) {
 			const allowed = options.map((o) => `${o.value} = ${o.name}`).join(', ');
-			fail(`${label} "${String(value)}" is not one of the allowed values`, `Use one of ${allowed} for "${field}".`, field);
+			fail(
+				`${label} "${String(value)}" is not one of the allowed values`,
+				`Use one of ${allowed} for "${field}".`,
+				field,
+			);
 		}
 		out[field] = match.value;
 	}

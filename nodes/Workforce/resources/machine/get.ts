@@ -1,6 +1,16 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { byNumberPath, machineLocator, MACHINES_PATH, readMachineLocator } from '../../helpers/machineLocator';
+import {
+	byNumberPath,
+	machineLocator,
+	MACHINES_PATH,
+	readMachineLocator,
+} from '../../helpers/machineLocator';
 import { includeEquipmentProperty, machineRoute, sendIncludeEquipment } from './routing';
 
 const show = { show: { resource: ['machine'], operation: ['get'] } };
@@ -8,7 +18,10 @@ const show = { show: { resource: ['machine'], operation: ['get'] } };
 /** By number the service has its own endpoint, so no lookup is needed. */
 async function getPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const { mode, value } = readMachineLocator(this);
-	requestOptions.url = mode === 'machineNumber' ? byNumberPath(value) : `${MACHINES_PATH}/${encodeURIComponent(value)}`;
+	requestOptions.url =
+		mode === 'machineNumber'
+			? byNumberPath(value)
+			: `${MACHINES_PATH}/${encodeURIComponent(value)}`;
 	return requestOptions;
 }
 
@@ -20,4 +33,7 @@ export const getOption: INodePropertyOptions = {
 	routing: machineRoute({ method: 'GET', preSend: [getPath, sendIncludeEquipment] }),
 };
 
-export const getProperties: INodeProperties[] = [machineLocator(show), includeEquipmentProperty(show)];
+export const getProperties: INodeProperties[] = [
+	machineLocator(show),
+	includeEquipmentProperty(show),
+];

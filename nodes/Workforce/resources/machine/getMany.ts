@@ -14,4 +14,7 @@ export const getManyOption: INodePropertyOptions = {
 	routing: machineRoute({ method: 'GET', url: MACHINES_PATH, preSend: [sendIncludeEquipment] }),
 };
 
-export const getManyProperties: INodeProperties[] = [...returnAllAndLimit(show), includeEquipmentProperty(show)];
+export const getManyProperties: INodeProperties[] = [
+	...returnAllAndLimit(show),
+	includeEquipmentProperty(show),
+];

@@ -13,11 +13,17 @@ export const replaceOption: INodePropertyOptions = {
 	name: 'Replace',
 	value: 'replace',
 	action: 'Replace a machine',
-	description: 'Send the complete machine: every field you leave out is cleared (ESG fields excepted)',
-	routing: machineRoute({ method: 'PUT', preSend: [machinePath(`${MACHINES_PATH}/{machineId}`), validateMachineBody('replace')] }),
+	description:
+		'Send the complete machine: every field you leave out is cleared (ESG fields excepted)',
+	routing: machineRoute({
+		method: 'PUT',
+		preSend: [machinePath(`${MACHINES_PATH}/{machineId}`), validateMachineBody('replace')],
+	}),
 };
 
-export const replaceNotice = (displayOptions: INodeProperties['displayOptions']): INodeProperties => ({
+export const replaceNotice = (
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties => ({
 	displayName:
 		'Replace sends the complete machine: fields not set below are cleared, and Is Equipment falls back to false (set it for equipment)',
 	name: 'replaceNotice',

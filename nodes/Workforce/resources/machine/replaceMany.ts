@@ -15,7 +15,8 @@ export const replaceManyOption: INodePropertyOptions = {
 	name: 'Replace Many',
 	value: 'replaceMany',
 	action: 'Replace many machines',
-	description: 'Replace one machine per input item, sent in batches; a failed machine does not stop the others',
+	description:
+		'Replace one machine per input item, sent in batches; a failed machine does not stop the others',
 };
 
 export const replaceMany = bulkOperation('replace');

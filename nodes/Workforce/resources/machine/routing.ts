@@ -21,7 +21,10 @@ export function explainMachineError(error: unknown, typeIdSent: unknown): unknow
 	if (!(error instanceof NodeApiError)) return error;
 	const errors = (error.context?.data as { errors?: Array<{ code?: string }> } | undefined)?.errors;
 	if (!Array.isArray(errors) || !errors.some((e) => e?.code === MACHINE_TYPE_INVALID)) return error;
-	const sent = typeIdSent === undefined || typeIdSent === null ? '' : ` (typeId sent: "${String(typeIdSent)}")`;
+	const sent =
+		typeIdSent === undefined || typeIdSent === null
+			? ''
+			: ` (typeId sent: "${String(typeIdSent)}")`;
 	error.message = `${error.message}${sent}`;
 	error.description =
 		`${MACHINE_TYPE_INVALID}: the type ID is not a machine type of the company. Choose one from "Type Name or ID" ` +
@@ -31,7 +34,9 @@ export function explainMachineError(error: unknown, typeIdSent: unknown): unknow
 
 /** The type id this item sent, from the collection the operation has (only the writes have one). */
 function typeIdOfItem(ctx: IExecuteSingleFunctions): unknown {
-	const collection = { create: 'additionalFields', replace: 'fields', update: 'updateFields' }[String(ctx.getNodeParameter('operation', ''))];
+	const collection = { create: 'additionalFields', replace: 'fields', update: 'updateFields' }[
+		String(ctx.getNodeParameter('operation', ''))
+	];
 	if (!collection) return undefined;
 	return (ctx.getNodeParameter(collection, {}) as IDataObject).typeId;
 }
@@ -57,14 +62,22 @@ export function machineRoute(options: Parameters<typeof route>[0]): INodePropert
 }
 
 /** Sends `includeEquipmentDetails=true` when chosen (the service's default is false). */
-export async function sendIncludeEquipment(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function sendIncludeEquipment(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	if (this.getNodeParameter('includeEquipmentDetails', false) === true) {
-		requestOptions.qs = { ...((requestOptions.qs as IDataObject | undefined) ?? {}), includeEquipmentDetails: true };
+		requestOptions.qs = {
+			...((requestOptions.qs as IDataObject | undefined) ?? {}),
+			includeEquipmentDetails: true,
+		};
 	}
 	return requestOptions;
 }
 
-export function includeEquipmentProperty(displayOptions: INodeProperties['displayOptions']): INodeProperties {
+export function includeEquipmentProperty(
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties {
 	return {
 		displayName: 'Include Equipment Details',
 		name: 'includeEquipmentDetails',

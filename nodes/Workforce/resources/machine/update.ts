@@ -13,7 +13,10 @@ export const updateOption: INodePropertyOptions = {
 	value: 'update',
 	action: 'Update a machine',
 	description: 'Change only the fields you set; the others keep their values',
-	routing: machineRoute({ method: 'PATCH', preSend: [machinePath(`${MACHINES_PATH}/{machineId}`), validateMachineBody('update')] }),
+	routing: machineRoute({
+		method: 'PATCH',
+		preSend: [machinePath(`${MACHINES_PATH}/{machineId}`), validateMachineBody('update')],
+	}),
 };
 
 export const updateProperties: INodeProperties[] = [
@@ -28,7 +31,13 @@ export const updateProperties: INodeProperties[] = [
 		displayOptions: show,
 		options: toBodyFields([
 			{ displayName: 'Company ID', name: 'companyId', type: 'string', default: '' },
-			{ displayName: 'Machine Number', name: 'machineNumber', type: 'string', default: '', description: 'Unique within the company' },
+			{
+				displayName: 'Machine Number',
+				name: 'machineNumber',
+				type: 'string',
+				default: '',
+				description: 'Unique within the company',
+			},
 			...machineFields,
 		]).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},

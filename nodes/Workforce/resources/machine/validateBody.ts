@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	PreSendAction,
+} from 'n8n-workflow';
 
 import { failWith, normalizeMachineBody, requireText } from './fields';
 
@@ -9,11 +14,23 @@ import { failWith, normalizeMachineBody, requireText } from './fields';
 export function validateMachineBody(mode: 'create' | 'replace' | 'update'): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const fail = failWith(this.getNode(), this.getItemIndex());
-		const body = normalizeMachineBody({ ...((requestOptions.body as IDataObject | undefined) ?? {}) }, fail, mode === 'update' ? 'clear' : 'omit');
+		const body = normalizeMachineBody(
+			{ ...((requestOptions.body as IDataObject | undefined) ?? {}) },
+			fail,
+			mode === 'update' ? 'clear' : 'omit',
+		);
 		if (mode === 'update') {
-			if (Object.keys(body).length === 0) fail('No fields to update', 'Add at least one field under "Update Fields".');
-			for (const [field, label] of [['companyId', 'Company ID'], ['machineNumber', 'Machine Number']]) {
-				if (field in body && body[field] === null) fail(`${label} cannot be cleared`, `Enter a value for "${field}" or remove it from "Update Fields".`);
+			if (Object.keys(body).length === 0)
+				fail('No fields to update', 'Add at least one field under "Update Fields".');
+			for (const [field, label] of [
+				['companyId', 'Company ID'],
+				['machineNumber', 'Machine Number'],
+			]) {
+				if (field in body && body[field] === null)
+					fail(
+						`${label} cannot be cleared`,
+						`Enter a value for "${field}" or remove it from "Update Fields".`,
+					);
 			}
 		} else {
 			requireText(body, 'companyId', 'Company ID', fail);

@@ -17,7 +17,10 @@ export const USER_PAYROLL_TYPE_OPTIONS: INodePropertyOptions[] = [
 const LIST_HINT = 'Comma-separated; sent as repeated values (name=a&name=b)';
 
 /** The query parameters of the payroll export endpoints, typed, with the spec's defaults. */
-export function exportFields(operation: string, extra: { file?: boolean; readOnly?: boolean } = {}): INodeProperties[] {
+export function exportFields(
+	operation: string,
+	extra: { file?: boolean; readOnly?: boolean } = {},
+): INodeProperties[] {
 	const show = { show: { resource: ['payrollExport'], operation: [operation] } };
 	const fields: INodeProperties[] = [
 		{
@@ -33,7 +36,8 @@ export function exportFields(operation: string, extra: { file?: boolean; readOnl
 			name: 'toWorkDate',
 			type: 'dateTime',
 			default: '',
-			description: 'Last work date, inclusive (toWorkDate). Empty: today. Longer ranges than 45 days are split (see Options).',
+			description:
+				'Last work date, inclusive (toWorkDate). Empty: today. Longer ranges than 45 days are split (see Options).',
 			displayOptions: show,
 		},
 		{
@@ -51,7 +55,8 @@ export function exportFields(operation: string, extra: { file?: boolean; readOnl
 			type: 'options',
 			options: USER_PAYROLL_TYPE_OPTIONS,
 			default: 'paid-by-hour',
-			description: 'Which employees to export (userPayrollTypeFilter). Fixed-salary employees are only exported with Fixed Pay or All Users.',
+			description:
+				'Which employees to export (userPayrollTypeFilter). Fixed-salary employees are only exported with Fixed Pay or All Users.',
 			displayOptions: show,
 		},
 	];
@@ -70,7 +75,8 @@ export function exportFields(operation: string, extra: { file?: boolean; readOnl
 					{ name: 'Transaction Split', value: 40 },
 				],
 				default: 6,
-				description: 'Kind of file (dataExportType), in the format set in the company\'s payroll setup',
+				description:
+					"Kind of file (dataExportType), in the format set in the company's payroll setup",
 				displayOptions: show,
 			},
 			{
@@ -85,25 +91,99 @@ export function exportFields(operation: string, extra: { file?: boolean; readOnl
 		);
 	}
 	const filters: INodeProperties[] = [
-		{ displayName: 'Absence Type IDs', name: 'absenceTypeIds', type: 'string', default: '', description: `Only these absence types (absenceTypeIds). ${LIST_HINT}.` },
-		{ displayName: 'Company IDs', name: 'companyIds', type: 'string', default: '', description: `Only these project companies (companyIds). ${LIST_HINT}.` },
-		{ displayName: 'Export All Payroll Types', name: 'exportAllPayrollTypes', type: 'boolean', default: false, description: 'Whether to include payroll types marked do-not-export in the payroll setup (exportAllPayrollTypes)' },
-		{ displayName: 'Include All Absence', name: 'includeAllAbsence', type: 'boolean', default: false, description: 'Whether to include absence transactions regardless of absence type (includeAllAbsence)' },
-		{ displayName: 'Modified Since Date', name: 'modifiedSinceDate', type: 'dateTime', default: '', description: 'Only data modified since this date, inside the work-date range (modifiedSinceDate). At most one year back.' },
-		{ displayName: 'Only Data From External Projects', name: 'onlyDataFromExternalProjects', type: 'boolean', default: false, description: 'Whether to export only data registered in external projects (onlyDataFromExternalProjects)' },
+		{
+			displayName: 'Absence Type IDs',
+			name: 'absenceTypeIds',
+			type: 'string',
+			default: '',
+			description: `Only these absence types (absenceTypeIds). ${LIST_HINT}.`,
+		},
+		{
+			displayName: 'Company IDs',
+			name: 'companyIds',
+			type: 'string',
+			default: '',
+			description: `Only these project companies (companyIds). ${LIST_HINT}.`,
+		},
+		{
+			displayName: 'Export All Payroll Types',
+			name: 'exportAllPayrollTypes',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to include payroll types marked do-not-export in the payroll setup (exportAllPayrollTypes)',
+		},
+		{
+			displayName: 'Include All Absence',
+			name: 'includeAllAbsence',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to include absence transactions regardless of absence type (includeAllAbsence)',
+		},
+		{
+			displayName: 'Modified Since Date',
+			name: 'modifiedSinceDate',
+			type: 'dateTime',
+			default: '',
+			description:
+				'Only data modified since this date, inside the work-date range (modifiedSinceDate). At most one year back.',
+		},
+		{
+			displayName: 'Only Data From External Projects',
+			name: 'onlyDataFromExternalProjects',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to export only data registered in external projects (onlyDataFromExternalProjects)',
+		},
 		{
 			displayName: 'Override Export Settings for Fixed-Pay Employees',
 			name: 'overridePayrollExportSettingsForFixedPayEmployees',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to include regular hours and absences for fixed-pay employees (overridePayrollExportSettingsForFixedPayEmployees)',
+			description:
+				'Whether to include regular hours and absences for fixed-pay employees (overridePayrollExportSettingsForFixedPayEmployees)',
 		},
-		{ displayName: 'Payroll Type IDs', name: 'payrollTypeIds', type: 'string', default: '', description: `Only these payroll types (payrollTypeIds). ${LIST_HINT}.` },
-		{ displayName: 'Project IDs', name: 'projectIds', type: 'string', default: '', description: `Only these projects (projectIds). ${LIST_HINT}.` },
-		{ displayName: 'User IDs', name: 'userIds', type: 'string', default: '', description: `Only these users (userIds); all users when empty. ${LIST_HINT}.` },
+		{
+			displayName: 'Payroll Type IDs',
+			name: 'payrollTypeIds',
+			type: 'string',
+			default: '',
+			description: `Only these payroll types (payrollTypeIds). ${LIST_HINT}.`,
+		},
+		{
+			displayName: 'Project IDs',
+			name: 'projectIds',
+			type: 'string',
+			default: '',
+			description: `Only these projects (projectIds). ${LIST_HINT}.`,
+		},
+		{
+			displayName: 'User IDs',
+			name: 'userIds',
+			type: 'string',
+			default: '',
+			description: `Only these users (userIds); all users when empty. ${LIST_HINT}.`,
+		},
 	];
-	if (extra.file) filters.push({ displayName: 'Voucher Number', name: 'voucherNumber', type: 'string', default: '', description: 'Voucher number for a cost file export (voucherNumber)' });
-	fields.push({ displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, displayOptions: show, options: filters });
+	if (extra.file)
+		filters.push({
+			displayName: 'Voucher Number',
+			name: 'voucherNumber',
+			type: 'string',
+			default: '',
+			description: 'Voucher number for a cost file export (voucherNumber)',
+		});
+	fields.push({
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: show,
+		options: filters,
+	});
 	const options: INodeProperties[] = [
 		{
 			displayName: 'Split Ranges Over 45 Days',
@@ -111,7 +191,7 @@ export function exportFields(operation: string, extra: { file?: boolean; readOnl
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to split a work-date range longer than the service\'s 45-day limit into consecutive windows of at most 45 days and merge the results. Off: such a range is refused before calling.',
+				"Whether to split a work-date range longer than the service's 45-day limit into consecutive windows of at most 45 days and merge the results. Off: such a range is refused before calling.",
 		},
 	];
 	if (extra.readOnly) {
@@ -125,6 +205,14 @@ export function exportFields(operation: string, extra: { file?: boolean; readOnl
 				'Whether to read through /api/payroll-export/readonly, which never locks data. Turn off only for the export that closes a payroll run: /api/payroll-export/ may then lock the approved hours it returns (marked as exported), after which they can no longer be edited and show up under Only Locked.',
 		});
 	}
-	fields.push({ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions: show, options });
+	fields.push({
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options,
+	});
 	return fields;
 }

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { exportFields } from './fields';
 import { runJsonExport } from './runJson';
@@ -15,7 +20,10 @@ export const getProperties: INodeProperties[] = exportFields('get', { readOnly: 
 export async function get(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await runJsonExport.call(
 		this,
-		(itemIndex) => ((this.getNodeParameter('options.readOnly', itemIndex, true) as boolean) ? '/api/payroll-export/readonly' : '/api/payroll-export/'),
+		(itemIndex) =>
+			(this.getNodeParameter('options.readOnly', itemIndex, true) as boolean)
+				? '/api/payroll-export/readonly'
+				: '/api/payroll-export/',
 		'Get payroll export',
 	);
 }

@@ -1,4 +1,10 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { workforceRequest } from '../../../shared/transport';
@@ -15,7 +21,13 @@ export const getFileOption: INodePropertyOptions = {
 
 export const getFileProperties: INodeProperties[] = exportFields('getFile', { file: true });
 
-const EXTENSIONS: Record<string, string> = { 'text/csv': 'csv', 'text/plain': 'txt', 'application/json': 'json', 'application/xml': 'xml', 'text/xml': 'xml' };
+const EXTENSIONS: Record<string, string> = {
+	'text/csv': 'csv',
+	'text/plain': 'txt',
+	'application/json': 'json',
+	'application/xml': 'xml',
+	'text/xml': 'xml',
+};
 
 /** Downloads the file (window by window for long ranges, bytes concatenated) into a binary field named after the period. */
 export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -26,25 +38,59 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 		try {
 			const request = readExportRequest.call(this, itemIndex, ['voucherNumber']);
 			request.qs.dataExportType = this.getNodeParameter('dataExportType', itemIndex, 6) as number;
-			const property = (this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string).trim();
-			if (!property) throw new NodeOperationError(this.getNode(), 'Put Output File in Field is empty', { description: 'Name the binary field the file goes to, e.g. "data".', itemIndex });
+			const property = (
+				this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string
+			).trim();
+			if (!property)
+				throw new NodeOperationError(this.getNode(), 'Put Output File in Field is empty', {
+					description: 'Name the binary field the file goes to, e.g. "data".',
+					itemIndex,
+				});
 			const parts: Buffer[] = [];
 			let mimeType = 'text/plain';
 			let serviceName = '';
 			for (const window of request.windows) {
-				const response = await workforceRequest.call(this, { method: 'GET', path: '/api/payroll-export/file', qs: windowQuery(request, window), binary: true, what: 'Get payroll export file', itemIndex });
+				const response = await workforceRequest.call(this, {
+					method: 'GET',
+					path: '/api/payroll-export/file',
+					qs: windowQuery(request, window),
+					binary: true,
+					what: 'Get payroll export file',
+					itemIndex,
+				});
 				const body = response.body as unknown;
-				parts.push(Buffer.isBuffer(body) ? body : typeof body === 'string' ? Buffer.from(body) : Buffer.from(body as ArrayBuffer));
+				parts.push(
+					Buffer.isBuffer(body)
+						? body
+						: typeof body === 'string'
+							? Buffer.from(body)
+							: Buffer.from(body as ArrayBuffer),
+				);
 				const headers = response.headers as Record<string, string | undefined>;
-				mimeType = String(headers['content-type'] ?? mimeType).split(';')[0].trim() || mimeType;
-				serviceName = /filename="?([^";]+)"?/i.exec(String(headers['content-disposition'] ?? ''))?.[1] ?? serviceName;
+				mimeType =
+					String(headers['content-type'] ?? mimeType)
+						.split(';')[0]
+						.trim() || mimeType;
+				serviceName =
+					/filename="?([^";]+)"?/i.exec(String(headers['content-disposition'] ?? ''))?.[1] ??
+					serviceName;
 			}
 			const bytes = Buffer.concat(parts);
-			const extension = EXTENSIONS[mimeType] ?? /\.([A-Za-z0-9]{1,8})$/.exec(serviceName)?.[1]?.toLowerCase() ?? 'txt';
+			const extension =
+				EXTENSIONS[mimeType] ??
+				/\.([A-Za-z0-9]{1,8})$/.exec(serviceName)?.[1]?.toLowerCase() ??
+				'txt';
 			const fileName = `payroll-export_${request.from}_${request.to}.${extension}`;
 			const binary = await this.helpers.prepareBinaryData(bytes, fileName, mimeType);
 			out.push({
-				json: { fileName, fromWorkDate: request.from, toWorkDate: request.to, dataExportType: request.qs.dataExportType, windows: request.windows.length, fileSize: bytes.length },
+				json: {
+					fileName,
+					fromWorkDate: request.from,
+					toWorkDate: request.to,
+					dataExportType: request.qs.dataExportType,
+					windows: request.windows.length,
+					fileSize: bytes.length,
+				},
 				binary: { [property]: binary },
 				pairedItem: { item: itemIndex },
 			});

@@ -6,11 +6,20 @@ import type { ExportRequest } from './query';
 export function emptyExportHint(this: IExecuteFunctions, request: ExportRequest) {
 	const s = request.settings;
 	const causes: string[] = [];
-	if (s.dataFilter === 0) causes.push('only approved data is exported by default (set Data Filter to All Data to include hours not yet approved)');
-	if (s.dataFilter === 5) causes.push('Data Filter is Only Locked, and nothing in the period is locked yet');
-	if (s.userPayrollTypeFilter === 'paid-by-hour') causes.push('fixed-salary employees are left out unless User Payroll Type Filter is All Users');
-	if (!s.exportAllPayrollTypes) causes.push('payroll types marked do-not-export are left out unless Export All Payroll Types is on');
-	if (s.modifiedSinceDate) causes.push(`only data modified since ${s.modifiedSinceDate} is exported`);
+	if (s.dataFilter === 0)
+		causes.push(
+			'only approved data is exported by default (set Data Filter to All Data to include hours not yet approved)',
+		);
+	if (s.dataFilter === 5)
+		causes.push('Data Filter is Only Locked, and nothing in the period is locked yet');
+	if (s.userPayrollTypeFilter === 'paid-by-hour')
+		causes.push('fixed-salary employees are left out unless User Payroll Type Filter is All Users');
+	if (!s.exportAllPayrollTypes)
+		causes.push(
+			'payroll types marked do-not-export are left out unless Export All Payroll Types is on',
+		);
+	if (s.modifiedSinceDate)
+		causes.push(`only data modified since ${s.modifiedSinceDate} is exported`);
 	causes.push('or no hours are registered in the period for the chosen filters');
 	this.addExecutionHints({
 		message: `The payroll export for ${request.from} to ${request.to} is empty. Likely causes: ${causes.join('; ')}.`,

@@ -2,7 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { get, getOption, getProperties } from './get';
 import { getFile, getFileOption, getFileProperties } from './getFile';
-import { getSummaryLines, getSummaryLinesOption, getSummaryLinesProperties } from './getSummaryLines';
+import {
+	getSummaryLines,
+	getSummaryLinesOption,
+	getSummaryLinesProperties,
+} from './getSummaryLines';
 
 /** Payroll export: custom operations, because long ranges are split into 45-day windows and the file is binary. */
 export const payrollExportDescription: INodeProperties[] = [

@@ -9,7 +9,12 @@ export const WINDOW_DAYS = 45;
 export const DEFAULT_RANGE_DAYS = 14;
 
 const LISTS = ['userIds', 'companyIds', 'projectIds', 'payrollTypeIds', 'absenceTypeIds'];
-const FLAGS = ['overridePayrollExportSettingsForFixedPayEmployees', 'exportAllPayrollTypes', 'includeAllAbsence', 'onlyDataFromExternalProjects'];
+const FLAGS = [
+	'overridePayrollExportSettingsForFixedPayEmployees',
+	'exportAllPayrollTypes',
+	'includeAllAbsence',
+	'onlyDataFromExternalProjects',
+];
 
 export interface ExportRequest {
 	/** Filter parameters without the work dates. */
@@ -21,49 +26,93 @@ export interface ExportRequest {
 	explicit: boolean;
 	/** Consecutive inclusive windows covering [from, to] exactly once. */
 	windows: Array<{ from: string; to: string }>;
-	settings: { dataFilter: number; userPayrollTypeFilter: string; exportAllPayrollTypes: boolean; includeAllAbsence: boolean; modifiedSinceDate?: string };
+	settings: {
+		dataFilter: number;
+		userPayrollTypeFilter: string;
+		exportAllPayrollTypes: boolean;
+		includeAllAbsence: boolean;
+		modifiedSinceDate?: string;
+	};
 }
 
 /** Reads the export parameters of one item and does the spec's checks before any call. */
-export function readExportRequest(this: IExecuteFunctions, itemIndex: number, extraFilters: string[] = []): ExportRequest {
+export function readExportRequest(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	extraFilters: string[] = [],
+): ExportRequest {
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const date = (name: string, label: string, value: unknown) => {
 		const d = toDateOnly(value);
-		if (d === null) throw new NodeOperationError(node, `${label} is not a date: "${String(value)}"`, { description: 'Use a date such as 2026-01-31 (yyyy-MM-dd).', itemIndex });
+		if (d === null)
+			throw new NodeOperationError(node, `${label} is not a date: "${String(value)}"`, {
+				description: 'Use a date such as 2026-01-31 (yyyy-MM-dd).',
+				itemIndex,
+			});
 		return d;
 	};
-	const fromInput = date('fromWorkDate', 'From Work Date', this.getNodeParameter('fromWorkDate', itemIndex, ''));
-	const toInput = date('toWorkDate', 'To Work Date', this.getNodeParameter('toWorkDate', itemIndex, ''));
+	const fromInput = date(
+		'fromWorkDate',
+		'From Work Date',
+		this.getNodeParameter('fromWorkDate', itemIndex, ''),
+	);
+	const toInput = date(
+		'toWorkDate',
+		'To Work Date',
+		this.getNodeParameter('toWorkDate', itemIndex, ''),
+	);
 	const today = dateOfDay(Math.floor(Date.now() / DAY_MS));
 	const to = toInput ?? today;
 	const from = fromInput ?? dateOfDay(dayNumber(to) - DEFAULT_RANGE_DAYS);
 	if (dayNumber(from) > dayNumber(to)) {
-		throw new NodeOperationError(node, `From Work Date (${from}) is after To Work Date (${to})`, { description: 'Both work dates are inclusive; put From Work Date on or before To Work Date.', itemIndex });
+		throw new NodeOperationError(node, `From Work Date (${from}) is after To Work Date (${to})`, {
+			description: 'Both work dates are inclusive; put From Work Date on or before To Work Date.',
+			itemIndex,
+		});
 	}
 	const span = dayNumber(to) - dayNumber(from);
 	const split = options.splitLongRanges !== false;
 	if (span > MAX_RANGE_DAYS && !split) {
-		throw new NodeOperationError(node, `The payroll export range ${from} to ${to} spans ${span + 1} days; the service allows at most ${MAX_RANGE_DAYS} days between From Work Date and To Work Date`, {
-			description: `Turn on Options > Split Ranges Over 45 Days to fetch it in windows of ${WINDOW_DAYS} days, or shorten the range.`,
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			node,
+			`The payroll export range ${from} to ${to} spans ${span + 1} days; the service allows at most ${MAX_RANGE_DAYS} days between From Work Date and To Work Date`,
+			{
+				description: `Turn on Options > Split Ranges Over 45 Days to fetch it in windows of ${WINDOW_DAYS} days, or shorten the range.`,
+				itemIndex,
+			},
+		);
 	}
 
 	const qs: IDataObject = {
 		dataFilter: this.getNodeParameter('dataFilter', itemIndex, 0) as number,
-		userPayrollTypeFilter: this.getNodeParameter('userPayrollTypeFilter', itemIndex, 'paid-by-hour') as string,
+		userPayrollTypeFilter: this.getNodeParameter(
+			'userPayrollTypeFilter',
+			itemIndex,
+			'paid-by-hour',
+		) as string,
 	};
-	const modifiedSinceDate = date('modifiedSinceDate', 'Modified Since Date', filters.modifiedSinceDate);
+	const modifiedSinceDate = date(
+		'modifiedSinceDate',
+		'Modified Since Date',
+		filters.modifiedSinceDate,
+	);
 	if (modifiedSinceDate) {
 		const now = new Date();
-		const oldest = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+		const oldest = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate()))
+			.toISOString()
+			.slice(0, 10);
 		if (modifiedSinceDate < oldest) {
-			throw new NodeOperationError(node, `Modified Since Date ${modifiedSinceDate} is more than one year back (oldest supported: ${oldest})`, {
-				description: 'Edits older than one year are not found via modifiedSinceDate. Re-export the work-date range instead: clear Modified Since Date and set From/To Work Date to the period.',
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				node,
+				`Modified Since Date ${modifiedSinceDate} is more than one year back (oldest supported: ${oldest})`,
+				{
+					description:
+						'Edits older than one year are not found via modifiedSinceDate. Re-export the work-date range instead: clear Modified Since Date and set From/To Work Date to the period.',
+					itemIndex,
+				},
+			);
 		}
 		qs.modifiedSinceDate = modifiedSinceDate;
 	}
@@ -84,7 +133,10 @@ export function readExportRequest(this: IExecuteFunctions, itemIndex: number, ex
 	const windows: Array<{ from: string; to: string }> = [];
 	if (span > MAX_RANGE_DAYS) {
 		for (let start = dayNumber(from); start <= dayNumber(to); start += WINDOW_DAYS) {
-			windows.push({ from: dateOfDay(start), to: dateOfDay(Math.min(start + WINDOW_DAYS - 1, dayNumber(to))) });
+			windows.push({
+				from: dateOfDay(start),
+				to: dateOfDay(Math.min(start + WINDOW_DAYS - 1, dayNumber(to))),
+			});
 		}
 	} else {
 		windows.push({ from, to });
@@ -106,7 +158,10 @@ export function readExportRequest(this: IExecuteFunctions, itemIndex: number, ex
 }
 
 /** The query of one window: the work dates only when the user gave them or the range is split. */
-export function windowQuery(request: ExportRequest, window: { from: string; to: string }): IDataObject {
+export function windowQuery(
+	request: ExportRequest,
+	window: { from: string; to: string },
+): IDataObject {
 	if (!request.explicit && request.windows.length === 1) return request.qs;
 	return { fromWorkDate: window.from, toWorkDate: window.to, ...request.qs };
 }
@@ -136,7 +191,8 @@ function toList(value: unknown, fail: (problem: string) => never): string[] {
 		}
 		if (!Array.isArray(source) && typeof source !== 'string') fail('must be a list of IDs');
 	}
-	if (Array.isArray(source) && source.some((v) => v !== null && typeof v === 'object')) fail('must be a list of IDs, not of objects');
+	if (Array.isArray(source) && source.some((v) => v !== null && typeof v === 'object'))
+		fail('must be a list of IDs, not of objects');
 	const parts = Array.isArray(source) ? source.map(String) : String(source).split(',');
 	return parts.map((s) => s.trim()).filter((s) => s !== '');
 }

@@ -1,4 +1,9 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { workforceJson } from '../../../shared/transport';
@@ -9,7 +14,11 @@ import { readExportRequest, windowQuery } from './query';
  * A JSON payroll export (summaries or lines) per input item: one request per window of at most
  * 45 days, results merged in date order, one output item per row; an execution hint when empty.
  */
-export async function runJsonExport(this: IExecuteFunctions, path: (itemIndex: number) => string, what: string): Promise<INodeExecutionData[][]> {
+export async function runJsonExport(
+	this: IExecuteFunctions,
+	path: (itemIndex: number) => string,
+	what: string,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
 	let empty: ReturnType<typeof readExportRequest> | undefined;
@@ -18,11 +27,25 @@ export async function runJsonExport(this: IExecuteFunctions, path: (itemIndex: n
 			const request = readExportRequest.call(this, itemIndex);
 			let rows = 0;
 			for (const window of request.windows) {
-				const body = await workforceJson.call(this, { method: 'GET', path: path(itemIndex), qs: windowQuery(request, window), what, itemIndex });
+				const body = await workforceJson.call(this, {
+					method: 'GET',
+					path: path(itemIndex),
+					qs: windowQuery(request, window),
+					what,
+					itemIndex,
+				});
 				if (!Array.isArray(body)) {
-					throw new NodeOperationError(this.getNode(), `${what} answered something other than a list`, { description: 'The service is expected to answer a JSON array of export rows.', itemIndex });
+					throw new NodeOperationError(
+						this.getNode(),
+						`${what} answered something other than a list`,
+						{
+							description: 'The service is expected to answer a JSON array of export rows.',
+							itemIndex,
+						},
+					);
 				}
-				for (const row of body as IDataObject[]) out.push({ json: row, pairedItem: { item: itemIndex } });
+				for (const row of body as IDataObject[])
+					out.push({ json: row, pairedItem: { item: itemIndex } });
 				rows += body.length;
 			}
 			if (rows === 0) empty = request;

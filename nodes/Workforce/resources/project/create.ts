@@ -11,7 +11,11 @@ export const createOption: INodePropertyOptions = {
 	value: 'create',
 	action: 'Create a project',
 	description: 'Create a project (an existing project number returns the existing project)',
-	routing: route({ method: 'POST', url: '/api/v4/integration/projects', preSend: [validateProjectBody] }),
+	routing: route({
+		method: 'POST',
+		url: '/api/v4/integration/projects',
+		preSend: [validateProjectBody],
+	}),
 };
 
 export const createProperties: INodeProperties[] = [

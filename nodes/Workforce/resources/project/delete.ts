@@ -1,4 +1,9 @@
-import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { projectLocator, projectPath, readProjectLocator } from '../../helpers/locators';
 import { route } from '../../helpers/routing';
@@ -8,7 +13,15 @@ const show = { show: { resource: ['project'], operation: ['delete'] } };
 /** The service answers 204; say what was deleted. */
 async function deletedItem(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
 	const { mode, value } = readProjectLocator(this);
-	return [{ json: { deleted: true, resource: 'project', [mode === 'projectNumber' ? 'projectNumber' : 'id']: value } }];
+	return [
+		{
+			json: {
+				deleted: true,
+				resource: 'project',
+				[mode === 'projectNumber' ? 'projectNumber' : 'id']: value,
+			},
+		},
+	];
 }
 
 export const deleteOption: INodePropertyOptions = {

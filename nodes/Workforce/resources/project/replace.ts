@@ -12,13 +12,17 @@ export const replaceOption: INodePropertyOptions = {
 	value: 'replace',
 	action: 'Replace a project',
 	description: 'Send the complete project: every field you leave out is cleared',
-	routing: route({ method: 'PUT', preSend: [projectPath('/api/v4/integration/projects/{projectId}'), validateProjectBody] }),
+	routing: route({
+		method: 'PUT',
+		preSend: [projectPath('/api/v4/integration/projects/{projectId}'), validateProjectBody],
+	}),
 };
 
 export const replaceProperties: INodeProperties[] = [
 	projectLocator(show),
 	{
-		displayName: 'Replace sends the complete project: fields not set below are cleared (Customer Number excepted: leaving it out keeps the link)',
+		displayName:
+			'Replace sends the complete project: fields not set below are cleared (Customer Number excepted: leaving it out keeps the link)',
 		name: 'replaceNotice',
 		type: 'notice',
 		default: '',

@@ -15,7 +15,10 @@ import { projectFields, validateProjectBody } from './fields';
 const show = { show: { resource: ['project'], operation: ['update'] } };
 
 /** A PATCH without fields would change nothing; say so instead of sending it. */
-async function requireUpdateFields(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+async function requireUpdateFields(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const body = (requestOptions.body ?? {}) as IDataObject;
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'No fields to update', {
@@ -33,7 +36,11 @@ export const updateOption: INodePropertyOptions = {
 	description: 'Change only the fields you set; the others keep their values',
 	routing: route({
 		method: 'PATCH',
-		preSend: [projectPath('/api/v4/integration/projects/{projectId}'), validateProjectBody, requireUpdateFields],
+		preSend: [
+			projectPath('/api/v4/integration/projects/{projectId}'),
+			validateProjectBody,
+			requireUpdateFields,
+		],
 	}),
 };
 
@@ -48,7 +55,13 @@ export const updateProperties: INodeProperties[] = [
 		displayOptions: show,
 		options: toBodyFields([
 			{ displayName: 'Company ID', name: 'companyId', type: 'string', default: '' },
-			{ displayName: 'Project Number', name: 'projectNumber', type: 'string', default: '', description: 'Unique within the company' },
+			{
+				displayName: 'Project Number',
+				name: 'projectNumber',
+				type: 'string',
+				default: '',
+				description: 'Unique within the company',
+			},
 			...projectFields,
 		]).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},

@@ -1,11 +1,18 @@
-import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { checkDates, checkPhones, checkRequired, dropEmpty } from '../../helpers/peopleFormats';
 import { USER_DATE_FIELDS, USER_PHONE_FIELDS, USER_REQUIRED_LABELS } from './fields';
 
 /** `{ tag: [{ key, value }] }` from the fixed collection -> `[{ key, value }]`; keys are required. */
 function tagsArray(ctx: IExecuteSingleFunctions, tags: unknown): IDataObject[] {
-	const list = Array.isArray(tags) ? tags : ((tags as IDataObject | undefined)?.tag as IDataObject[] | undefined) ?? [];
+	const list = Array.isArray(tags)
+		? tags
+		: (((tags as IDataObject | undefined)?.tag as IDataObject[] | undefined) ?? []);
 	return list.map((t, i) => {
 		const key = String((t as IDataObject).key ?? '').trim();
 		if (!key) {

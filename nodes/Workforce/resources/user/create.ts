@@ -11,7 +11,11 @@ export const createOption: INodePropertyOptions = {
 	value: 'create',
 	action: 'Create a user',
 	description: 'Create a user (v4) with its employment',
-	routing: route({ method: 'POST', url: '/api/v4/integration/users', preSend: [prepareUserBody('full')] }),
+	routing: route({
+		method: 'POST',
+		url: '/api/v4/integration/users',
+		preSend: [prepareUserBody('full')],
+	}),
 };
 
 export const createProperties: INodeProperties[] = completeUserProperties(

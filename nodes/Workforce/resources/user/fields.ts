@@ -27,29 +27,100 @@ export const userTagsField: INodeProperties = {
 
 /** The required fields of the specification's User (v4) table. */
 export const requiredUserFields: INodeProperties[] = [
-	{ displayName: 'Employee Number', name: 'employeeNumber', type: 'string', default: '', description: 'Unique within the company' },
+	{
+		displayName: 'Employee Number',
+		name: 'employeeNumber',
+		type: 'string',
+		default: '',
+		description: 'Unique within the company',
+	},
 	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
 	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-	{ displayName: 'Mobile (Work)', name: 'mobileWork', type: 'string', default: '', placeholder: '+4791234567', description: 'Phone number in international format; used for SMS login' },
-	{ displayName: 'Birth Date', name: 'birthDate', type: 'string', default: '', placeholder: '31.01.1990', description: DATE_HINT },
-	{ displayName: 'Employment Start Date', name: 'employmentStartDate', type: 'string', default: '', placeholder: '2026-01-31', description: DATE_HINT },
+	{
+		displayName: 'Mobile (Work)',
+		name: 'mobileWork',
+		type: 'string',
+		default: '',
+		placeholder: '+4791234567',
+		description: 'Phone number in international format; used for SMS login',
+	},
+	{
+		displayName: 'Birth Date',
+		name: 'birthDate',
+		type: 'string',
+		default: '',
+		placeholder: '31.01.1990',
+		description: DATE_HINT,
+	},
+	{
+		displayName: 'Employment Start Date',
+		name: 'employmentStartDate',
+		type: 'string',
+		default: '',
+		placeholder: '2026-01-31',
+		description: DATE_HINT,
+	},
 ];
 
 /** Every optional field of the User (v4) table. */
 export const optionalUserFields: INodeProperties[] = [
 	{ displayName: 'Address', name: 'address', type: 'string', default: '' },
 	{ displayName: 'Car Registration Number', name: 'carRegNumber', type: 'string', default: '' },
-	{ displayName: 'Card Expiration Date', name: 'cardExpirationDate', type: 'string', default: '', placeholder: '2027-12-31', description: DATE_HINT },
+	{
+		displayName: 'Card Expiration Date',
+		name: 'cardExpirationDate',
+		type: 'string',
+		default: '',
+		placeholder: '2027-12-31',
+		description: DATE_HINT,
+	},
 	{ displayName: 'Card ID', name: 'cardId', type: 'string', default: '' },
 	{ displayName: 'Closest Relative', name: 'closestRelative', type: 'string', default: '' },
-	{ displayName: 'Default Resource Number', name: 'defaultResourceNumber', type: 'string', default: '' },
+	{
+		displayName: 'Default Resource Number',
+		name: 'defaultResourceNumber',
+		type: 'string',
+		default: '',
+	},
 	{ displayName: 'Department', name: 'department', type: 'string', default: '' },
-	{ displayName: 'Disabled', name: 'isDisabled', type: 'boolean', default: false, description: 'Whether the user is disabled (cannot log in)' },
-	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
-	{ displayName: 'Employment End Date', name: 'employmentEndDate', type: 'string', default: '', placeholder: '2026-12-31', description: `Terminates the employment forward in time. ${DATE_HINT}.` },
+	{
+		displayName: 'Disabled',
+		name: 'isDisabled',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the user is disabled (cannot log in)',
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+	},
+	{
+		displayName: 'Employment End Date',
+		name: 'employmentEndDate',
+		type: 'string',
+		default: '',
+		placeholder: '2026-12-31',
+		description: `Terminates the employment forward in time. ${DATE_HINT}.`,
+	},
 	{ displayName: 'Main Project Number', name: 'mainProjectNumber', type: 'string', default: '' },
-	{ displayName: 'Mobile (Private)', name: 'mobilePrivate', type: 'string', default: '', placeholder: '+4791234567', description: 'Phone number in international format' },
-	{ displayName: 'Organization Number', name: 'organizationNumber', type: 'string', default: '', description: 'For users of sub-contractor companies' },
+	{
+		displayName: 'Mobile (Private)',
+		name: 'mobilePrivate',
+		type: 'string',
+		default: '',
+		placeholder: '+4791234567',
+		description: 'Phone number in international format',
+	},
+	{
+		displayName: 'Organization Number',
+		name: 'organizationNumber',
+		type: 'string',
+		default: '',
+		description: 'For users of sub-contractor companies',
+	},
 	{
 		displayName: 'Payroll',
 		name: 'payroll',
@@ -61,7 +132,12 @@ export const optionalUserFields: INodeProperties[] = [
 		default: true,
 	},
 	{ displayName: 'Personal Info', name: 'personalInfo', type: 'string', default: '' },
-	{ displayName: 'Work Time Arrangement Name', name: 'worktimeArrangementName', type: 'string', default: '' },
+	{
+		displayName: 'Work Time Arrangement Name',
+		name: 'worktimeArrangementName',
+		type: 'string',
+		default: '',
+	},
 	{ displayName: 'Work Title', name: 'workTitle', type: 'string', default: '' },
 ];
 
@@ -121,7 +197,11 @@ export function completeUserProperties(
 			placeholder: 'Add Field',
 			default: {},
 			displayOptions,
-			options: toBodyFields([...optionalUserFields, userTagsField].sort((a, b) => a.displayName.localeCompare(b.displayName))),
+			options: toBodyFields(
+				[...optionalUserFields, userTagsField].sort((a, b) =>
+					a.displayName.localeCompare(b.displayName),
+				),
+			),
 		},
 	];
 }

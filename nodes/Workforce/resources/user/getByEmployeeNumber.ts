@@ -10,7 +10,12 @@ export const getByEmployeeNumberOption: INodePropertyOptions = {
 	value: 'getByEmployeeNumber',
 	action: 'Get a user by employee number',
 	description: 'Get a user (v4) by employee number',
-	routing: route({ method: 'GET', preSend: [userPath('/api/v4/integration/users/by-employee-number/{id}', 'employeeNumber')] }),
+	routing: route({
+		method: 'GET',
+		preSend: [userPath('/api/v4/integration/users/by-employee-number/{id}', 'employeeNumber')],
+	}),
 };
 
-export const getByEmployeeNumberProperties: INodeProperties[] = [userLocator(show, 'employeeNumber')];
+export const getByEmployeeNumberProperties: INodeProperties[] = [
+	userLocator(show, 'employeeNumber'),
+];

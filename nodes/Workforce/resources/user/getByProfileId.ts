@@ -10,7 +10,12 @@ export const getByProfileIdOption: INodePropertyOptions = {
 	value: 'getByProfileId',
 	action: 'Get a user by profile ID',
 	description: 'Get a user (v4) by its company profile ID',
-	routing: route({ method: 'GET', preSend: [userPath('/api/v4/integration/users/by-profile-id/{id}', 'companyProfileId')] }),
+	routing: route({
+		method: 'GET',
+		preSend: [userPath('/api/v4/integration/users/by-profile-id/{id}', 'companyProfileId')],
+	}),
 };
 
-export const getByProfileIdProperties: INodeProperties[] = [userLocator(show, 'companyProfileId', { byNumber: false })];
+export const getByProfileIdProperties: INodeProperties[] = [
+	userLocator(show, 'companyProfileId', { byNumber: false }),
+];

@@ -1,4 +1,10 @@
-import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { readUserLocator, userLocator, userPath } from '../../helpers/peopleLocators';
 import { route } from '../../helpers/routing';
@@ -6,11 +12,17 @@ import { route } from '../../helpers/routing';
 const show = { show: { resource: ['user'], operation: ['isDeletable'] } };
 
 /** The service answers a bare true or false; name it. */
-async function deletableItem(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+async function deletableItem(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
 	const { mode, value } = readUserLocator(this);
 	const raw = response.body as unknown;
 	const isDeletable = raw === true || raw === 'true';
-	return [{ json: { [mode === 'employeeNumber' ? 'employeeNumber' : 'identityId']: value, isDeletable } }];
+	return [
+		{ json: { [mode === 'employeeNumber' ? 'employeeNumber' : 'identityId']: value, isDeletable } },
+	];
 }
 
 export const isDeletableOption: INodePropertyOptions = {

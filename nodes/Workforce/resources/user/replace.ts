@@ -36,10 +36,15 @@ async function identifyUser(this: IExecuteSingleFunctions, requestOptions: IHttp
 		})) as IDataObject[];
 		user = (Array.isArray(users) ? users : []).find((u) => u.identityId === value);
 		if (!user) {
-			throw new NodeOperationError(this.getNode(), `No user with identity ID "${value}" in company "${companyId}"`, {
-				description: 'Check "User" and "Company ID": Replace writes the profile of that user in that company.',
-				itemIndex: this.getItemIndex(),
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`No user with identity ID "${value}" in company "${companyId}"`,
+				{
+					description:
+						'Check "User" and "Company ID": Replace writes the profile of that user in that company.',
+					itemIndex: this.getItemIndex(),
+				},
+			);
 		}
 	}
 	body.identityId = user.identityId;
@@ -66,5 +71,9 @@ export const replaceProperties: INodeProperties[] = [
 		default: '',
 		displayOptions: show,
 	},
-	...completeUserProperties(show, { name: 'fields', displayName: 'Fields' }, "ID of the user's company"),
+	...completeUserProperties(
+		show,
+		{ name: 'fields', displayName: 'Fields' },
+		"ID of the user's company",
+	),
 ];

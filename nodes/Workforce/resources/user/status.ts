@@ -1,4 +1,9 @@
-import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { readUserLocator, userLocator, userPath } from '../../helpers/peopleLocators';
 import { route } from '../../helpers/routing';
@@ -7,7 +12,15 @@ import { route } from '../../helpers/routing';
 function statusItem(action: 'enabled' | 'disabled') {
 	return async function (this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
 		const { mode, value } = readUserLocator(this);
-		return [{ json: { success: true, action, [mode === 'employeeNumber' ? 'employeeNumber' : 'companyProfileId']: value } }];
+		return [
+			{
+				json: {
+					success: true,
+					action,
+					[mode === 'employeeNumber' ? 'employeeNumber' : 'companyProfileId']: value,
+				},
+			},
+		];
 	};
 }
 
@@ -16,7 +29,8 @@ function option(action: 'enable' | 'disable'): INodePropertyOptions {
 		name: action === 'enable' ? 'Enable' : 'Disable',
 		value: action,
 		action: `${action === 'enable' ? 'Enable' : 'Disable'} a user`,
-		description: action === 'enable' ? 'Let the user log in again' : 'Stop the user from logging in',
+		description:
+			action === 'enable' ? 'Let the user log in again' : 'Stop the user from logging in',
 		routing: route({
 			method: 'PATCH',
 			preSend: [userPath(`/api/v4/integration/users/${action}/{id}`, 'companyProfileId')],
@@ -28,4 +42,9 @@ function option(action: 'enable' | 'disable'): INodePropertyOptions {
 export const enableOption = option('enable');
 export const disableOption = option('disable');
 
-export const statusProperties: INodeProperties[] = [userLocator({ show: { resource: ['user'], operation: ['enable', 'disable'] } }, 'companyProfileId')];
+export const statusProperties: INodeProperties[] = [
+	userLocator(
+		{ show: { resource: ['user'], operation: ['enable', 'disable'] } },
+		'companyProfileId',
+	),
+];

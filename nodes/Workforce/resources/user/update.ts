@@ -12,10 +12,14 @@ export const updateOption: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a user',
-	description: 'Change only the fields you set (by company profile ID); the others keep their values',
+	description:
+		'Change only the fields you set (by company profile ID); the others keep their values',
 	routing: route({
 		method: 'PATCH',
-		preSend: [prepareUserBody('partial'), userPath('/api/v4/integration/users/{id}', 'companyProfileId')],
+		preSend: [
+			prepareUserBody('partial'),
+			userPath('/api/v4/integration/users/{id}', 'companyProfileId'),
+		],
 	}),
 };
 
@@ -28,6 +32,10 @@ export const updateProperties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: show,
-		options: toBodyFields([...requiredUserFields, ...optionalUserFields, userTagsField].sort((a, b) => a.displayName.localeCompare(b.displayName))),
+		options: toBodyFields(
+			[...requiredUserFields, ...optionalUserFields, userTagsField].sort((a, b) =>
+				a.displayName.localeCompare(b.displayName),
+			),
+		),
 	},
 ];

@@ -11,7 +11,13 @@ export const getManyOption: INodePropertyOptions = {
 	value: 'getAll',
 	action: 'Get many work orders',
 	description: 'List the work orders of a project',
-	routing: route({ method: 'GET', preSend: [projectPath('/api/v4/integration/tasks/project/{projectId}')] }),
+	routing: route({
+		method: 'GET',
+		preSend: [projectPath('/api/v4/integration/tasks/project/{projectId}')],
+	}),
 };
 
-export const getManyProperties: INodeProperties[] = [projectLocator(show), ...returnAllAndLimit(show)];
+export const getManyProperties: INodeProperties[] = [
+	projectLocator(show),
+	...returnAllAndLimit(show),
+];

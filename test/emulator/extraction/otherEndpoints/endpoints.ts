@@ -34,13 +34,44 @@ export interface EmulatedEndpoint {
 
 export const EMULATED_ENDPOINTS: EmulatedEndpoint[] = [
 	{ path: '/v1/project', kind: 'master', window: 'none', pdf: false, idPrefix: 'proj' },
-	{ path: '/v1/project/work-breakdown-structure', kind: 'master', window: 'none', pdf: false, idPrefix: 'wbs' },
+	{
+		path: '/v1/project/work-breakdown-structure',
+		kind: 'master',
+		window: 'none',
+		pdf: false,
+		idPrefix: 'wbs',
+	},
 	{ path: '/v1/user', kind: 'master', window: 'none', pdf: false, idPrefix: 'user' },
 	{ path: '/v1/resource', kind: 'master', window: 'none', pdf: false, idPrefix: 'res' },
-	{ path: '/v1/absence-registrations', kind: 'registration', window: { field: 'startDateTime' }, pdf: true, idPrefix: 'absreg' },
-	{ path: '/v1/machine-registrations', kind: 'registration', window: { field: 'stopDateTime' }, maxWindowDays: 7, pdf: false, idPrefix: 'mchreg' },
-	{ path: '/v1/checklist-registrations', kind: 'checklist', window: 'ignored', pdf: true, idPrefix: 'chkreg' },
-	{ path: '/v1/incident-registrations', kind: 'registration', window: 'ignored', pdf: true, idPrefix: 'increg' },
+	{
+		path: '/v1/absence-registrations',
+		kind: 'registration',
+		window: { field: 'startDateTime' },
+		pdf: true,
+		idPrefix: 'absreg',
+	},
+	{
+		path: '/v1/machine-registrations',
+		kind: 'registration',
+		window: { field: 'stopDateTime' },
+		maxWindowDays: 7,
+		pdf: false,
+		idPrefix: 'mchreg',
+	},
+	{
+		path: '/v1/checklist-registrations',
+		kind: 'checklist',
+		window: 'ignored',
+		pdf: true,
+		idPrefix: 'chkreg',
+	},
+	{
+		path: '/v1/incident-registrations',
+		kind: 'registration',
+		window: 'ignored',
+		pdf: true,
+		idPrefix: 'increg',
+	},
 ];
 
 export type EndpointPath =

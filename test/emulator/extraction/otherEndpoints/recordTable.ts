@@ -33,7 +33,8 @@ export class RecordTable {
 	}
 
 	insert(record: StoredRecord): StoredRecord {
-		if (this.byId.has(record.id)) throw new Error(`${this.endpoint.path}: a record ${record.id} exists already`);
+		if (this.byId.has(record.id))
+			throw new Error(`${this.endpoint.path}: a record ${record.id} exists already`);
 		this.byId.set(record.id, this.records.length);
 		this.records.push(record);
 		this.byPosition = undefined;
@@ -142,7 +143,9 @@ export class RecordTable {
 		if (!this.byPosition) {
 			const order = new Uint32Array(this.records.length);
 			for (let i = 0; i < order.length; i++) order[i] = i;
-			order.sort((a, b) => this.position(this.records[a]) - this.position(this.records[b]) || a - b);
+			order.sort(
+				(a, b) => this.position(this.records[a]) - this.position(this.records[b]) || a - b,
+			);
 			this.byPosition = order;
 		}
 		return this.byPosition;

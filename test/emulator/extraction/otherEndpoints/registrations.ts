@@ -16,7 +16,12 @@ export const ABSENCE_TYPES = [
 	{ id: typeId(12), name: 'Sick leave' },
 	{ id: typeId(13), name: 'Welfare leave' },
 ];
-const CHECKLISTS = ['Safe Job Analysis', 'Daily machine inspection', 'Site inspection', 'Handover checklist'];
+const CHECKLISTS = [
+	'Safe Job Analysis',
+	'Daily machine inspection',
+	'Site inspection',
+	'Handover checklist',
+];
 const INCIDENTS = [
 	{ type: 'Near miss', severity: 'low' },
 	{ type: 'Injury', severity: 'high' },
@@ -29,11 +34,23 @@ const HOUR = 3_600_000;
  * The fields of the n-th registration of an endpoint, starting at `start` (ms), pointing at the
  * given master records. Used to seed and by `add` for every field a caller leaves out.
  */
-export function registrationFields(path: EndpointPath, refs: RegistrationRefs, start: number, n: number): Record<string, unknown> {
+export function registrationFields(
+	path: EndpointPath,
+	refs: RegistrationRefs,
+	start: number,
+	n: number,
+): Record<string, unknown> {
 	const p = refs.project.fields;
 	const u = refs.user.fields;
-	const project = { projectId: refs.project.id, projectNumber: p.projectNumber, projectName: p.name };
-	const task = { taskId: refs.workOrder?.id ?? null, taskName: refs.workOrder?.fields.name ?? null };
+	const project = {
+		projectId: refs.project.id,
+		projectNumber: p.projectNumber,
+		projectName: p.name,
+	};
+	const task = {
+		taskId: refs.workOrder?.id ?? null,
+		taskName: refs.workOrder?.fields.name ?? null,
+	};
 	const user = { userId: refs.user.id, userName: u.name, userEmployeeNumber: u.employeeNumber };
 	const company = { companyId: p.companyId, companyName: p.companyName };
 	if (path === '/v1/absence-registrations') {
@@ -83,7 +100,10 @@ export function registrationFields(path: EndpointPath, refs: RegistrationRefs, s
 			status: n % 6 === 0 ? 'inProgress' : 'completed',
 			answers: [
 				{ question: 'Is the work area secured?', answer: 'Yes' },
-				{ question: 'Are the right tools and protective equipment available?', answer: n % 3 === 0 ? 'No' : 'Yes' },
+				{
+					question: 'Are the right tools and protective equipment available?',
+					answer: n % 3 === 0 ? 'No' : 'Yes',
+				},
 			],
 			...company,
 		};

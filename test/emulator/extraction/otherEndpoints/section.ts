@@ -4,7 +4,12 @@ import { newId } from '../../core/ids';
 import type { EmuRequest, EmuResponse, Router } from '../../core/router';
 import { DAY_MS } from '../workModel';
 import { extractionPage, readExtractionQuery, type ExtractionQuery } from '../extractionPages';
-import { EMULATED_ENDPOINTS, emulatedEndpoint, type EmulatedEndpoint, type EndpointPath } from './endpoints';
+import {
+	EMULATED_ENDPOINTS,
+	emulatedEndpoint,
+	type EmulatedEndpoint,
+	type EndpointPath,
+} from './endpoints';
 import { RecordTable, type StoredRecord } from './recordTable';
 import { registrationFields, type RegistrationRefs } from './registrations';
 
@@ -22,11 +27,13 @@ export class OtherEndpointsSection {
 	private readonly tables = new Map<string, RecordTable>();
 
 	constructor(private readonly ctx: EmulatorContext) {
-		for (const endpoint of EMULATED_ENDPOINTS) this.tables.set(endpoint.path, new RecordTable(endpoint));
+		for (const endpoint of EMULATED_ENDPOINTS)
+			this.tables.set(endpoint.path, new RecordTable(endpoint));
 	}
 
 	registerExtraction(router: Router) {
-		for (const endpoint of EMULATED_ENDPOINTS) router.get(endpoint.path, (req) => this.page(req, endpoint), 'extraction');
+		for (const endpoint of EMULATED_ENDPOINTS)
+			router.get(endpoint.path, (req) => this.page(req, endpoint), 'extraction');
 	}
 
 	/** The records of an endpoint (`v1/user` or `/v1/user`). */
@@ -46,9 +53,18 @@ export class OtherEndpointsSection {
 		const table = this.table(path);
 		const now = this.now();
 		const n = table.count + 1;
-		const base = table.endpoint.kind === 'master' ? this.masterDefaults(table.endpoint.path as EndpointPath, n, fields) : registrationFields(table.endpoint.path as EndpointPath, this.refs(fields), now, n);
+		const base =
+			table.endpoint.kind === 'master'
+				? this.masterDefaults(table.endpoint.path as EndpointPath, n, fields)
+				: registrationFields(table.endpoint.path as EndpointPath, this.refs(fields), now, n);
 		const { id, ...rest } = fields;
-		const record = table.insert({ id: typeof id === 'string' && id ? id : newId(), fields: { ...base, ...rest }, created: now, modified: now, deleted: 0 });
+		const record = table.insert({
+			id: typeof id === 'string' && id ? id : newId(),
+			fields: { ...base, ...rest },
+			created: now,
+			modified: now,
+			deleted: 0,
+		});
 		return table.view(record, now);
 	}
 
@@ -74,10 +90,18 @@ export class OtherEndpointsSection {
 	}
 
 	private page(req: EmuRequest, endpoint: EmulatedEndpoint): EmuResponse {
-		if (endpoint.maxWindowDays !== undefined) checkWindowLimit(readExtractionQuery(req, this.pageSize), endpoint.maxWindowDays);
+		if (endpoint.maxWindowDays !== undefined)
+			checkWindowLimit(readExtractionQuery(req, this.pageSize), endpoint.maxWindowDays);
 		const now = this.now();
 		const visible = new Set(this.ctx.companies.structureOf(req.caller.companyId));
-		return extractionPage(req, endpoint.path, this.tables.get(endpoint.path)!.source(visible, now), this.tokenSecret, this.pageSize, now);
+		return extractionPage(
+			req,
+			endpoint.path,
+			this.tables.get(endpoint.path)!.source(visible, now),
+			this.tokenSecret,
+			this.pageSize,
+			now,
+		);
 	}
 
 	private now(): number {
@@ -94,34 +118,99 @@ export class OtherEndpointsSection {
 			if (!record) throw validationError(key, `No ${path} record ${id}.`);
 			return record;
 		};
-		const project = named('/v1/project', 'projectId') ?? live('/v1/project').find((p) => fields.companyId === undefined || p.fields.companyId === fields.companyId);
+		const project =
+			named('/v1/project', 'projectId') ??
+			live('/v1/project').find(
+				(p) => fields.companyId === undefined || p.fields.companyId === fields.companyId,
+			);
 		if (!project) throw validationError('projectId', 'There is no project to register on.');
 		const company = project.fields.companyId;
-		const user = named('/v1/user', 'userId') ?? live('/v1/user').find((u) => u.fields.companyId === company) ?? live('/v1/user')[0];
+		const user =
+			named('/v1/user', 'userId') ??
+			live('/v1/user').find((u) => u.fields.companyId === company) ??
+			live('/v1/user')[0];
 		if (!user) throw validationError('userId', 'There is no user to register for.');
 		return {
 			project,
 			user,
-			workOrder: named('/v1/project/work-breakdown-structure', 'taskId') ?? live('/v1/project/work-breakdown-structure').find((w) => w.fields.projectId === project.id),
-			resource: named('/v1/resource', 'resourceId') ?? live('/v1/resource').find((r) => r.fields.companyId === company && r.fields.resourceType === 'machine'),
+			workOrder:
+				named('/v1/project/work-breakdown-structure', 'taskId') ??
+				live('/v1/project/work-breakdown-structure').find((w) => w.fields.projectId === project.id),
+			resource:
+				named('/v1/resource', 'resourceId') ??
+				live('/v1/resource').find(
+					(r) => r.fields.companyId === company && r.fields.resourceType === 'machine',
+				),
 		};
 	}
 
-	private masterDefaults(path: EndpointPath, n: number, fields: Record<string, unknown>): Record<string, unknown> {
-		const companyId = String(fields.companyId ?? this.table('/v1/project').live()[0]?.fields.companyId ?? this.ctx.companies.all()[0]?.id ?? '');
+	private masterDefaults(
+		path: EndpointPath,
+		n: number,
+		fields: Record<string, unknown>,
+	): Record<string, unknown> {
+		const companyId = String(
+			fields.companyId ??
+				this.table('/v1/project').live()[0]?.fields.companyId ??
+				this.ctx.companies.all()[0]?.id ??
+				'',
+		);
 		const company = { companyId, companyName: this.ctx.companies.get(companyId)?.name ?? null };
 		const today = new Date(this.now()).toISOString().slice(0, 10);
 		if (path === '/v1/project') {
-			return { projectNumber: `N-${n}`, name: `New project ${n}`, externalProjectNumber: null, description: null, active: true, startDate: today, finishedDate: null, customerName: null, ...company };
+			return {
+				projectNumber: `N-${n}`,
+				name: `New project ${n}`,
+				externalProjectNumber: null,
+				description: null,
+				active: true,
+				startDate: today,
+				finishedDate: null,
+				customerName: null,
+				...company,
+			};
 		}
 		if (path === '/v1/project/work-breakdown-structure') {
-			const project = this.table('/v1/project').live().find((p) => p.id === fields.projectId || (fields.projectId === undefined && p.fields.companyId === companyId));
-			return { projectId: project?.id ?? null, projectNumber: project?.fields.projectNumber ?? null, wbsNumber: `9.${n}`, name: `New work order ${n}`, externalId: `N-${n}`, active: true, ...company };
+			const project = this.table('/v1/project')
+				.live()
+				.find(
+					(p) =>
+						p.id === fields.projectId ||
+						(fields.projectId === undefined && p.fields.companyId === companyId),
+				);
+			return {
+				projectId: project?.id ?? null,
+				projectNumber: project?.fields.projectNumber ?? null,
+				wbsNumber: `9.${n}`,
+				name: `New work order ${n}`,
+				externalId: `N-${n}`,
+				active: true,
+				...company,
+			};
 		}
 		if (path === '/v1/user') {
-			return { employeeNumber: `N-${n}`, firstName: 'New', lastName: `User ${n}`, name: `New User ${n}`, email: null, mobile: null, department: null, hourlyWage: true, active: true, ...company };
+			return {
+				employeeNumber: `N-${n}`,
+				firstName: 'New',
+				lastName: `User ${n}`,
+				name: `New User ${n}`,
+				email: null,
+				mobile: null,
+				department: null,
+				hourlyWage: true,
+				active: true,
+				...company,
+			};
 		}
-		return { resourceNumber: `N-${n}`, name: `New resource ${n}`, resourceType: 'machine', typeId: null, parentResourceId: null, active: true, ...company };
+		return {
+			resourceNumber: `N-${n}`,
+			name: `New resource ${n}`,
+			resourceType: 'machine',
+			typeId: null,
+			parentResourceId: null,
+			active: true,
+			...company,
+		};
 	}
 }
 
@@ -134,9 +223,24 @@ function checkWindowLimit(query: ExtractionQuery, maxDays: number) {
 	const { from, to } = query.window;
 	if (from === undefined && to === undefined) {
 		if (query.modifiedSince !== undefined) return;
-		throw validationError('FromDateTime', `A full load of machine registrations needs 'FromDateTime' and 'ToDateTime' at most ${maxDays} days apart.`);
+		throw validationError(
+			'FromDateTime',
+			`A full load of machine registrations needs 'FromDateTime' and 'ToDateTime' at most ${maxDays} days apart.`,
+		);
 	}
-	if (from === undefined) throw validationError('FromDateTime', `'FromDateTime' is required with 'ToDateTime': machine registrations take both ends of a window of at most ${maxDays} days.`);
-	if (to === undefined) throw validationError('ToDateTime', `'ToDateTime' is required with 'FromDateTime': machine registrations take both ends of a window of at most ${maxDays} days.`);
-	if (to - from > maxDays * DAY_MS) throw validationError('ToDateTime', `The window from 'FromDateTime' to 'ToDateTime' may span at most ${maxDays} days on machine registrations.`);
+	if (from === undefined)
+		throw validationError(
+			'FromDateTime',
+			`'FromDateTime' is required with 'ToDateTime': machine registrations take both ends of a window of at most ${maxDays} days.`,
+		);
+	if (to === undefined)
+		throw validationError(
+			'ToDateTime',
+			`'ToDateTime' is required with 'FromDateTime': machine registrations take both ends of a window of at most ${maxDays} days.`,
+		);
+	if (to - from > maxDays * DAY_MS)
+		throw validationError(
+			'ToDateTime',
+			`The window from 'FromDateTime' to 'ToDateTime' may span at most ${maxDays} days on machine registrations.`,
+		);
 }

@@ -112,7 +112,10 @@ export class ByteSource {
 				const next = await iterator.next();
 				if (this.destroyed) return;
 				if (next.done) break;
-				this.emit('data', Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+				this.emit(
+					'data',
+					Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength),
+				);
 			}
 		} catch (error) {
 			if (this.destroyed) return;

@@ -47,6 +47,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 /** One field: text as it is, null and absent as empty, objects and lists as JSON; quoted when needed. */
 function cell(value: unknown): string {
 	if (value === null || value === undefined) return '';
-	const text = typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+	const text =
+		typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
 	return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -8,12 +8,16 @@ import type { IDataObject } from 'n8n-workflow';
 export function extractionFileName(path: string, qs: IDataObject): string {
 	const what = path.split('/').filter(Boolean).pop() ?? 'records';
 	const since = qs.ModifiedSince;
-	if (since !== undefined) return `${what}_modified_${stamp(since)}_${stamp(qs.ModifiedBefore ?? 'now')}`;
+	if (since !== undefined)
+		return `${what}_modified_${stamp(since)}_${stamp(qs.ModifiedBefore ?? 'now')}`;
 	if (qs.FromDateTime === undefined && qs.ToDateTime === undefined) return `${what}_all`;
 	return `${what}_${stamp(qs.FromDateTime ?? 'start')}_${stamp(qs.ToDateTime ?? 'now')}`;
 }
 
 /** A time as it can stand in a file name on every system (no colons). */
 function stamp(value: unknown): string {
-	return String(value).replace(/\.\d+(?=Z|[+-]\d\d:?\d\d$|$)/, '').replace(/:/g, '-').replace(/[^\w.+-]/g, '_');
+	return String(value)
+		.replace(/\.\d+(?=Z|[+-]\d\d:?\d\d$|$)/, '')
+		.replace(/:/g, '-')
+		.replace(/[^\w.+-]/g, '_');
 }

@@ -24,11 +24,18 @@ export interface FileTarget {
  * The fields to note when the paginator scans pages for this file (NDJSON of the records as they
  * came), or undefined when the records must be objects (CSV, or records shaped for output).
  */
-export function scanFor(settings: Extract<OutputSettings, { mode: 'file' }>, shaped: boolean): PaginateOptions['scan'] {
+export function scanFor(
+	settings: Extract<OutputSettings, { mode: 'file' }>,
+	shaped: boolean,
+): PaginateOptions['scan'] {
 	if (settings.format !== 'ndjson' || shaped) return undefined;
 	// Paced to every byte outside V8's heap a page costs: what Node received, and any new page buffer.
 	const pacer = new YoungGenerationPacer();
-	return { fields: SUMMARY_FIELDS, buffers: new PageBuffers((bytes) => pacer.outsideHeap(bytes)), pacer };
+	return {
+		fields: SUMMARY_FIELDS,
+		buffers: new PageBuffers((bytes) => pacer.outsideHeap(bytes)),
+		pacer,
+	};
 }
 
 /**
@@ -55,7 +62,11 @@ export async function extractToFile(
 	const bytes = settings.compress ? readAhead(gzip(text, (chunk) => written.get(chunk)?.())) : text;
 	const fileName = `${target.baseName}.${encoder.extension}${settings.compress ? '.gz' : ''}`;
 	const mimeType = settings.compress ? 'application/gzip' : encoder.mimeType;
-	const binary: IBinaryData = await this.helpers.prepareBinaryData(new ByteSource(bytes, (chunk) => written.get(chunk)?.()).asReadable(), fileName, mimeType);
+	const binary: IBinaryData = await this.helpers.prepareBinaryData(
+		new ByteSource(bytes, (chunk) => written.get(chunk)?.()).asReadable(),
+		fileName,
+		mimeType,
+	);
 	binary.fileName = fileName;
 	return {
 		json: summary.toJSON(binary.bytes ?? summary.bytes),

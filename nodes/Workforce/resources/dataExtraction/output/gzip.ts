@@ -15,8 +15,13 @@ const PIECE_BYTES = 256 * 1024;
  * and were freed only by full ones. The copies are read within a millisecond or two of their turn
  * and are freed young (paced, see young-generation-pacer.ts).
  */
-export async function* gzip(source: AsyncIterable<Uint8Array>, copied?: (chunk: Uint8Array) => void): AsyncGenerator<Uint8Array> {
-	const compressed = ReadableStream.from(copies(source, copied)).pipeThrough(new CompressionStream('gzip'));
+export async function* gzip(
+	source: AsyncIterable<Uint8Array>,
+	copied?: (chunk: Uint8Array) => void,
+): AsyncGenerator<Uint8Array> {
+	const compressed = ReadableStream.from(copies(source, copied)).pipeThrough(
+		new CompressionStream('gzip'),
+	);
 	const reader = compressed.getReader();
 	let finished = false;
 	try {
@@ -36,7 +41,10 @@ export async function* gzip(source: AsyncIterable<Uint8Array>, copied?: (chunk: 
 }
 
 /** Each chunk of `source` as copies of at most PIECE_BYTES, the chunk given back once copied. */
-async function* copies(source: AsyncIterable<Uint8Array>, copied?: (chunk: Uint8Array) => void): AsyncGenerator<Uint8Array> {
+async function* copies(
+	source: AsyncIterable<Uint8Array>,
+	copied?: (chunk: Uint8Array) => void,
+): AsyncGenerator<Uint8Array> {
 	const pacer = new YoungGenerationPacer();
 	for await (const chunk of source) {
 		const pieces: Uint8Array[] = [];

@@ -55,7 +55,9 @@ export class FileSummary {
 			for (let field = 1; field < FIELDS; field++) {
 				if (!page.fieldHasText(record, field)) continue;
 				// Inside the quotes.
-				const at = utcTimeAt(bytes, page.fieldStart(record, field) + 1, page.fieldEnd(record, field) - 1) ?? Date.parse(page.fieldString(record, field)!);
+				const at =
+					utcTimeAt(bytes, page.fieldStart(record, field) + 1, page.fieldEnd(record, field) - 1) ??
+					Date.parse(page.fieldString(record, field)!);
 				if (at < this.firstAt) {
 					this.firstAt = at;
 					first = record * FIELDS + field;

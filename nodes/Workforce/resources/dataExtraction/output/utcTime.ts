@@ -20,7 +20,14 @@ const Z = 0x5a;
 export function utcTimeAt(bytes: Uint8Array, start: number, end: number): number | undefined {
 	const length = end - start;
 	if (length !== 20 && length !== 24) return undefined;
-	if (bytes[start + 4] !== DASH || bytes[start + 7] !== DASH || bytes[start + 10] !== T || bytes[start + 13] !== COLON || bytes[start + 16] !== COLON || bytes[end - 1] !== Z) {
+	if (
+		bytes[start + 4] !== DASH ||
+		bytes[start + 7] !== DASH ||
+		bytes[start + 10] !== T ||
+		bytes[start + 13] !== COLON ||
+		bytes[start + 16] !== COLON ||
+		bytes[end - 1] !== Z
+	) {
 		return undefined;
 	}
 	const year = digitsAt(bytes, start, 4);
@@ -34,7 +41,20 @@ export function utcTimeAt(bytes: Uint8Array, start: number, end: number): number
 		if (bytes[start + 19] !== DOT) return undefined;
 		millisecond = digitsAt(bytes, start + 20, 3);
 	}
-	if (year < 100 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || millisecond < 0) {
+	if (
+		year < 100 ||
+		month < 1 ||
+		month > 12 ||
+		day < 1 ||
+		day > 31 ||
+		hour < 0 ||
+		hour > 23 ||
+		minute < 0 ||
+		minute > 59 ||
+		second < 0 ||
+		second > 59 ||
+		millisecond < 0
+	) {
 		return undefined;
 	}
 	// Day 29 to 31 of a shorter month runs on into the next, in Date.parse as in Date.UTC.
