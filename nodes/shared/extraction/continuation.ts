@@ -10,7 +10,6 @@ import { CREDENTIAL, transportError, workforceRequest, type WorkforceContext } f
 import { readBytes, readText } from '../transport/body';
 import { errorWithOwnMessage } from '../transport/errors';
 import type { PageBuffers } from './pageBuffers';
-import type { YoungGenerationPacer } from './youngGenerationPacer';
 import { scanPage, type ScannedPage } from './pageScan';
 
 /**
@@ -74,9 +73,9 @@ export interface PaginateOptions {
 	/**
 	 * Scan each page's bytes instead of parsing them, noting these fields of each record (File
 	 * output in NDJSON, see page-scan.ts), the bytes read into `buffers`. A page the scan declines
-	 * is parsed as usual. `pacer` is told of every page's bytes (see young-generation-pacer.ts).
+	 * is parsed as usual.
 	 */
-	scan?: { fields: readonly string[]; buffers: PageBuffers; pacer: YoungGenerationPacer };
+	scan?: { fields: readonly string[]; buffers: PageBuffers };
 }
 
 const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
@@ -247,11 +246,7 @@ async function fetchPage(
 			try {
 				const scan = options.scan;
 				if (!scan) return await readText(response.body, options.timeout);
-				const bytes = await readBytes(response.body, options.timeout, (size) =>
-					scan.buffers.take(size),
-				);
-				scan.pacer.outsideHeap(bytes.byteLength);
-				return bytes;
+				return await readBytes(response.body, options.timeout, (size) => scan.buffers.take(size));
 			} catch (cause) {
 				// The connection was lost part of the way through the answer: a dropped connection, retried as one.
 				const code = (cause as { code?: string }).code;

@@ -13,16 +13,12 @@ export class PageBuffers {
 	/** At most this many are kept waiting: a run needs about three at once (the page written, the page in hand, the page prefetched). */
 	private static readonly KEEP = 4;
 
-	/** `allocated` is told of each new buffer's size (a compressed file gives none back: see file-sink.ts). */
-	constructor(private readonly allocated?: (bytes: number) => void) {}
-
 	/** A buffer of exactly `size` bytes; its contents are undefined. */
 	take(size: number): Buffer {
 		const at = this.free.findIndex((buffer) => buffer.byteLength >= size);
 		if (at >= 0) return Buffer.from(this.free.splice(at, 1)[0], 0, size);
 		// A little room to spare, so a slightly larger next page fits too; never from Node's shared pool, so it can be reused whole.
 		const bytes = Math.ceil(size * 1.125) + 1024;
-		this.allocated?.(bytes);
 		return Buffer.allocUnsafeSlow(bytes).subarray(0, size);
 	}
 

@@ -21,10 +21,7 @@ export async function readText(body: unknown, idleMs: number = BODY_IDLE_MS): Pr
 	let text = '';
 	await eachChunk(body, idleMs, (chunk) => {
 		if (typeof chunk === 'string') text += chunk;
-		else {
-			text += decoder.decode(chunk, { stream: true });
-			releaseChunk(chunk);
-		}
+		else text += decoder.decode(chunk, { stream: true });
 	});
 	return text + decoder.decode();
 }
@@ -52,34 +49,8 @@ export async function readBytes(
 	for (const chunk of chunks) {
 		bytes.set(chunk, at);
 		at += chunk.byteLength;
-		if (chunk !== body) releaseChunk(chunk);
 	}
 	return bytes;
-}
-
-/** Below this a buffer may be a slice of Node's shared pool (8 KiB), which other buffers use too. */
-const RELEASE_FROM = 8193;
-
-/**
- * Frees a received chunk's memory now that its bytes are copied (ArrayBuffer.prototype.transfer
- * with length 0 detaches it). Node gives every chunk of a response body its own buffer outside
- * V8's heap, and V8 frees such a buffer only when a collection finds it dead. The File output
- * allocates almost nothing on V8's heap, so young collections, which would free them cheaply,
- * hardly happen: the chunks pile up until each 64 MB of them starts a full collection of n8n's
- * whole heap (about 25 a million records, 150 ms of the collector's threads each). Only a chunk
- * that spans its whole buffer is freed: a slice of a larger buffer shares it with other bytes.
- * Such a chunk was handed to this reader alone (the stream n8n's request helper gave it) and is
- * not read after its copy. Where the runtime lacks `transfer` (before Node 21) nothing is freed.
- */
-function releaseChunk(chunk: Uint8Array): void {
-	const buffer = chunk.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
-	if (
-		chunk.byteOffset === 0 &&
-		chunk.byteLength === buffer.byteLength &&
-		chunk.byteLength >= RELEASE_FROM &&
-		typeof buffer.transfer === 'function'
-	)
-		buffer.transfer(0);
 }
 
 /**

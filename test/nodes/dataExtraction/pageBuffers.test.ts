@@ -18,18 +18,6 @@ describe('Output File: page buffers are reused only once the store has written t
 		expect(larger.buffer).not.toBe(first.buffer);
 	});
 
-	it('each new buffer is reported with its size (for pacing young collections); a reused one is not', () => {
-		const allocated: number[] = [];
-		const buffers = new PageBuffers((bytes) => allocated.push(bytes));
-		const first = buffers.take(1000);
-		expect(allocated).toEqual([first.buffer.byteLength]);
-		buffers.give(first);
-		buffers.take(1000);
-		expect(allocated).toHaveLength(1);
-		buffers.take(1000);
-		expect(allocated).toHaveLength(2);
-	});
-
 	it('a buffer given back twice is kept once, and at most four wait', () => {
 		const buffers = new PageBuffers();
 		const taken = Array.from({ length: 6 }, () => buffers.take(10));

@@ -2,7 +2,6 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 
 import type { ExtractionPage, PaginateOptions } from '../../../../shared/extraction/continuation';
 import { PageBuffers } from '../../../../shared/extraction/pageBuffers';
-import { YoungGenerationPacer } from '../../../../shared/extraction/youngGenerationPacer';
 import type { OutputSettings } from '../outputField';
 import { ByteSource } from './byteSource';
 import { csvEncoder } from './csv';
@@ -29,13 +28,7 @@ export function scanFor(
 	shaped: boolean,
 ): PaginateOptions['scan'] {
 	if (settings.format !== 'ndjson' || shaped) return undefined;
-	// Paced to every byte outside V8's heap a page costs: what Node received, and any new page buffer.
-	const pacer = new YoungGenerationPacer();
-	return {
-		fields: SUMMARY_FIELDS,
-		buffers: new PageBuffers((bytes) => pacer.outsideHeap(bytes)),
-		pacer,
-	};
+	return { fields: SUMMARY_FIELDS, buffers: new PageBuffers() };
 }
 
 /**

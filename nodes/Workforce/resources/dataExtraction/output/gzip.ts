@@ -1,5 +1,3 @@
-import { YoungGenerationPacer } from '../../../../shared/extraction/youngGenerationPacer';
-
 /** What zlib reads at a time: copies of this size, not the pages' own buffers. */
 const PIECE_BYTES = 256 * 1024;
 
@@ -11,9 +9,7 @@ const PIECE_BYTES = 256 * 1024;
  * zlib reads copies of each chunk, and `copied` is told of the chunk as soon as it is copied: its
  * buffer can then be reused for the next page. CompressionStream never says when zlib has read a
  * chunk (its write settles when the chunk is accepted), so a page's own buffer handed to it could
- * be neither reused safely nor freed young: pages waiting for zlib outlived two young collections
- * and were freed only by full ones. The copies are read within a millisecond or two of their turn
- * and are freed young (paced, see young-generation-pacer.ts).
+ * be reused safely.
  */
 export async function* gzip(
 	source: AsyncIterable<Uint8Array>,
@@ -45,7 +41,6 @@ async function* copies(
 	source: AsyncIterable<Uint8Array>,
 	copied?: (chunk: Uint8Array) => void,
 ): AsyncGenerator<Uint8Array> {
-	const pacer = new YoungGenerationPacer();
 	for await (const chunk of source) {
 		const pieces: Uint8Array[] = [];
 		for (let at = 0; at < chunk.byteLength; at += PIECE_BYTES) {
@@ -54,7 +49,6 @@ async function* copies(
 			pieces.push(piece);
 		}
 		copied?.(chunk);
-		pacer.outsideHeap(chunk.byteLength);
 		yield* pieces;
 	}
 }
