@@ -6,7 +6,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { paginate } from '../shared/extraction/continuation';
+import { paginate } from '../shared/extraction/pageLoop';
 import type { TriggerSettings } from './settings';
 import type { ExtractionStream } from './streams';
 import { collectChanges, nextState, type Collected, type Page } from './sync/run';

@@ -8,7 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { isTransient } from '../shared/extraction/continuation';
+import { isTransient } from '../shared/extraction/retryPolicy';
 import { workforceJson } from '../shared/transport';
 import { SAMPLE_DAYS, SAMPLE_SIZE } from './pollExtraction';
 import type { TriggerSettings } from './settings';

@@ -62,7 +62,8 @@ export function serviceError(
 		headers?: Record<string, unknown>;
 	} = {},
 ): NodeApiError {
-	const retryAfter = statusCode === 429 ? retryAfterMs(context.headers) : undefined;
+	const retryAfter =
+		statusCode === 429 || statusCode === 503 ? retryAfterMs(context.headers) : undefined;
 	const parsed = redact(parseBody(body), context.secrets);
 	const items: ServiceErrorItem[] = Array.isArray(parsed.errors)
 		? (parsed.errors as ServiceErrorItem[])
@@ -108,8 +109,8 @@ export function serviceError(
 	error.context.data = parsed;
 	// Kept for callers that wrap this error in their own (the paginator) and must not lose the fix.
 	if (codeAdvice) error.context.codeAdvice = codeAdvice;
-	// Read by the paginator, which waits this long before asking again.
-	if (statusCode === 429) error.context.retryAfterMs = retryAfter ?? null;
+	// Read by the page loop's retry policy, which waits this long before asking again (429, and 503 when overloaded).
+	if (statusCode === 429 || statusCode === 503) error.context.retryAfterMs = retryAfter ?? null;
 	return error;
 }
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 
-import { paginate } from '../../../nodes/shared/extraction/continuation';
+import { paginate } from '../../../nodes/shared/extraction/pageLoop';
 import { executeNode, jsonOf } from '../../harness/execute';
 import { useEmulator, type Fixture } from '../../support/emulatorFixture';
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { paginate, type ExtractionPage } from '../../../shared/extraction/continuation';
+import type { ExtractionPage } from '../../../shared/extraction/extractionPage';
+import { paginate } from '../../../shared/extraction/pageLoop';
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { manyItemsHint } from './output/hint';
 import { extractionFileName } from './output/extractionFileName';

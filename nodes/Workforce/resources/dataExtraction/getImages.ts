@@ -6,7 +6,8 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { paginate, type ExtractionPage } from '../../../shared/extraction/continuation';
+import type { ExtractionPage } from '../../../shared/extraction/extractionPage';
+import { paginate } from '../../../shared/extraction/pageLoop';
 import { downloadImage } from './imageBinary';
 import { getImagesProperties } from './imageFields';
 import { buildImageQuery, type ImageOptions } from './imageQuery';

@@ -1,6 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ExtractionPage, PaginateOptions } from '../../../../shared/extraction/continuation';
+import type { ExtractionPage } from '../../../../shared/extraction/extractionPage';
+import type { PaginateOptions } from '../../../../shared/extraction/pageLoop';
 import { PageBuffers } from '../../../../shared/extraction/pageBuffers';
 import type { OutputSettings } from '../outputField';
 import { ByteSource } from './byteSource';

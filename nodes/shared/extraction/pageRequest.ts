@@ -1,0 +1,148 @@
+import {
+	NodeApiError,
+	sleep,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { transportError, workforceRequest, type WorkforceContext } from '../transport';
+import { readBytes, readText } from '../transport/body';
+import type { PageBuffers } from './pageBuffers';
+import { progressError, type ErrorLabel, type Progress } from './pageErrors';
+import type { RequestGate } from './requestGate';
+import { decideRetry, isPushback, retryAfterOf, type RetryPolicy } from './retryPolicy';
+
+/** One page's request: sent, retried by the retry policy, its answer read whole (text, or bytes for a scan). */
+
+export interface PageRequestOptions extends ErrorLabel {
+	retry?: RetryPolicy;
+	/** Per-request timeout in ms. */
+	timeout?: number;
+	/** Read the answer as bytes into these buffers (a scanning reader) instead of as text. */
+	buffers?: PageBuffers;
+	/** Bounds the requests in flight across partitions and hears the service push back (429, 503). */
+	gate?: RequestGate;
+}
+
+/** A page's answer as a value, so a page asked for early never makes an unhandled rejection. */
+export type Settled = { ok: true; raw: string | Buffer } | { ok: false; error: unknown };
+
+export interface PageRequest {
+	/**
+	 * Settles once the service has answered the first attempt (headers in) or it failed: proof the
+	 * request left, which the page loop waits for before it blocks the event loop parsing a page.
+	 */
+	answered: Promise<void>;
+	/** The page's answer after any retries. */
+	result: Promise<Settled>;
+}
+
+export function requestPage(
+	this: WorkforceContext,
+	options: PageRequestOptions,
+	qs: IDataObject,
+	progress: Progress,
+	credentials: ICredentialDataDecryptedObject,
+): PageRequest {
+	let answer!: () => void;
+	const answered = new Promise<void>((resolve) => (answer = resolve));
+	const result = fetchPage
+		.call(this, options, qs, progress, credentials, answer)
+		.then(
+			(raw): Settled => ({ ok: true, raw }),
+			(error: unknown): Settled => ({ ok: false, error }),
+		)
+		.finally(answer);
+	return { answered, result };
+}
+
+async function fetchPage(
+	this: WorkforceContext,
+	options: PageRequestOptions,
+	qs: IDataObject,
+	progress: Progress,
+	credentials: ICredentialDataDecryptedObject,
+	answered: () => void,
+): Promise<string | Buffer> {
+	for (let attempt = 1; ; attempt++) {
+		const slot = options.gate ? await options.gate.acquire() : undefined;
+		try {
+			const raw = await attemptPage.call(this, options, qs, credentials, answered);
+			slot?.succeeded();
+			return raw;
+		} catch (error) {
+			if (isPushback(error)) slot?.pushedBack(retryAfterOf(error));
+			const decision = decideRetry(error, attempt, options.retry, options.timeout);
+			if (decision.retry) {
+				// The slot is given back before waiting, so other partitions go on meanwhile.
+				slot?.release();
+				await sleep(decision.waitMs);
+				continue;
+			}
+			if (decision.kind === 'rateLimited') {
+				throw progressError(
+					this,
+					options,
+					{ ...progress },
+					`page ${progress.pages + 1} was rate limited (HTTP 429)${decision.reason}`,
+					error,
+				);
+			}
+			const transient = decision.kind === 'transient';
+			// Already a clear NodeApiError from the transport; wrapping returns the same instance.
+			if (progress.pages === 0 && !transient && !options.partition)
+				throw new NodeApiError(this.getNode(), error as JsonObject);
+			const reason = transient
+				? `page ${progress.pages + 1} still failed after ${attempt} attempt${attempt === 1 ? '' : 's'}`
+				: `page ${progress.pages + 1} failed`;
+			throw progressError(this, options, { ...progress }, reason, error);
+		} finally {
+			slot?.release();
+		}
+	}
+}
+
+/** One attempt: the request, then its whole answer. */
+async function attemptPage(
+	this: WorkforceContext,
+	options: PageRequestOptions,
+	qs: IDataObject,
+	credentials: ICredentialDataDecryptedObject,
+	answered: () => void,
+): Promise<string | Buffer> {
+	let response;
+	try {
+		response = await workforceRequest.call(this, {
+			api: 'extraction',
+			method: 'GET',
+			path: options.path,
+			qs,
+			what: options.what,
+			itemIndex: options.itemIndex,
+			timeout: options.timeout,
+			// Text (or bytes) in, parsed by the page loop: lets the next page be asked for before this one is parsed.
+			stream: true,
+			headers: { Accept: 'application/json' },
+			credentials,
+		});
+	} finally {
+		answered();
+	}
+	try {
+		const buffers = options.buffers;
+		if (!buffers) return await readText(response.body, options.timeout);
+		return await readBytes(response.body, options.timeout, (size) => buffers.take(size));
+	} catch (cause) {
+		// The connection was lost part of the way through the answer: a dropped connection, retried as one.
+		const code = (cause as { code?: string }).code;
+		throw transportError(
+			this,
+			{
+				code: code && /^E[A-Z]+$/.test(code) ? code : 'ECONNRESET',
+				message: (cause as Error).message,
+			},
+			options,
+		);
+	}
+}

@@ -1,0 +1,106 @@
+/**
+ * When a failed page request is asked again, and how long to wait first: backoff for transient
+ * failures, the service's Retry-After for 429. Decides only; the caller waits and asks.
+ */
+
+export interface RetryPolicy {
+	/** Attempts per page, the first included (default 4). */
+	attempts?: number;
+	/** Delay before the first retry in ms, doubled each time (default 1000). */
+	delayMs?: number;
+	/** Upper bound of one delay in ms (default 15000). */
+	maxDelayMs?: number;
+}
+
+/** What to do after a failed attempt. */
+export type RetryDecision =
+	| { retry: true; waitMs: number }
+	| { retry: false; kind: 'rateLimited'; reason: string }
+	| { retry: false; kind: 'transient' | 'final' };
+
+const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
+const TRANSIENT_CODE =
+	/ECONNRESET|ETIMEDOUT|ECONNABORTED|ESOCKETTIMEDOUT|EPIPE|UND_ERR_SOCKET|socket hang up|timeout/i;
+
+/** The policy's attempts and delays with defaults applied and nonsense clamped. */
+export function retryPlan(policy: RetryPolicy | undefined) {
+	const attempts = Math.max(1, Math.floor(policy?.attempts ?? 4));
+	const delayMs = Math.max(0, policy?.delayMs ?? 1000);
+	const maxDelayMs = Math.max(delayMs, policy?.maxDelayMs ?? 15_000);
+	return { attempts, delayMs, maxDelayMs };
+}
+
+/**
+ * After attempt `attempt` (1 for the first) failed with `error`: retry after how long, or give up.
+ * A 429 waits what Retry-After says (or backs off without it), counted against the attempts; a
+ * wait longer than the request timeout is not waited out: the run fails and says when to retry.
+ */
+export function decideRetry(
+	error: unknown,
+	attempt: number,
+	policy: RetryPolicy | undefined,
+	timeoutMs?: number,
+): RetryDecision {
+	const plan = retryPlan(policy);
+	const backoff = Math.min(plan.maxDelayMs, plan.delayMs * 2 ** (attempt - 1));
+	const limited = rateLimitWait(error);
+	if (limited !== undefined) {
+		const wait = limited ?? backoff;
+		if (attempt < plan.attempts && wait <= (timeoutMs ?? Infinity))
+			return { retry: true, waitMs: wait };
+		return {
+			retry: false,
+			kind: 'rateLimited',
+			reason:
+				attempt < plan.attempts
+					? `, asked to wait ${Math.ceil(wait / 1000)} s, longer than the request timeout`
+					: ` after ${attempt} attempt${attempt === 1 ? '' : 's'}`,
+		};
+	}
+	const transient = isTransient(error);
+	if (transient && attempt < plan.attempts) {
+		// A 503 with Retry-After (an overloaded service) is waited out like a 429's, never less than the backoff.
+		const asked = retryAfterOf(error);
+		return { retry: true, waitMs: asked === null ? backoff : Math.max(backoff, asked) };
+	}
+	return { retry: false, kind: transient ? 'transient' : 'final' };
+}
+
+/**
+ * For a 429: how long the service asked to wait (ms), or null when it sent no Retry-After;
+ * undefined for any other failure.
+ */
+export function rateLimitWait(error: unknown): number | null | undefined {
+	if (httpStatus(error) !== '429') return undefined;
+	return retryAfterOf(error);
+}
+
+/** Whether the service said it is over its limit or overloaded (429, 503): the signal to send fewer requests at once. */
+export function isPushback(error: unknown): boolean {
+	const status = httpStatus(error);
+	return status === '429' || status === '503';
+}
+
+/** Whether a failure is worth another attempt: 500/502/503/504, a timeout or a dropped connection. */
+export function isTransient(error: unknown): boolean {
+	const e = error as {
+		httpCode?: string | null;
+		errorResponse?: { code?: unknown };
+		cause?: { code?: unknown };
+		message?: string;
+	};
+	if (e?.httpCode && TRANSIENT_STATUS.has(String(e.httpCode))) return true;
+	const code = String(e?.errorResponse?.code ?? e?.cause?.code ?? '');
+	return TRANSIENT_CODE.test(code) || TRANSIENT_CODE.test(String(e?.message ?? ''));
+}
+
+function httpStatus(error: unknown): string {
+	return String((error as { httpCode?: string | null } | undefined)?.httpCode ?? '');
+}
+
+/** The Retry-After the transport read from the answer (ms), or null. */
+export function retryAfterOf(error: unknown): number | null {
+	const ms = (error as { context?: { retryAfterMs?: number | null } } | undefined)?.context
+		?.retryAfterMs;
+	return typeof ms === 'number' ? ms : null;
+}
