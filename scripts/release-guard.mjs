@@ -8,7 +8,7 @@ const publishing = process.env.npm_command === 'publish';
 if (!inActions) {
 	console.error(
 		'Refusing to publish from this machine: releases are published by GitHub Actions with npm provenance.\n' +
-			'Push a version tag instead (README, Development > Releasing): git tag v<version> && git push origin v<version>',
+			'Push a version tag instead (docs/development.md, Releasing): git tag v<version> && git push origin v<version>',
 	);
 	process.exit(1);
 }

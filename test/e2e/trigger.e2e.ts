@@ -18,7 +18,7 @@ describe('Workforce Trigger on a running n8n', () => {
 		const { credential } = e2e.state;
 		// Start From a date (a backfill from just before the first changes): the activation's own
 		// poll emits them. (With Start From Now, n8n keeps no cursor from an activation poll that
-		// emitted nothing, so the first scheduled poll is the start: see the README.)
+		// emitted nothing, so the first scheduled poll is the start: see docs/trigger.md.)
 		const startDate = new Date(Date.now() - 1000).toISOString();
 		await e2e.emulator.mark();
 		const [created] = (await change({ action: 'add', hours: 8, description: 'E2E cable pulling' }))

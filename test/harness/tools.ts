@@ -23,7 +23,7 @@ import { PACKAGE, PackageNodeTypes } from './nodeTypes';
  * The package's node types as a running n8n serves them: a declarative node gets an `execute`
  * that runs its routing (n8n's NodeTypes assigns one), and `<package>.<name>Tool` is the node's
  * AI tool twin: the same node under a description named `<name>Tool` with an `ai_tool` output
- * (what n8n's NodeTypes builds for every `usableAsTool` node; see the README, "Use as an AI tool").
+ * (what n8n's NodeTypes builds for every `usableAsTool` node; see docs/operations.md, "Use as an AI tool").
  */
 export class ToolNodeTypes extends PackageNodeTypes {
 	private readonly twins = new Map<string, INodeType>();

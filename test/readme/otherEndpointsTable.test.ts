@@ -6,11 +6,12 @@ import {
 	type ExtractionEndpoint,
 } from '../../nodes/shared/extraction/endpoints';
 
-/** The README's table of the other extraction endpoints says what the node's endpoint table says, row for row. */
-describe('README Other extraction endpoints table', () => {
-	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-	const start = readme.indexOf('### Other extraction endpoints');
-	const section = readme.slice(start, readme.indexOf('\n### ', start + 5));
+/** docs/bulk-extraction.md's table of the other extraction endpoints says what the node's endpoint table says, row for row. */
+describe('docs/bulk-extraction.md Other extraction endpoints table', () => {
+	const readme = readFileSync(join(__dirname, '..', '..', 'docs', 'bulk-extraction.md'), 'utf8');
+	const start = readme.indexOf('## Other extraction endpoints');
+	const end = readme.indexOf('\n## ', start + 5);
+	const section = readme.slice(start, end < 0 ? undefined : end);
 	const rows = section
 		.split('\n')
 		.filter((line) => line.startsWith('| ') && !/^\|\s*-/.test(line))

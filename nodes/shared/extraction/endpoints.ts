@@ -3,7 +3,7 @@
  * ("Data extraction: more that the live service is documented to do"). All page like the others
  * (ContinuationToken, ChunkLimit, ModifiedSince/ModifiedBefore); they differ in their date
  * window and in how a deletion looks. One row per endpoint, read by Get Records (Other
- * Endpoint)'s list and checks, the trigger's "Records Changed (Other Endpoint)" and the README.
+ * Endpoint)'s list and checks, the trigger's "Records Changed (Other Endpoint)" and docs/bulk-extraction.md.
  */
 
 /**
