@@ -1,3 +1,9 @@
+/**
+ * Not built on n8n's OAuth2 credential (client credentials grant): that keeps one token for every
+ * URL a node names, while a client may hold only one of the two scopes (one token per scope here,
+ * each sent only to its own API's base) and this token must never reach another host.
+ */
+
 import type {
 	IAuthenticate,
 	ICredentialDataDecryptedObject,
@@ -38,14 +44,14 @@ interface StoredTokens {
 }
 
 /**
- * This process's latest token fetch per client, kept while in flight and for RECENT_FETCH_MS after.
- * The items of a node run, and the executions a queue-mode worker runs at once, all meet an
- * expired token together; they share one fetch instead of each making its own (20 concurrent
- * executions on two workers: one or two token requests, not one per execution). An optimisation
- * only, never needed for correctness, so it is no state that must outlive an execution: a worker
- * without an entry simply fetches, and a caller holding the very token fetched here (the service
- * refused it) or a token past its renewal time always gets a new fetch. The token itself is kept in
- * the credential, where every worker finds it.
+ * This process's latest token fetch per client, kept while in flight and for RECENT_FETCH_MS after,
+ * so that the items of a run and the executions a queue-mode worker runs at once, meeting an
+ * expired token together, share one fetch (n8n has no such lock for a credential's
+ * preAuthentication; the queue suite's 20 concurrent runs cost at most 4 token requests).
+ * Safe in queue mode: it only saves requests and is never needed for correctness. The token lives
+ * in the credential, where every worker finds it; a worker without an entry simply fetches; a caller
+ * holding the very token fetched here (the service refused it), or a token due for renewal, always
+ * gets a new fetch; an entry serves others for 2 s at most, and the next fetch replaces it.
  */
 const recentFetches = new Map<
 	string,
