@@ -6,7 +6,7 @@ import { outputOrThrow } from '../../helpers/itemErrors';
 import { manyItemsHint } from './output/hint';
 import { extractionFileName } from './output/extractionFileName';
 import { extractToFile, scanFor } from './output/fileSink';
-import { readOutput } from './outputField';
+import { checkParts, readOutput } from './outputField';
 import { buildQuery, type ExtractionOptions } from './query';
 import { pageFacts, readLimit, takeRecords } from './records';
 
@@ -40,6 +40,7 @@ export async function runExtraction(
 			const output = readOutput(this, itemIndex);
 			const qs = buildQuery.call(this, itemIndex, options, returnAll ? undefined : limit);
 			check?.(qs);
+			checkParts(this, output, qs.ChunkLimit, itemIndex);
 			const pages = paginate.call(this, {
 				path,
 				qs,
@@ -60,12 +61,13 @@ export async function runExtraction(
 				return { ...record, _page: facts.value };
 			};
 			if (output.mode === 'file') {
+				// One item per part, in order.
 				out.push(
-					await extractToFile.call(this, pages, limit, output, {
+					...(await extractToFile.call(this, pages, limit, output, {
 						baseName: extractionFileName(path, qs),
 						shape: options.includePageFacts ? shape : undefined,
 						itemIndex,
-					}),
+					})),
 				);
 				continue;
 			}

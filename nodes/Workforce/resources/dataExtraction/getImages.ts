@@ -15,7 +15,7 @@ import { outputOrThrow } from '../../helpers/itemErrors';
 import { extractionFileName } from './output/extractionFileName';
 import { extractToFile, scanFor } from './output/fileSink';
 import { manyItemsHint } from './output/hint';
-import { readOutput } from './outputField';
+import { checkParts, readOutput } from './outputField';
 import { pageFacts, readLimit, takeRecords } from './records';
 
 export { getImagesProperties };
@@ -65,6 +65,7 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 				options,
 				limit === Infinity ? undefined : limit,
 			);
+			checkParts(this, output, qs.ChunkLimit, itemIndex);
 			const pages = paginate.call(this, {
 				path: '/v1/images',
 				qs,
@@ -84,12 +85,13 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 					? { ...row, _page: pageFacts(page, { source: page.envelope.meta?.source }) }
 					: row;
 			if (output.mode === 'file') {
+				// One item per part, in order.
 				out.push(
-					await extractToFile.call(this, pages, limit, output, {
+					...(await extractToFile.call(this, pages, limit, output, {
 						baseName: extractionFileName('/v1/images', qs),
 						shape: options.includePageFacts ? shape : undefined,
 						itemIndex,
-					}),
+					})),
 				);
 				continue;
 			}

@@ -23,6 +23,12 @@ export class ByteSource {
 		private readonly source: AsyncIterable<Uint8Array>,
 		/** Told of each chunk once the store has written it (pull mode only; in event mode the store may keep chunks, so never). */
 		private readonly onWritten?: (chunk: Uint8Array) => void,
+		/**
+		 * Told how the store reads, before the first chunk is asked for: `true` when it collects the
+		 * whole file through events (database, S3, in-memory), `false` when it pulls chunk by chunk
+		 * and writes each before asking for the next (filesystem, which streams to disk).
+		 */
+		private readonly onRead?: (collects: boolean) => void,
 	) {}
 
 	/** This object as the `Readable` n8n's helpers are typed to take (see the class comment). */
@@ -31,7 +37,7 @@ export class ByteSource {
 	}
 
 	[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-		const iterator = this.take();
+		const iterator = this.take(false);
 		let last: Uint8Array | undefined;
 		// The filesystem store (fs.writeFile) asks for the next chunk only once the last one is written.
 		const written = () => {
@@ -94,8 +100,9 @@ export class ByteSource {
 		return this;
 	}
 
-	private take(): AsyncIterator<Uint8Array> {
+	private take(collects: boolean): AsyncIterator<Uint8Array> {
 		if (this.iterator) throw new Error('The file is being read already');
+		this.onRead?.(collects);
 		this.iterator = this.source[Symbol.asyncIterator]();
 		return this.iterator;
 	}
@@ -106,7 +113,7 @@ export class ByteSource {
 
 	/** Event mode: every chunk as 'data', then 'end' and 'close', or 'error' and 'close'. */
 	private async flow(): Promise<void> {
-		const iterator = this.take();
+		const iterator = this.take(true);
 		try {
 			for (;;) {
 				const next = await iterator.next();

@@ -9,7 +9,8 @@ export const EXTRA_COLUMN = '_extra';
  * CSV (RFC 4180: comma, CRLF, fields quoted when they hold a quote, comma or line break). The
  * header is written with the first records, before later pages are known, so the columns are
  * the keys of the first page's records in order of first appearance; a key seen only later goes
- * with its value into the "_extra" column as JSON (empty when a record has none).
+ * with its value into the "_extra" column as JSON (empty when a record has none). Every part of
+ * a split file starts with the same header (see `header`).
  */
 export function csvEncoder(): RecordEncoder {
 	let columns: string[] | undefined;
@@ -25,7 +26,6 @@ export function csvEncoder(): RecordEncoder {
 				for (const record of records) for (const key of Object.keys(record)) known.add(key);
 				known.delete(EXTRA_COLUMN);
 				columns = [...known];
-				text += [...columns, EXTRA_COLUMN].map(cell).join(',') + '\r\n';
 			}
 			for (const record of records) {
 				let row = '';
@@ -39,6 +39,7 @@ export function csvEncoder(): RecordEncoder {
 			}
 			return text;
 		},
+		header: () => (columns ? [...columns, EXTRA_COLUMN].map(cell).join(',') + '\r\n' : ''),
 	};
 }
 

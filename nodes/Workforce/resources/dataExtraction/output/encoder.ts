@@ -4,8 +4,10 @@ import type { ScannedPage } from '../../../../shared/extraction/pageScan';
 
 /** Turns pages of records into the text of a file, one page at a time. */
 export interface RecordEncoder {
-	/** The text (or its UTF-8 bytes) of these records, with a header first when the format has one. */
+	/** The text (or its UTF-8 bytes) of these records, without header. */
 	page(records: IDataObject[]): string | Uint8Array;
+	/** The line that starts each file (or part), known once page() has seen records; formats without one have none. */
+	header?(): string;
 	/** The first `count` records of a scanned page, from its bytes; only formats that write records as they came have it. */
 	lines?(page: ScannedPage, count: number): Uint8Array;
 	extension: string;

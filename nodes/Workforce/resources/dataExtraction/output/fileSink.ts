@@ -3,14 +3,18 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 import type { ExtractionPage } from '../../../../shared/extraction/extractionPage';
 import type { PaginateOptions } from '../../../../shared/extraction/pageLoop';
 import { PageBuffers } from '../../../../shared/extraction/pageBuffers';
-import type { OutputSettings } from '../outputField';
+import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
 import { ByteSource } from './byteSource';
 import { csvEncoder } from './csv';
 import type { RecordEncoder } from './encoder';
 import { gzip } from './gzip';
 import { ndjsonEncoder } from './ndjson';
+import { PageCursor, type PendingPage } from './pageCursor';
+import { partFileName } from './partFileName';
 import { readAhead } from './readAhead';
 import { FileSummary, SUMMARY_FIELDS } from './summary';
+
+type FileSettings = Extract<OutputSettings, { mode: 'file' }>;
 
 export interface FileTarget {
 	/** Start of the file name: what was read and its window, e.g. `time-registrations_2026-01-01_2026-02-01`. */
@@ -20,88 +24,167 @@ export interface FileTarget {
 	itemIndex: number;
 }
 
+/** Where a part ends: after this many records, or before a page that would take its text over this many bytes. */
+interface PartCap {
+	records?: number;
+	bytes?: number;
+}
+
 /**
  * The fields to note when the paginator scans pages for this file (NDJSON of the records as they
  * came), or undefined when the records must be objects (CSV, or records shaped for output).
  */
-export function scanFor(
-	settings: Extract<OutputSettings, { mode: 'file' }>,
-	shaped: boolean,
-): PaginateOptions['scan'] {
+export function scanFor(settings: FileSettings, shaped: boolean): PaginateOptions['scan'] {
 	if (settings.format !== 'ndjson' || shaped) return undefined;
 	return { fields: SUMMARY_FIELDS, buffers: new PageBuffers() };
 }
 
 /**
- * Writes the records of `pages` (at most `limit`) into one file in n8n's binary data while they
- * arrive: each page is encoded (and compressed) only when the store asks for more, so at most
- * the page in hand and the one prefetched are in memory, never the file (except in the binary
- * modes that keep files in memory or in one database row, which is n8n's choice). A page that
- * fails fails the write, and the store keeps nothing: no item is output.
+ * Writes the records of `pages` (at most `limit`) into n8n's binary data while they arrive, as
+ * one file or as parts (Split Into Parts), one output item per part in order. Each page is
+ * encoded (and compressed) only when the store asks for more, so at most the page in hand and
+ * the one prefetched are in memory, plus the part being written where the store holds a file in
+ * memory (database, S3, in-memory modes: n8n's choice). Every part is a complete file: a CSV part
+ * starts with the header, a gzip part is a gzip file of its own.
+ *
+ * A page that fails fails the run: no item is output. The store keeps nothing of the part being
+ * written; parts stored before it stay in the execution's binary data, which n8n deletes with
+ * the execution (a node has no helper to delete binary data).
  */
 export async function extractToFile(
 	this: IExecuteFunctions,
-	pages: AsyncGenerator<ExtractionPage>,
+	pages: AsyncIterable<ExtractionPage>,
 	limit: number,
-	settings: Extract<OutputSettings, { mode: 'file' }>,
+	settings: FileSettings,
 	target: FileTarget,
-): Promise<INodeExecutionData> {
+): Promise<INodeExecutionData[]> {
 	const encoder: RecordEncoder = settings.format === 'csv' ? csvEncoder() : ndjsonEncoder();
-	const summary = new FileSummary(settings.format, settings.compress);
+	const split = settings.parts;
+	let cap: PartCap | undefined =
+		split.by === 'records'
+			? { records: split.records }
+			: split.by === 'size'
+				? { bytes: split.bytes }
+				: undefined;
+	// Automatic: decided by how the store reads the first part (see ByteSource): parts only where it holds a file in memory.
+	let decided = split.by !== 'auto';
+	const decide = (collects: boolean) => {
+		if (decided) return;
+		decided = true;
+		if (collects) cap = { bytes: AUTO_PART_MIB * 1024 * 1024 };
+	};
+	const cursor = new PageCursor(pages, limit, target.shape);
+	const extension = `${encoder.extension}${settings.compress ? '.gz' : ''}`;
+	const mimeType = settings.compress ? 'application/gzip' : encoder.mimeType;
 	// What to do once a chunk is written: give its page's buffer back for the next pages.
 	const written = new WeakMap<Uint8Array, () => void>();
-	// The next page is encoded (and compressed) while the store writes this one.
-	const text = readAhead(encodePages(pages, limit, encoder, summary, target.shape, written));
-	// Compressing, zlib reads copies: a page's buffer is free again once copied.
-	const bytes = settings.compress ? readAhead(gzip(text, (chunk) => written.get(chunk)?.())) : text;
-	const fileName = `${target.baseName}.${encoder.extension}${settings.compress ? '.gz' : ''}`;
-	const mimeType = settings.compress ? 'application/gzip' : encoder.mimeType;
-	const binary: IBinaryData = await this.helpers.prepareBinaryData(
-		new ByteSource(bytes, (chunk) => written.get(chunk)?.()).asReadable(),
-		fileName,
-		mimeType,
-	);
-	binary.fileName = fileName;
-	return {
-		json: summary.toJSON(binary.bytes ?? summary.bytes),
-		binary: { [settings.binaryProperty]: binary },
-		pairedItem: { item: target.itemIndex },
-	};
+	const release = (chunk: Uint8Array) => written.get(chunk)?.();
+	const parts: Array<{ binary: IBinaryData; summary: FileSummary }> = [];
+	try {
+		do {
+			const summary = new FileSummary(settings.format, settings.compress);
+			// The next page is encoded (and compressed) while the store writes this one.
+			const text = readAhead(writePart(cursor, encoder, summary, () => cap, written));
+			// Compressing, zlib reads copies: a page's buffer is free again once copied.
+			const bytes = settings.compress ? readAhead(gzip(text, release)) : text;
+			// Named as a part when it is not the only one; the first is renamed at the end if it stays alone.
+			const fileName = partFileName(
+				target.baseName,
+				extension,
+				parts.length + 1,
+				cap !== undefined,
+			);
+			const binary = await this.helpers.prepareBinaryData(
+				new ByteSource(bytes, release, decide).asReadable(),
+				fileName,
+				mimeType,
+			);
+			parts.push({ binary, summary });
+		} while (cap !== undefined && (await cursor.hasMore()));
+	} finally {
+		// Ends the paginator when the run failed or stopped early: no page is asked for in vain.
+		await cursor.close();
+	}
+	const several = parts.length > 1;
+	return parts.map(({ binary, summary }, index) => {
+		binary.fileName = partFileName(target.baseName, extension, index + 1, several);
+		const json = summary.toJSON(binary.bytes ?? summary.bytes);
+		// A run in one file outputs what it did before parts existed.
+		if (several) Object.assign(json, { part: index + 1, parts: parts.length });
+		return {
+			json,
+			binary: { [settings.binaryProperty]: binary },
+			pairedItem: { item: target.itemIndex },
+		};
+	});
 }
 
 const utf8 = new TextEncoder();
 
-async function* encodePages(
-	pages: AsyncGenerator<ExtractionPage>,
-	limit: number,
+/**
+ * The text of one part: records from the cursor until the cap (read at every page: Automatic
+ * sets it when the store starts reading) is reached or the records end. A part never needs a
+ * later page to be complete: it ends at a record boundary, with the CSV header at its start.
+ */
+async function* writePart(
+	cursor: PageCursor,
 	encoder: RecordEncoder,
 	summary: FileSummary,
-	shape: FileTarget['shape'],
+	capOf: () => PartCap | undefined,
 	written: WeakMap<Uint8Array, () => void>,
 ): AsyncGenerator<Uint8Array> {
-	let taken = 0;
-	// Leaving the loop (limit reached, or the store stopped reading) ends the paginator: no page is asked for in vain.
-	for await (const page of pages) {
-		const room = Math.min(page.recordsOnPage, limit - taken);
-		taken += room;
-		let text: string | Uint8Array;
-		const scanned = page.scanned;
-		if (scanned && !shape && encoder.lines) {
-			// The records as they came, cut from the page's bytes: never objects (see shared/page-scan.ts).
-			summary.addScanned(scanned, room);
-			text = encoder.lines(scanned, room);
-			// Written lines free the page's buffer (reached only when the store says so, see ByteSource).
-			if (text.byteLength > 0) written.set(text, () => scanned.release());
+	let records = 0;
+	let started = false;
+	let headed = false;
+	for (;;) {
+		const cap = capOf();
+		if (cap?.records !== undefined && records >= cap.records) return;
+		const pending = await cursor.peek();
+		if (!pending) return;
+		const left = pending.to - pending.from;
+		const count = cap?.records !== undefined ? Math.min(left, cap.records - records) : left;
+		const chunk = pieceOf(pending, count, encoder);
+		let header: Uint8Array | undefined;
+		if (!headed && count > 0 && encoder.header) header = utf8.encode(encoder.header());
+		const size = chunk.byteLength + (header?.byteLength ?? 0);
+		// By size: the page goes to the next part when this one holds records already (its text stays cached).
+		if (cap?.bytes !== undefined && started && summary.bytes + size > cap.bytes) return;
+		// Counted before the bytes are handed over: a scanned page's buffer is reused once written.
+		if (pending.scanned) summary.addScanned(pending.scanned, count, pending.from);
+		else summary.addPage(pending.recordsFrom(pending.from, count));
+		summary.bytes += size;
+		records += count;
+		started ||= count > 0;
+		const last = pending.from + count === pending.to;
+		cursor.advance(count);
+		if (last && pending.scanned) {
+			// Only the page's last piece gives its buffer back, once written (see ByteSource).
+			const scanned = pending.scanned;
+			if (chunk.byteLength > 0) written.set(chunk, () => scanned.release());
 			else scanned.release();
-		} else {
-			let records = room === page.recordsOnPage ? page.records : page.records.slice(0, room);
-			if (shape) records = records.map((record) => shape(record, page));
-			summary.addPage(records);
-			text = encoder.page(records);
 		}
-		const chunk = typeof text === 'string' ? utf8.encode(text) : text;
-		summary.bytes += chunk.byteLength;
+		if (header && header.byteLength > 0) {
+			headed = true;
+			yield header;
+		}
 		if (chunk.byteLength > 0) yield chunk;
-		if (taken >= limit) break;
 	}
+}
+
+/** The text of the pending page's next `count` records (its whole rest is encoded once, then cut). */
+function pieceOf(pending: PendingPage, count: number, encoder: RecordEncoder): Uint8Array {
+	if (pending.scanned && encoder.lines) {
+		// The records as they came, cut from the page's bytes: never objects (see shared/extraction/pageScan.ts).
+		pending.lines ??= encoder.lines(pending.scanned, pending.to);
+		return pending.linesPiece(count);
+	}
+	if (count === pending.to - pending.from) {
+		pending.text ??= toBytes(encoder.page(pending.recordsFrom(pending.from, count)));
+		return pending.text;
+	}
+	return toBytes(encoder.page(pending.recordsFrom(pending.from, count)));
+}
+
+function toBytes(text: string | Uint8Array): Uint8Array {
+	return typeof text === 'string' ? utf8.encode(text) : text;
 }

@@ -39,18 +39,18 @@ export class FileSummary {
 	}
 
 	/**
-	 * The first `count` records of a page scanned for SUMMARY_FIELDS, read from their bytes as
-	 * addPage reads them from objects. A time in the service's own form is read from its bytes;
-	 * only the page's earliest and latest become strings.
+	 * `count` records of a page scanned for SUMMARY_FIELDS, from record `from` (a part may take a
+	 * page's later records), read from their bytes as addPage reads them from objects. A time in
+	 * the service's own form is read from its bytes; only the page's earliest and latest become strings.
 	 */
-	addScanned(page: ScannedPage, count: number) {
+	addScanned(page: ScannedPage, count: number, from = 0) {
 		this.pages++;
 		this.records += count;
 		const bytes = page.bytes;
 		// Where this page's new extremes are: record * FIELDS + field, or -1.
 		let first = -1;
 		let last = -1;
-		for (let record = 0; record < count; record++) {
+		for (let record = from; record < from + count; record++) {
 			if (page.fieldIsTrue(record, 0)) this.deletedRecords++;
 			for (let field = 1; field < FIELDS; field++) {
 				if (!page.fieldHasText(record, field)) continue;
