@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../../../../shared/extraction/continuation';
+import type { ExtractionPage } from '../../../../shared/extraction/extractionPage';
 import type { ScannedPage } from '../../../../shared/extraction/pageScan';
 
 const LF = 0x0a;
