@@ -38,6 +38,8 @@ export interface ExtractionPage {
 	recordsSoFar: number;
 	/** Set when the caller asked for a scan and the page allowed one: its records as spans of its bytes, not objects. */
 	scanned?: ScannedPage;
+	/** Size of the page's answer (characters of its text, or bytes), for the budget of pages read ahead. */
+	bytes?: number;
 	/** Absent when the run is not partitioned. */
 	partition?: PagePartition;
 }

@@ -151,6 +151,7 @@ export async function* paginate(
 			hasMore: next !== undefined,
 			recordsSoFar: progress.records,
 			scanned,
+			bytes: raw.length,
 			partition: options.partition,
 		};
 	} while (token !== undefined);

@@ -23,6 +23,8 @@ export interface PageRequestOptions extends ErrorLabel {
 	buffers?: PageBuffers;
 	/** Bounds the requests in flight across partitions and hears the service push back (429, 503). */
 	gate?: RequestGate;
+	/** Place in the gate's queue: the partition's index, so the one the sink needs next goes first. */
+	priority?: number;
 }
 
 /** A page's answer as a value, so a page asked for early never makes an unhandled rejection. */
@@ -47,6 +49,8 @@ export function requestPage(
 ): PageRequest {
 	let answer!: () => void;
 	const answered = new Promise<void>((resolve) => (answer = resolve));
+	// Queued behind the gate, the request leaves only when another ends: nothing to wait for.
+	if (options.gate?.full) answer();
 	const result = fetchPage
 		.call(this, options, qs, progress, credentials, answer)
 		.then(
@@ -66,7 +70,7 @@ async function fetchPage(
 	answered: () => void,
 ): Promise<string | Buffer> {
 	for (let attempt = 1; ; attempt++) {
-		const slot = options.gate ? await options.gate.acquire() : undefined;
+		const slot = options.gate ? await options.gate.acquire(options.priority) : undefined;
 		try {
 			const raw = await attemptPage.call(this, options, qs, credentials, answered);
 			slot?.succeeded();

@@ -13,7 +13,8 @@ export class RequestGate {
 	private successes = 0;
 	/** Bumped at each cut; a slot taken before the cut does not cut again. */
 	private round = 0;
-	private readonly waiting: Array<() => void> = [];
+	/** Requests waiting for a slot, lowest priority number first (the partition the sink needs next). */
+	private readonly waiting: Array<{ priority: number; go: () => void }> = [];
 	private pause: Promise<void> | undefined;
 	/** The most requests ever in flight at once (for tests and figures). */
 	peak = 0;
@@ -27,13 +28,21 @@ export class RequestGate {
 		return this.limit;
 	}
 
-	/** Waits for a free slot (and for any Retry-After pause) and takes it. */
-	async acquire(): Promise<GateSlot> {
+	/** Whether a request asking now would wait. */
+	get full(): boolean {
+		return this.pause !== undefined || this.inFlight >= this.limit || this.waiting.length > 0;
+	}
+
+	/** Waits for a free slot (and for any Retry-After pause) and takes it; lower `priority` goes first. */
+	async acquire(priority = 0): Promise<GateSlot> {
 		while (this.pause) await this.pause;
 		// A waiter is counted in flight by wake() when it is let go, so two wakes never let too many go.
-		if (this.inFlight >= this.limit || this.waiting.length)
-			await new Promise<void>((resolve) => this.waiting.push(resolve));
-		else this.inFlight++;
+		if (this.inFlight >= this.limit || this.waiting.length) {
+			await new Promise<void>((go) => {
+				const at = this.waiting.findIndex((w) => w.priority > priority);
+				this.waiting.splice(at < 0 ? this.waiting.length : at, 0, { priority, go });
+			});
+		} else this.inFlight++;
 		this.peak = Math.max(this.peak, this.inFlight);
 		const round = this.round;
 		let released = false;
@@ -69,7 +78,7 @@ export class RequestGate {
 	private wake(): void {
 		while (this.inFlight < this.limit && this.waiting.length) {
 			this.inFlight++;
-			this.waiting.shift()!();
+			this.waiting.shift()!.go();
 		}
 	}
 }

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ExtractionPage } from '../../../shared/extraction/extractionPage';
-import { paginate } from '../../../shared/extraction/pageLoop';
+import { extractionPages } from '../../../shared/extraction/extractionPages';
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { manyItemsHint } from './output/hint';
 import { extractionFileName } from './output/extractionFileName';
 import { extractToFile, scanFor } from './output/fileSink';
 import { checkParts, readOutput } from './outputField';
+import { readPartitioning } from './partitionOptions';
 import { buildQuery, type ExtractionOptions } from './query';
 import { pageFacts, readLimit, takeRecords } from './records';
 
@@ -32,6 +33,8 @@ export async function runExtraction(
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		// A failure part of the way leaves none of this item's records behind (Continue On Fail).
+		const before = out.length;
 		try {
 			const { path, what, check } = typeof target === 'function' ? target(itemIndex) : target;
 			const limit = readLimit(this, itemIndex, 'Set Limit to 1 or more, or turn on Return All.');
@@ -39,9 +42,12 @@ export async function runExtraction(
 			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;
 			const output = readOutput(this, itemIndex);
 			const qs = buildQuery.call(this, itemIndex, options, returnAll ? undefined : limit);
-			check?.(qs);
 			checkParts(this, output, qs.ChunkLimit, itemIndex);
-			const pages = paginate.call(this, {
+			const partitions = readPartitioning(this, itemIndex, options);
+			// Partitioned, the endpoint's rules (a maximum window) hold for each partition's window.
+			if (!partitions) check?.(qs);
+			const pages = extractionPages.call(this, {
+				partitioning: partitions && { ...partitions, check },
 				path,
 				qs,
 				what,
@@ -78,6 +84,7 @@ export async function runExtraction(
 				});
 			});
 		} catch (error) {
+			out.length = before;
 			outputOrThrow(this, error, itemIndex, out);
 		}
 	}

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../helpers/options';
 import { outputFields } from './outputField';
 import { payrollLineFilterProperties } from '../../../shared/extraction/payrollLineFilters';
+import { partitionOptions } from './partitionOptions';
 
 /** Operations that read payroll lines and so take ExportFilter and UserPayrollTypeFilter. */
 const PAYROLL_LINE_OPERATIONS = ['getPayrollLines', 'getPayrollLinesExtended'];
@@ -76,6 +77,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 					description:
 						'Switches to incremental mode (ModifiedSince, inclusive): records created, changed or deleted since then, oldest change first. Deleted records come as tombstones (isDeleted: true).',
 				},
+				...partitionOptions,
 				{
 					displayName: 'Request Timeout (Ms)',
 					name: 'timeout',

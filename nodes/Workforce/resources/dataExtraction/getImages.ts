@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import type { ExtractionPage } from '../../../shared/extraction/extractionPage';
-import { paginate } from '../../../shared/extraction/pageLoop';
+import { extractionPages } from '../../../shared/extraction/extractionPages';
 import { downloadImage } from './imageBinary';
 import { getImagesProperties } from './imageFields';
 import { buildImageQuery, type ImageOptions } from './imageQuery';
@@ -16,6 +16,7 @@ import { extractionFileName } from './output/extractionFileName';
 import { extractToFile, scanFor } from './output/fileSink';
 import { manyItemsHint } from './output/hint';
 import { checkParts, readOutput } from './outputField';
+import { readPartitioning } from './partitionOptions';
 import { pageFacts, readLimit, takeRecords } from './records';
 
 export { getImagesProperties };
@@ -36,6 +37,8 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		// A failure part of the way leaves none of this item's rows behind (Continue On Fail).
+		const before = out.length;
 		try {
 			const limit = readLimit(
 				this,
@@ -66,7 +69,9 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 				limit === Infinity ? undefined : limit,
 			);
 			checkParts(this, output, qs.ChunkLimit, itemIndex);
-			const pages = paginate.call(this, {
+			const partitions = readPartitioning(this, itemIndex, options);
+			const pages = extractionPages.call(this, {
+				partitioning: partitions,
 				path: '/v1/images',
 				qs,
 				what: 'Get Images',
@@ -103,6 +108,7 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 				out.push(item);
 			});
 		} catch (error) {
+			out.length = before;
 			outputOrThrow(this, error, itemIndex, out);
 		}
 	}

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../helpers/options';
 import { retryOptions } from './fields';
 import { outputFields } from './outputField';
+import { partitionOptions } from './partitionOptions';
 
 const show = { show: { resource: ['dataExtraction'], operation: ['getImages'] } };
 
@@ -198,6 +199,7 @@ export const getImagesProperties: INodeProperties[] = [
 				description:
 					'Switches to incremental mode (ModifiedSince): images whose parent record changed since then, oldest change first. Removed images are not reported.',
 			},
+			...partitionOptions,
 			...retryOptions,
 		],
 	},

@@ -21,6 +21,9 @@ export interface ExtractionOptions {
 	includePageFacts?: boolean;
 	modifiedBefore?: string;
 	modifiedSince?: string;
+	parallelRequests?: number;
+	partitionBy?: string;
+	partitionCount?: number;
 	retries?: number;
 	retryDelay?: number;
 	timeout?: number;
