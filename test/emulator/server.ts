@@ -10,6 +10,7 @@ import { ANONYMOUS, type Caller } from './core/authContext';
 import { Clock, type ClockSettings } from './core/clock';
 import { Companies } from './core/companies';
 import { FileStore } from './core/fileStore';
+import { Latency, recordsIn, type LatencyInput } from './core/latency';
 import { DEFAULT_OPTIONS, type EmulatorContext, type EmulatorOptions } from './core/context';
 import { Router, type EmuRequest, type EmuResponse } from './core/router';
 import { Clients } from './identity/clients';
@@ -38,11 +39,18 @@ export class Emulator {
 	private server?: Server;
 	urls!: EmulatorUrls;
 
-	/** `clock`: the clock's mode (see core/clock.ts); `WORKFORCE_EMULATOR_CLOCK` when omitted, else real time. */
+	/**
+	 * `clock`: the clock's mode (see core/clock.ts); `WORKFORCE_EMULATOR_CLOCK` when omitted, else real time.
+	 * `latency`: how far away the service is (core/latency.ts); `WORKFORCE_EMULATOR_LATENCY` when omitted, else off.
+	 */
 	constructor({
 		clock: clockSettings,
+		latency,
 		...options
-	}: Partial<EmulatorOptions> & { clock?: ClockSettings | string } = {}) {
+	}: Partial<EmulatorOptions> & {
+		clock?: ClockSettings | string;
+		latency?: LatencyInput | string;
+	} = {}) {
 		const clock = new Clock(clockSettings ?? process.env.WORKFORCE_EMULATOR_CLOCK ?? {});
 		const ctx = {
 			options: { ...DEFAULT_OPTIONS, ...options },
@@ -52,6 +60,7 @@ export class Emulator {
 			log: new RequestLog(),
 			faults: new Faults(),
 			files: new FileStore(clock),
+			latency: new Latency(latency ?? process.env.WORKFORCE_EMULATOR_LATENCY),
 		} as EmulatorContext;
 		ctx.sections = createSections(ctx);
 		this.ctx = ctx;
@@ -100,7 +109,7 @@ export class Emulator {
 			([, prefix]) => rawPath === prefix || rawPath.startsWith(prefix + '/'),
 		);
 		if (!found) {
-			send(res, { status: 404, body: { message: `No API at ${rawPath}` } });
+			await this.reply(res, undefined, { status: 404, body: { message: `No API at ${rawPath}` } });
 			return;
 		}
 		const [api, prefix] = found;
@@ -125,6 +134,20 @@ export class Emulator {
 		let fault: FaultAction | undefined;
 		try {
 			if (api !== 'control') {
+				const { latency } = this.ctx;
+				if (api === 'integration' || api === 'extraction') {
+					const admission = latency.admit();
+					if (!admission.admitted) {
+						if (entry) entry.fault = `concurrency${admission.status}`;
+						await drain(req);
+						await sleep(latency.settings.ttfbMs);
+						await this.reply(res, entry, refusal(admission.status, latency.settings));
+						latency.refused();
+						return;
+					}
+					res.once('close', () => latency.finish());
+				}
+				await sleep(latency.settings.ttfbMs);
 				fault = this.ctx.faults.take(api, method, path);
 				if (fault && entry) entry.fault = fault.kind;
 				if (fault?.kind === 'drop') {
@@ -148,7 +171,7 @@ export class Emulator {
 							fault.status >= 500 ? 'An unexpected error occurred.' : `Injected ${fault.status}`,
 						errors: [],
 					};
-					this.reply(res, entry, { status: fault.status, body, headers: fault.headers });
+					await this.reply(res, entry, { status: fault.status, body, headers: fault.headers });
 					return;
 				}
 				if (fault?.kind === 'rateLimit') {
@@ -173,7 +196,7 @@ export class Emulator {
 							},
 						],
 					};
-					this.reply(res, entry, { status: 429, body, headers });
+					await this.reply(res, entry, { status: 429, body, headers });
 					return;
 				}
 			}
@@ -181,7 +204,7 @@ export class Emulator {
 			const match = this.routers[api].match(method, path);
 			if (match === undefined || match === 'method') {
 				await drain(req);
-				this.reply(res, entry, {
+				await this.reply(res, entry, {
 					status: match === 'method' ? 405 : 404,
 					body: { message: `No route for ${method} ${path}`, errors: [] },
 				});
@@ -201,7 +224,7 @@ export class Emulator {
 			);
 			const response = await match.route.handler(emuReq);
 			if (!emuReq.consumed) await drain(req);
-			this.reply(
+			await this.reply(
 				res,
 				entry,
 				response,
@@ -210,9 +233,13 @@ export class Emulator {
 		} catch (error) {
 			await drain(req).catch(() => undefined);
 			if (error instanceof ApiError) {
-				this.reply(res, entry, { status: error.status, body: error.body, headers: error.headers });
+				await this.reply(res, entry, {
+					status: error.status,
+					body: error.body,
+					headers: error.headers,
+				});
 			} else {
-				this.reply(res, entry, {
+				await this.reply(res, entry, {
 					status: 500,
 					body: {
 						message: 'An unexpected error occurred.',
@@ -248,30 +275,112 @@ export class Emulator {
 		};
 	}
 
-	private reply(
+	private async reply(
 		res: ServerResponse,
 		entry: LoggedRequest | undefined,
 		response: EmuResponse,
 		partial?: PartialAnswer,
 	) {
 		if (entry) entry.status = response.status;
-		send(res, response, partial);
+		if (res.headersSent || res.destroyed) return;
+		const headers: Record<string, string> = { ...(response.headers ?? {}) };
+		let payload: Buffer | undefined;
+		if (response.bytes) {
+			payload = response.bytes;
+			headers['content-type'] ??= 'application/octet-stream';
+		} else if (response.body !== undefined && response.status !== 204) {
+			payload = Buffer.from(JSON.stringify(response.body));
+			headers['content-type'] ??= 'application/json; charset=utf-8';
+		}
+		if (payload) headers['content-length'] = String(payload.length);
+		const { latency } = this.ctx;
+		if (!latency.active || entry === undefined) {
+			send(res, response.status, headers, payload, partial);
+			return;
+		}
+		// The time to first byte has passed (before the request was handled); the page's server time
+		// and its transfer at the connection's bandwidth are still to come.
+		const plan = latency.plan(recordsIn(response.body), payload?.length ?? 0);
+		entry.latency = plan;
+		headers['x-emulator-latency'] =
+			`ttfb=${plan.ttfbMs}; server=${plan.serverMs}; transfer=${plan.transferMs}`;
+		await sleep(plan.serverMs);
+		if (partial || !payload || latency.settings.bytesPerSecond === 0 || res.destroyed) {
+			send(res, response.status, headers, payload, partial);
+			return;
+		}
+		res.writeHead(response.status, headers);
+		await streamAt(res, payload, latency.settings.bytesPerSecond);
 	}
 }
 
-function send(res: ServerResponse, response: EmuResponse, partial?: PartialAnswer) {
-	if (res.headersSent || res.destroyed) return;
-	const headers: Record<string, string> = { ...(response.headers ?? {}) };
-	let payload: Buffer | undefined;
-	if (response.bytes) {
-		payload = response.bytes;
-		headers['content-type'] ??= 'application/octet-stream';
-	} else if (response.body !== undefined && response.status !== 204) {
-		payload = Buffer.from(JSON.stringify(response.body));
-		headers['content-type'] ??= 'application/json; charset=utf-8';
+/** A concurrency refusal: 429 with Retry-After while the service copes, 503 once it is overloaded. */
+function refusal(status: 429 | 503, settings: { retryAfterSeconds: number }): EmuResponse {
+	const headers = { 'retry-after': String(settings.retryAfterSeconds) };
+	if (status === 503)
+		return {
+			status,
+			headers,
+			body: { message: 'The service is temporarily unavailable.', errors: [] },
+		};
+	return {
+		status,
+		headers,
+		body: {
+			message: 'Too many requests. Slow down and try again later.',
+			errors: [
+				{
+					category: 'RateLimitError',
+					code: 'TooManyRequests',
+					field: '',
+					message: 'Too many concurrent requests.',
+				},
+			],
+		},
+	};
+}
+
+function sleep(ms: number): Promise<void> {
+	return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}
+
+/**
+ * Writes the body in slices, each when the connection's bandwidth has carried the bytes before
+ * it (measured from the first byte, so timer lateness does not add up), waiting for the socket
+ * when it is full.
+ */
+async function streamAt(res: ServerResponse, payload: Buffer, bytesPerSecond: number) {
+	const slice = 64 * 1024;
+	const started = performance.now();
+	for (let offset = 0; offset < payload.length; offset += slice) {
+		if (res.destroyed) return;
+		const part = payload.subarray(offset, offset + slice);
+		res.write(part);
+		const due = started + ((offset + part.length) / bytesPerSecond) * 1000 - performance.now();
+		await sleep(due);
+		// Asked after the wait: the socket may have drained meanwhile (a 'drain' already gone by).
+		if (res.writableNeedDrain && !res.destroyed)
+			await new Promise<void>((resolve) => {
+				const done = () => {
+					res.off('drain', done);
+					res.off('close', done);
+					resolve();
+				};
+				res.once('drain', done);
+				res.once('close', done);
+			});
 	}
-	if (payload) headers['content-length'] = String(payload.length);
-	res.writeHead(response.status, headers);
+	if (!res.destroyed) res.end();
+}
+
+function send(
+	res: ServerResponse,
+	status: number,
+	headers: Record<string, string>,
+	payload: Buffer | undefined,
+	partial?: PartialAnswer,
+) {
+	res.writeHead(status, headers);
 	if (partial && payload) {
 		// The headers promise the whole body; the connection is lost (or goes quiet) part of the way through.
 		const part = payload.subarray(

@@ -5,6 +5,11 @@ import { join } from 'node:path';
 import { fetch } from 'undici';
 
 import type { LoggedRequest } from '../../emulator/control/requestLog';
+import type {
+	ConcurrencyCounters,
+	LatencyInput,
+	LatencySettings,
+} from '../../emulator/core/latency';
 import { DEMO } from '../../emulator/seed/demo';
 import { REPO_ROOT, waitFor } from './runtime';
 
@@ -43,6 +48,7 @@ export async function startEmulatorProcess(
 	if (!existsSync(main))
 		throw new Error(`${main} is missing: run \`bash scripts/build-dev.sh\` first.`);
 	const child = spawn(node, [main], {
+		// WORKFORCE_EMULATOR_LATENCY (e.g. `internet`) passes through: off unless set (core/latency.ts).
 		env: {
 			...process.env,
 			WORKFORCE_EMULATOR_PORT: String(port),
@@ -145,6 +151,19 @@ export class EmulatorControl {
 	async clearFaults(): Promise<void> {
 		const res = await fetch(`${this.controlUrl}/faults`, { method: 'DELETE' });
 		if (!res.ok) throw new Error(`DELETE /faults: HTTP ${res.status}`);
+	}
+
+	/** Sets the latency model (`{ preset: 'internet' }`, or fields; test/emulator/core/latency.ts). */
+	async setLatency(settings: LatencyInput): Promise<LatencySettings> {
+		return (await this.post('/latency', settings)) as LatencySettings;
+	}
+
+	/** Requests in flight now and the most at once since the last reset; `reset` starts them again. */
+	async concurrency(reset = false): Promise<ConcurrencyCounters> {
+		const res = await fetch(`${this.controlUrl}/concurrency`);
+		const counters = (await res.json()) as ConcurrencyCounters;
+		if (reset) await fetch(`${this.controlUrl}/concurrency`, { method: 'DELETE' });
+		return counters;
 	}
 
 	async post(path: string, body: unknown): Promise<unknown> {

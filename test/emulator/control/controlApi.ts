@@ -3,12 +3,14 @@ import type { ClockSettings } from '../core/clock';
 import type { Router } from '../core/router';
 import type { Emulator } from '../server';
 import type { FaultRule } from './faults';
+import { registerLatencyControl } from './latencyControl';
 import { registerOtherEndpointsControl } from './otherEndpointsControl';
 import { registerWorkDataControl } from './workDataControl';
 
 /**
  * The test control surface under /__control (no auth; loopback only): read the request log,
- * inject faults, expire tokens, move the clock, register clients. Tests in the same process
+ * inject faults, expire tokens, move the clock, register clients, set the latency model and
+ * read the requests in flight. Tests in the same process
  * use the Emulator object directly; end-to-end tests and the sandbox use this.
  */
 export function registerControlApi(router: Router, emulator: Emulator) {
@@ -107,5 +109,6 @@ export function registerControlApi(router: Router, emulator: Emulator) {
 		'none',
 	);
 	registerWorkDataControl(router, emulator);
+	registerLatencyControl(router, emulator);
 	registerOtherEndpointsControl(router, emulator);
 }

@@ -1,4 +1,5 @@
 import type { ApiName } from '../core/apis';
+import type { LatencyPlan } from '../core/latency';
 
 export interface LoggedRequest {
 	seq: number;
@@ -16,6 +17,8 @@ export interface LoggedRequest {
 	status?: number;
 	fault?: string;
 	clientId?: string;
+	/** What the latency model added to the answer, when it is on. */
+	latency?: LatencyPlan;
 }
 
 /** Every request the emulator received, oldest first, bounded so long benchmarks do not grow without end. */

@@ -5,6 +5,7 @@ import type { Sections } from '../sections';
 import type { Clock } from './clock';
 import type { Companies } from './companies';
 import type { FileStore } from './fileStore';
+import type { Latency } from './latency';
 
 export interface EmulatorOptions {
 	/** Name of the integration scope; the live name carries the vendor's brand. */
@@ -30,5 +31,7 @@ export interface EmulatorContext {
 	log: RequestLog;
 	faults: Faults;
 	files: FileStore;
+	/** How far away the service is, and the requests in flight (core/latency.ts). */
+	latency: Latency;
 	sections: Sections;
 }
