@@ -38,7 +38,11 @@ export type BenchWorkflow =
 	| 'workforceFile'
 	| 'workforceFileGzip'
 	| 'workforceFileFootprint'
-	| 'httpRequestFiles';
+	| 'httpRequestFiles'
+	| 'workforceWindow'
+	| 'workforcePartitioned'
+	| 'workforceFileWindow'
+	| 'workforceFilePartitioned';
 /** The loop around the HTTP Request node in the httpRequestFiles workflow. */
 export const LOOP = 'Loop';
 /** Split Out after the HTTP Request node (the httpSplitOut workflow). */
@@ -57,6 +61,20 @@ export function timedRuns<Run>(
 	if (which === 'httpRequestFiles') return [...runData[node], ...runData[LOOP]];
 	return runData[node];
 }
+/** The date window of the windowed workflows, and how the partitioned ones split it. */
+export interface ExtractionWindow {
+	from: string;
+	to: string;
+	partitionBy: string;
+	parallelRequests: number;
+}
+
+const DEFAULT_WINDOW: ExtractionWindow = {
+	from: '2000-01-01T00:00:00.000Z',
+	to: '2100-01-01T00:00:00.000Z',
+	partitionBy: 'month',
+	parallelRequests: 4,
+};
 const CREDENTIAL = { id: 'benchWorkforce01', name: 'Workforce (bench emulator)' };
 
 /**
@@ -65,7 +83,11 @@ const CREDENTIAL = { id: 'benchWorkforce01', name: 'Workforce (bench emulator)' 
  * item a round: the node alone would send all 400 at once), into a binary file each. n8n's own
  * streaming path for the same bytes, as a peer for File output.
  */
-export async function prepareN8n(emulator: Emulator, pageUrls?: string[]): Promise<BenchN8n> {
+export async function prepareN8n(
+	emulator: Emulator,
+	pageUrls?: string[],
+	window: ExtractionWindow = DEFAULT_WINDOW,
+): Promise<BenchN8n> {
 	const scratch = mkdtempSync(join(tmpdir(), 'n8n-nodes-workforce-bench-'));
 	execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 	const tarball = packPackage(scratch);
@@ -143,6 +165,33 @@ export async function prepareN8n(emulator: Emulator, pageUrls?: string[]): Promi
 		'benchWfWfFile1Rc',
 		'Bench: Workforce node, one record to a file',
 		{ output: 'file', returnAll: false, limit: 1 },
+	);
+	// Issue 23: the same Return All over one date window, as one stream and split into partitions
+	// paged side by side (the options of nodes/Workforce/resources/dataExtraction/fields.ts).
+	const windowed = { fromDateTime: window.from, toDateTime: window.to };
+	const partitioned = {
+		...windowed,
+		options: { partitionBy: window.partitionBy, parallelRequests: window.parallelRequests },
+	};
+	const workforceWindow = workforceWith(
+		'benchWfWindow001',
+		'Bench: Workforce node, one date window, one stream',
+		windowed,
+	);
+	const workforcePartitioned = workforceWith(
+		'benchWfPartitn01',
+		'Bench: Workforce node, one date window in partitions side by side',
+		partitioned,
+	);
+	const workforceFileWindow = workforceWith(
+		'benchWfFileWin01',
+		'Bench: Workforce node, one date window, one stream, to an NDJSON file',
+		{ ...windowed, output: 'file' },
+	);
+	const workforceFilePartitioned = workforceWith(
+		'benchWfFilePart1',
+		'Bench: Workforce node, one date window in partitions side by side, to an NDJSON file',
+		{ ...partitioned, output: 'file' },
 	);
 	// As a user would build it without this package: a token request, then the paginated GET.
 	const httpRequest = {
@@ -225,6 +274,10 @@ export async function prepareN8n(emulator: Emulator, pageUrls?: string[]): Promi
 		workforceFile,
 		workforceFileGzip,
 		workforceFileFootprint,
+		workforceWindow,
+		workforcePartitioned,
+		workforceFileWindow,
+		workforceFilePartitioned,
 	};
 	if (pageUrls) all.httpRequestFiles = httpRequestFiles(httpRequest.nodes[1], pageUrls);
 	await importWorkflows(

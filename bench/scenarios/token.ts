@@ -33,12 +33,17 @@ export async function warmUpExtraction(target: Target): Promise<void> {
 export async function eachTimeRegistrationPage(
 	target: Target,
 	onPage: (records: unknown[]) => void,
+	window?: { from: string; to: string },
 ): Promise<number> {
 	const token = await fetchToken(target);
 	let continuation = '';
 	let requests = 0;
 	do {
-		const url = `${target.extraction}/v1/time-registrations${continuation ? `?ContinuationToken=${encodeURIComponent(continuation)}` : ''}`;
+		const query = new URLSearchParams(
+			window ? { FromDateTime: window.from, ToDateTime: window.to } : {},
+		);
+		if (continuation) query.set('ContinuationToken', continuation);
+		const url = `${target.extraction}/v1/time-registrations${query.size ? `?${query.toString()}` : ''}`;
 		const answer = await request(url, {
 			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
 		});
@@ -49,4 +54,27 @@ export async function eachTimeRegistrationPage(
 		continuation = page.continuationToken ?? '';
 	} while (continuation);
 	return requests;
+}
+
+/**
+ * Month windows from `from` to `to` (ISO dates; the 12 months before the current one when
+ * omitted), each [month start, next month start - 1 ms]: ToDateTime is inclusive, so a record on
+ * a boundary is read once.
+ */
+export function monthWindows(from?: string, to?: string): Array<{ from: string; to: string }> {
+	const now = new Date();
+	const end = to
+		? new Date(to)
+		: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+	let start = from
+		? new Date(from)
+		: new Date(Date.UTC(end.getUTCFullYear() - 1, end.getUTCMonth() - 1, 1));
+	const windows: Array<{ from: string; to: string }> = [];
+	while (start < end) {
+		const next = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+		const stop = next < end ? next : end;
+		windows.push({ from: start.toISOString(), to: new Date(stop.getTime() - 1).toISOString() });
+		start = next;
+	}
+	return windows;
 }
