@@ -186,6 +186,15 @@ export function exportFields(
 	});
 	const options: INodeProperties[] = [
 		{
+			displayName: 'Parallel Requests',
+			name: 'parallelRequests',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 8 },
+			default: 4,
+			description:
+				'With a range over 45 days: how many of its 45-day windows are fetched at once (1 to 8). Fewer after the service answers 429 or 503.',
+		},
+		{
 			displayName: 'Split Ranges Over 45 Days',
 			name: 'splitLongRanges',
 			type: 'boolean',

@@ -10,7 +10,8 @@ import { outputOrThrow } from '../../helpers/itemErrors';
 import { workforceRequest } from '../../../shared/transport';
 import { exportFields } from './fields';
 import { emptyExportHint } from './hints';
-import { readExportRequest, windowQuery } from './query';
+import { sideBySide } from '../../../shared/extraction/sideBySide';
+import { readExportRequest, readParallel, windowQuery } from './query';
 
 export const getFileOption: INodePropertyOptions = {
 	name: 'Get File',
@@ -49,15 +50,21 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const parts: Buffer[] = [];
 			let mimeType = 'text/plain';
 			let serviceName = '';
-			for (const window of request.windows) {
-				const response = await workforceRequest.call(this, {
-					method: 'GET',
-					path: '/api/payroll-export/file',
-					qs: windowQuery(request, window),
-					binary: true,
-					what: 'Get payroll export file',
-					itemIndex,
-				});
+			// The windows side by side; their bytes joined in date order.
+			const responses = await sideBySide(
+				request.windows.length,
+				readParallel(this, itemIndex),
+				(w) =>
+					workforceRequest.call(this, {
+						method: 'GET',
+						path: '/api/payroll-export/file',
+						qs: windowQuery(request, request.windows[w]),
+						binary: true,
+						what: 'Get payroll export file',
+						itemIndex,
+					}),
+			);
+			for (const response of responses) {
 				const body = response.body as unknown;
 				parts.push(
 					Buffer.isBuffer(body)

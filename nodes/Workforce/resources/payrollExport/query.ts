@@ -196,3 +196,22 @@ function toList(value: unknown, fail: (problem: string) => never): string[] {
 	const parts = Array.isArray(source) ? source.map(String) : String(source).split(',');
 	return parts.map((s) => s.trim()).filter((s) => s !== '');
 }
+
+/** Parallel Requests of the options: 45-day windows fetched at once (4 when not set). */
+export function readParallel(ctx: IExecuteFunctions, itemIndex: number): number {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const raw = options.parallelRequests ?? 4;
+	const parallel = Number(raw);
+	if (!Number.isInteger(parallel) || parallel < 1 || parallel > 8) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Parallel Requests must be a whole number from 1 to 8, not ${String(raw)}`,
+			{
+				description:
+					'Set how many 45-day windows may be fetched at once; 4 is light for the service.',
+				itemIndex,
+			},
+		);
+	}
+	return parallel;
+}

@@ -8,11 +8,12 @@ import {
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { workforceJson } from '../../../shared/transport';
 import { emptyExportHint } from './hints';
-import { readExportRequest, windowQuery } from './query';
+import { sideBySide } from '../../../shared/extraction/sideBySide';
+import { readExportRequest, readParallel, windowQuery } from './query';
 
 /**
  * A JSON payroll export (summaries or lines) per input item: one request per window of at most
- * 45 days, results merged in date order, one output item per row; an execution hint when empty.
+ * 45 days, the windows fetched side by side (Parallel Requests), results merged in date order, one output item per row; an execution hint when empty.
  */
 export async function runJsonExport(
 	this: IExecuteFunctions,
@@ -26,14 +27,17 @@ export async function runJsonExport(
 		try {
 			const request = readExportRequest.call(this, itemIndex);
 			let rows = 0;
-			for (const window of request.windows) {
-				const body = await workforceJson.call(this, {
+			// The windows side by side, their rows in date order.
+			const bodies = await sideBySide(request.windows.length, readParallel(this, itemIndex), (w) =>
+				workforceJson.call(this, {
 					method: 'GET',
 					path: path(itemIndex),
-					qs: windowQuery(request, window),
+					qs: windowQuery(request, request.windows[w]),
 					what,
 					itemIndex,
-				});
+				}),
+			);
+			for (const body of bodies) {
 				if (!Array.isArray(body)) {
 					throw new NodeOperationError(
 						this.getNode(),
