@@ -82,7 +82,7 @@ describe('Payroll Export: 45-day windows side by side', () => {
 			credentials: fx.credentials,
 			parameters: { resource: 'payrollExport', operation: 'get', ...year, ...filters },
 		});
-		expect(result.error?.httpCode).toBe('400');
+		expect((result.error as { httpCode?: string } | undefined)?.httpCode).toBe('400');
 		expect(result.items ?? []).toHaveLength(0);
 	});
 });
