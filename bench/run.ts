@@ -39,6 +39,7 @@ async function runScenario(
 }> {
 	let before = emulator.ctx.log.lastSeq;
 	let cpuBefore = process.cpuUsage();
+	emulator.ctx.latency.resetCounters();
 	const target: Target = {
 		integration: emulator.urls.integration,
 		extraction: emulator.urls.extraction,
@@ -63,6 +64,7 @@ async function runScenario(
 				marked = true;
 				before = emulator.ctx.log.lastSeq;
 				cpuBefore = process.cpuUsage();
+				emulator.ctx.latency.resetCounters();
 				child.stdin.end('go\n');
 			}
 		});
@@ -76,8 +78,12 @@ async function runScenario(
 	const line = output.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
 	if (!line) throw new Error(`${variant.script} printed no result`);
 	const requests = emulator.ctx.log.since(before);
+	const result = JSON.parse(line.slice('BENCH_RESULT '.length)) as ScenarioResult;
+	// What the service saw: the most requests at once, and any it refused (core/latency.ts).
+	const seen = emulator.ctx.latency.counters();
+	result.note = `${result.note ? `${result.note}; ` : ''}emulator: at most ${seen.maxInFlight} requests in flight, ${seen.rejected429} answered 429, ${seen.rejected503} answered 503`;
 	return {
-		result: JSON.parse(line.slice('BENCH_RESULT '.length)) as ScenarioResult,
+		result,
 		tokenRequests: requests.filter((r) => r.api === 'identity').length,
 		apiRequests: requests.filter((r) => r.api === 'integration' || r.api === 'extraction').length,
 		emulatorCpuMs: Math.round((cpu.user + cpu.system) / 1000),

@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process';
 
 import { DEMO, type Emulator, type StartOptions } from '../test/emulator';
-import { prepareN8n, removeN8n, type BenchN8n } from './n8nInstance';
+import {
+	prepareN8n,
+	removeN8n,
+	type BenchN8n,
+	type BenchWorkflow,
+	type ExtractionWindow,
+} from './n8nInstance';
 import { timeRegistrationPageUrls } from './pageUrls';
 
 export interface Variant {
@@ -113,8 +119,98 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 	],
 });
 
+// Issue 23: a year of time registrations, read at the latency of the internet and of loopback.
+const latencyRecords = Number(process.env.BENCH_LATENCY_RECORDS ?? 1_000_000);
+const parallel = Number(process.env.BENCH_PARALLEL ?? 4);
+
+/** From the first of the month 13 months ago to the end of this month: every generated record, in month windows. */
+function yearWindow(): ExtractionWindow {
+	const now = new Date();
+	const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 13, 1));
+	const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+	return {
+		from: from.toISOString(),
+		// ToDateTime is inclusive: the window's last instant.
+		to: new Date(end.getTime() - 1).toISOString(),
+		partitionBy: 'month',
+		parallelRequests: parallel,
+	};
+}
+
+/**
+ * Return All over a year at one latency preset (test/emulator/core/latency.ts), each way beside
+ * its floors: the plain loop over one stream, the same loop over the same month windows with the
+ * same concurrency, n8n's HTTP Request node, and the Workforce node with partitions off and on.
+ * Item-mode variants hold every record in n8n (BENCH_VARIANT picks variants).
+ */
+const latencySuite = (id: string, preset: 'internet' | 'loopback'): Suite => {
+	const window = yearWindow();
+	const server = (label: string, workflow: BenchWorkflow): Variant => ({
+		...inServer(`${label}, n8n start`, workflow),
+	});
+	return {
+		id,
+		title: `Return All at ${preset} latency, ${latencyRecords.toLocaleString('en-US')} time registrations over a year`,
+		// About 2 registrations a working day per employee: enough employees for the records to span a year.
+		emulator: {
+			workData: {
+				timeRegistrations: latencyRecords,
+				employees: Math.max(8, Math.ceil(latencyRecords / 520)),
+			},
+		},
+		prepare: async (emulator: Emulator) => {
+			// The page walk for the HTTP Request peer at loopback speed; the runs at the preset.
+			const pages = await timeRegistrationPageUrls(emulator);
+			n8nInstance = await prepareN8n(emulator, pages, window);
+			process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
+			emulator.ctx.latency.set({ preset });
+		},
+		finish: () => {
+			removeN8n(n8nInstance);
+			delete process.env.BENCH_N8N_INSTANCE;
+		},
+		beforeEach: () => {
+			execFileSync('sync');
+		},
+		runs: longRuns,
+		variants: [
+			{
+				label: 'plain undici loop, one stream (the floor)',
+				script: 'extractionUndiciCount',
+				baseline: true,
+			},
+			{
+				label: `plain undici loop, month windows, ${parallel} at a time (the parallel floor)`,
+				script: 'extractionUndiciPartitions',
+				env: {
+					BENCH_PARALLEL: String(parallel),
+					BENCH_WINDOW_FROM: window.from,
+					BENCH_WINDOW_TO: new Date(Date.parse(window.to) + 1).toISOString(),
+				},
+			},
+			server(
+				`Workforce node, File, Partition By Month, ${parallel} Parallel Requests`,
+				'workforceFilePartitioned',
+			),
+			server('Workforce node, File, one stream', 'workforceFileWindow'),
+			server(
+				"n8n's HTTP Request node, the same pages one by one to binary files",
+				'httpRequestFiles',
+			),
+			server(
+				`Workforce node, items, Partition By Month, ${parallel} Parallel Requests`,
+				'workforcePartitioned',
+			),
+			server('Workforce node, items, one stream', 'workforceWindow'),
+			server("n8n's HTTP Request node + pagination (items)", 'httpRequest'),
+		],
+	};
+};
+
 /** What `npm run bench` measures. */
 export const SUITES: Suite[] = [
+	latencySuite('internet', 'internet'),
+	latencySuite('loopback', 'loopback'),
 	{
 		id: 'extraction',
 		title: `Return All, ${timeRegistrations.toLocaleString('en-US')} time registrations`,

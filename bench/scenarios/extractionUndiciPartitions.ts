@@ -19,13 +19,14 @@ void report(
 		const worker = async () => {
 			while (next < windows.length) {
 				const window = windows[next++];
-				requests += await eachTimeRegistrationPage(
+				const sent = await eachTimeRegistrationPage(
 					target,
 					(page) => {
 						records += page.length;
 					},
 					window,
 				);
+				requests += sent;
 			}
 		};
 		await Promise.all(Array.from({ length: Math.min(parallel, windows.length) }, worker));
