@@ -209,8 +209,8 @@ const latencySuite = (id: string, preset: 'internet' | 'loopback'): Suite => {
 
 /** What `npm run bench` measures. */
 export const SUITES: Suite[] = [
-	latencySuite('internet', 'internet'),
 	latencySuite('loopback', 'loopback'),
+	latencySuite('internet', 'internet'),
 	{
 		id: 'extraction',
 		title: `Return All, ${timeRegistrations.toLocaleString('en-US')} time registrations`,
