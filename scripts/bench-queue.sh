@@ -5,7 +5,8 @@
 # n8n main + 2 workers), runs the backfill with BENCH_MAX_CHANGES per poll (default 10,000), prints
 # one markdown table (also in .e2e/queue/bench-result.md) and stops everything it started. Takes
 # minutes. Another checkout's queue suite may run at the same time on other ports: set
-# WF_QUEUE_PORT_FROM / WF_QUEUE_PORT_TO.
+# WF_QUEUE_PORT_FROM / WF_QUEUE_PORT_TO. BENCH_QUEUE_SUITE=fileParts runs the File output in parts
+# instead (bench/queueFileParts.ts: NDJSON and gzip, binary data in Postgres).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -16,5 +17,9 @@ export WF_QUEUE_TIME_REGISTRATIONS="${BENCH_BACKFILL_RECORDS:-1000000}"
 export WF_QUEUE_N8N_LOG_LEVEL="${WF_QUEUE_N8N_LOG_LEVEL:-debug}"
 source scripts/lib/queue-stack.sh
 start_stack
-node .build/bench/queue-backfill.js "$@"
+case "${BENCH_QUEUE_SUITE:-backfill}" in
+  backfill) node .build/bench/queueBackfill.js "$@" ;;
+  fileParts) node .build/bench/queueFileParts.js "$@" ;;
+  *) echo "[queue] BENCH_QUEUE_SUITE is backfill or fileParts"; exit 1 ;;
+esac
 echo "[queue] benchmark done after $(( $(date +%s) - start )) s; logs in .e2e/queue/"
