@@ -4,7 +4,9 @@
  * runs, faults by kind, records expected, lost and duplicated; exits non-zero on any loss or
  * duplicate. Bounded in time: SOAK_SECONDS (default 120), SOAK_SEED, SOAK_RECORDS.
  *
- * Extraction: a fault-free reference run gives the expected ids; every run that succeeds must
+ * Extraction: every other run is partitioned (Equal Parts, Parallel Requests 4) against the
+ * emulator's latency model with a concurrency limit of 3 (SOAK_LATENCY), so the service's own 429s
+ * come on top of the faults. A fault-free reference run gives the expected ids; every run that succeeds must
  * return each exactly once (a run that fails after its retries outputs nothing, by design, and
  * is counted as failed, not as loss). Trigger: random creates, changes and deletes between polls;
  * after quiet drain polls the last version of every record must have been emitted, and no
@@ -21,9 +23,14 @@ const seconds = Number(process.env.SOAK_SECONDS ?? 120);
 const seed = Number(process.env.SOAK_SEED ?? 20261122);
 const records = Number(process.env.SOAK_RECORDS ?? 20_000);
 const PATH = '/v1/time-registrations';
+/** The extraction emulator's latency model: three requests at once, then 429 (Retry-After: 0). */
+const latency =
+	process.env.SOAK_LATENCY ?? 'ttfbMs=1,maxConcurrent=3,overloadAt=6,retryAfterSeconds=0';
 
 interface Figures {
 	extractionRuns: number;
+	/** Of them, partitioned. */
+	partitionedRuns: number;
 	extractionFailedRuns: number;
 	/** Why runs failed, message -> count. */
 	failures: Record<string, number>;
@@ -44,14 +51,31 @@ function credentials(emulator: Emulator) {
 	});
 }
 
-async function extractionRun(emulator: Emulator): Promise<{ ids?: string[]; error?: Error }> {
+async function extractionRun(
+	emulator: Emulator,
+	partitioned = false,
+): Promise<{ ids?: string[]; error?: Error }> {
+	const data = emulator.ctx.sections.workData.data;
+	const days = Array.from({ length: data.count }, (_, i) =>
+		Date.parse(`${data.timeRegistration(i).workDate as string}T00:00:00Z`),
+	);
+	const window = partitioned
+		? {
+				fromDateTime: new Date(Math.min(...days)).toISOString(),
+				toDateTime: new Date(Math.max(...days)).toISOString(),
+			}
+		: {};
+	const partitions = partitioned
+		? { partitionBy: 'parts', partitionCount: 8, parallelRequests: 4 }
+		: {};
 	const result = await executeNode({
 		credentials: credentials(emulator),
 		parameters: {
 			resource: 'dataExtraction',
 			operation: 'getTimeRegistrations',
 			returnAll: true,
-			options: { retries: 4, retryDelay: 5, timeout: 2000 },
+			...window,
+			options: { retries: 4, retryDelay: 5, timeout: 2000, ...partitions },
 		},
 	});
 	if (result.error) return { error: result.error };
@@ -63,6 +87,7 @@ async function main() {
 	const deadline = Date.now() + seconds * 1000;
 	const figures: Figures = {
 		extractionRuns: 0,
+		partitionedRuns: 0,
 		extractionFailedRuns: 0,
 		failures: {},
 		triggerPolls: 0,
@@ -74,6 +99,7 @@ async function main() {
 	};
 	const extraction = await startEmulator({
 		workData: { timeRegistrations: records, pageSize: 500 },
+		latency,
 	});
 	const triggered = await startEmulator({ workData: { timeRegistrations: 150 } });
 	try {
@@ -139,9 +165,10 @@ async function main() {
 			// One Return All with up to three faults on its pages.
 			for (let i = 0, n = 1 + Math.floor(random() * 3); i < n; i++)
 				addRandomFault(random, extraction.ctx.faults, PATH);
-			const run = await extractionRun(extraction);
+			const run = await extractionRun(extraction, figures.extractionRuns % 2 === 1);
 			extraction.ctx.faults.clear();
 			figures.extractionRuns++;
+			if (figures.extractionRuns % 2 === 0) figures.partitionedRuns++;
 			if (!run.ids) {
 				figures.extractionFailedRuns++;
 				// Page numbers and counts vary; the reason is what matters.
@@ -167,6 +194,9 @@ async function main() {
 		figures.expected += lastVersion.size;
 		for (const [id, version] of lastVersion) if (!emitted.has(`${id}@${version}`)) figures.lost++;
 		for (const n of emitted.values()) if (n > 1) figures.duplicated += n - 1;
+		const counters = extraction.ctx.latency.counters();
+		figures.faults.concurrency429 = counters.rejected429;
+		figures.faults.concurrency503 = counters.rejected503;
 		for (const fired of [extraction.ctx.faults.fired, triggered.ctx.faults.fired]) {
 			for (const [kind, n] of Object.entries(fired))
 				figures.faults[kind] = (figures.faults[kind] ?? 0) + n;
@@ -180,7 +210,7 @@ async function main() {
 		`Soak, seed ${seed}, ${seconds} s, ${records.toLocaleString('en-US')} time registrations per extraction (pages of 500)`,
 	);
 	console.log(
-		`  extraction runs:    ${figures.extractionRuns} (${figures.extractionFailedRuns} failed after retries, output nothing)`,
+		`  extraction runs:    ${figures.extractionRuns} (${figures.partitionedRuns} partitioned, latency ${latency}; ${figures.extractionFailedRuns} failed after retries, output nothing)`,
 	);
 	for (const [reason, n] of Object.entries(figures.failures)) console.log(`    ${n} x ${reason}`);
 	console.log(
