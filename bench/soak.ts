@@ -114,7 +114,7 @@ async function main() {
 			credentials: credentials(triggered),
 			parameters: {
 				event: 'timeRegistration',
-				options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeoutSeconds: 0.25 },
+				options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeout: 250 },
 			},
 		});
 		await trigger.activate();

@@ -18,7 +18,9 @@ export class WorkforceTrigger implements INodeType {
 		name: 'workforceTrigger',
 		icon: { light: 'file:workforce.svg', dark: 'file:workforce.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1: Request Timeout in milliseconds (`timeout`), as in the Workforce node; 1 keeps `timeoutSeconds`.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["event"] }}',
 		description:
 			'Starts the workflow when time registrations, payroll lines, images or payroll export data change in the Workforce Integration Service',

@@ -9,6 +9,9 @@ import { otherEndpointProperties } from './otherEndpoint';
 
 const onEvent = (...event: string[]) => ({ show: { event } });
 
+const TIMEOUT_DESCRIPTION =
+	'How long a request may wait for its answer to start, or for a page to go on when it pauses, before it counts as failed (and is retried)';
+
 export const eventProperty: INodeProperties = {
 	displayName: 'Event',
 	name: 'event',
@@ -203,7 +206,7 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'Whether to include only data registered in external projects',
 			},
 			{
-				displayName: 'User Payroll Type',
+				displayName: 'User Payroll Type Filter',
 				name: 'userPayrollTypeFilter',
 				type: 'options',
 				options: USER_PAYROLL_TYPE_OPTIONS,
@@ -250,6 +253,14 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Chunk Limit',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 10000 },
+				default: 2500,
+				description: 'Records (for images: parent records) per page, sent as ChunkLimit',
+			},
+			{
 				displayName: 'Max Changes per Poll',
 				name: 'maxChangesPerPoll',
 				type: 'number',
@@ -277,21 +288,23 @@ export const triggerProperties: INodeProperties[] = [
 					"Each poll reads again this far back before the previous poll's start, so a change saved late or stamped by a clock running a little apart is not missed; repeats are dropped",
 			},
 			{
-				displayName: 'Page Size',
-				name: 'pageSize',
+				displayName: 'Request Timeout (Ms)',
+				name: 'timeout',
 				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 10000 },
-				default: 2500,
-				description: 'Records (for images: parent records) per page, sent as ChunkLimit',
+				typeOptions: { minValue: 100 },
+				default: 60000,
+				description: TIMEOUT_DESCRIPTION,
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 			},
 			{
+				// Version 1's setting, in seconds: saved workflows keep it.
 				displayName: 'Request Timeout (Seconds)',
 				name: 'timeoutSeconds',
 				type: 'number',
 				typeOptions: { minValue: 0.1, numberPrecision: 1 },
 				default: 60,
-				description:
-					'How long a request may wait for its answer to start, or for a page to go on when it pauses, before it counts as failed (and is retried)',
+				description: TIMEOUT_DESCRIPTION,
+				displayOptions: { show: { '@version': [1] } },
 			},
 			{
 				displayName: 'Retries per Page',

@@ -45,7 +45,9 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 			delayMs: numberOption(ctx, options, 'retryDelayMs', 'Retry Delay (Ms)', 1000, 0),
 		},
 		timeoutMs:
-			numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
+			ctx.getNode().typeVersion >= 1.1
+				? numberOption(ctx, options, 'timeout', 'Request Timeout (Ms)', 60_000, 100)
+				: numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
 		maxChangesPerPoll: wholeOrUnbounded(
 			numberOption(
 				ctx,

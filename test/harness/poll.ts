@@ -43,6 +43,8 @@ export interface PollHarnessOptions {
 	budgetMs?: number;
 	/** Keep every execution's items in `executions` (default true); a benchmark of a million changes keeps none. */
 	keepExecutions?: boolean;
+	/** The node's version as saved in the workflow (default: the newest, as a new node gets). */
+	typeVersion?: number;
 }
 
 export interface Tick {
@@ -76,7 +78,7 @@ export class PollHarness {
 			id: 'trigger-under-test',
 			name: 'Workforce Trigger',
 			type: TRIGGER_TYPE,
-			typeVersion: 1,
+			typeVersion: options.typeVersion ?? 1.1,
 			position: [0, 0],
 			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...options.parameters },
 			credentials: { workforceApi: { id: CREDENTIAL_ID, name: 'Workforce account' } },

@@ -1,7 +1,8 @@
-import { PollHarness } from '../../harness/poll';
+import type { INodeParameters } from 'n8n-workflow';
+
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
-import { single } from '../../support/query';
+import { armedTrigger, pagesOf } from '../../support/armedTrigger';
 
 const MIN = 60_000;
 const PATH = '/v1/time-registrations';
@@ -9,33 +10,9 @@ const PATH = '/v1/time-registrations';
 describe('Workforce Trigger > Faults', () => {
 	const clock = useFakeDate();
 	const fx = useEmulator({ workData: { timeRegistrations: 120 } });
-	const data = () => fx.emulator.ctx.sections.workData.data;
-	const pages = () =>
-		fx
-			.apiRequests()
-			.filter((r) => r.path === PATH)
-			.map((r) => ({ ...r, query: single(r.query) }));
-
-	/** An active trigger (past its first poll) with `count` changes waiting over several pages. */
-	async function armed(count: number, options: Record<string, unknown> = {}) {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'timeRegistration',
-				options: { pageSize: 5, retries: 3, retryDelayMs: 1, ...options },
-			},
-		});
-		await trigger.tick();
-		clock.advance(MIN);
-		const ids: string[] = [];
-		for (let i = 0; i < count; i++) {
-			ids.push(data().timeRegistrationId(data().addTimeRegistration({ hours: 1 + i / 10 })));
-			clock.advance(1000);
-		}
-		clock.advance(MIN);
-		fx.mark();
-		return { trigger, ids };
-	}
+	const pages = () => pagesOf(fx, PATH);
+	const armed = (count: number, options: INodeParameters = {}) =>
+		armedTrigger(fx, clock, { pageSize: 5, retries: 3, retryDelayMs: 1, ...options }, { count });
 
 	it('retries a page that answered 500, then goes on with the same token', async () => {
 		const { trigger, ids } = await armed(12);
@@ -59,7 +36,7 @@ describe('Workforce Trigger > Faults', () => {
 		// The timed-out page is held by the service until the trigger gives up on it, so it times
 		// out however fast or slow the machine is; the timeout only has to be far longer than an
 		// ordinary page (a few ms), which it is even on a machine under heavy load.
-		const { trigger, ids } = await armed(12, { timeoutSeconds: 3 });
+		const { trigger, ids } = await armed(12, { timeout: 3000 });
 		fx.emulator.ctx.faults.add({
 			api: 'extraction',
 			path: PATH,

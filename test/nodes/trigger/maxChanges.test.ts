@@ -132,7 +132,7 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 					pageSize: 5,
 					retries: 3,
 					retryDelayMs: 1,
-					timeoutSeconds: 0.25,
+					timeout: 250,
 				},
 			},
 		});

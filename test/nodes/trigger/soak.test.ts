@@ -57,7 +57,7 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 			cursorMode,
 			parameters: {
 				event: 'timeRegistration',
-				options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeoutSeconds: 1 },
+				options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeout: 1000 },
 			},
 		});
 		const ledger = new Map<string, Version[]>();

@@ -22,7 +22,7 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 			credentials: fx.credentials,
 			parameters: {
 				event: 'image',
-				options: { pageSize: 2, retries: 3, retryDelayMs: 1, timeoutSeconds: 1 },
+				options: { pageSize: 2, retries: 3, retryDelayMs: 1, timeout: 1000 },
 			},
 		});
 		await trigger.tick();

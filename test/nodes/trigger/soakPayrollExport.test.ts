@@ -42,7 +42,7 @@ describe('Workforce Trigger > Soak: payroll export data, each new content of an 
 				event: 'payrollExport',
 				workDateRangeDays: 20,
 				exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' },
-				options: { retries: 3, retryDelayMs: 1, timeoutSeconds: 1 },
+				options: { retries: 3, retryDelayMs: 1, timeout: 1000 },
 			},
 		});
 		await trigger.tick();
