@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/options';
-import { retryOptions } from './fields';
+import { extractionOptionsField } from './optionsField';
 import { outputFields } from './outputField';
-import { partitionOptions } from './partitionOptions';
 
 const show = { show: { resource: ['dataExtraction'], operation: ['getImages'] } };
 
@@ -158,49 +157,13 @@ export const getImagesProperties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show,
-		options: [
-			{
-				displayName: 'Chunk Limit',
-				name: 'chunkLimit',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 10000 },
-				default: 2500,
-				description:
-					'Parent records per page (ChunkLimit, 1 to 10000). A parent can carry several images, so a page can hold more rows.',
-			},
-			{
-				displayName: 'Include Page Facts',
-				name: 'includePageFacts',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to add the page envelope (syncTypeName, recordCount, deletedRecordCount, source, page number) to each item under "_page"',
-			},
-			{
-				displayName: 'Modified Before',
-				name: 'modifiedBefore',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Upper bound of incremental mode (ModifiedBefore, exclusive). Requires Modified Since and must be later than it.',
-			},
-			{
-				displayName: 'Modified Since',
-				name: 'modifiedSince',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Switches to incremental mode (ModifiedSince): images whose parent record changed since then, oldest change first. Removed images are not reported.',
-			},
-			...partitionOptions,
-			...retryOptions,
-		],
-	},
+	extractionOptionsField(show, {
+		chunkLimit:
+			'Parent records per page (ChunkLimit, 1 to 10000). A parent can carry several images, so a page can hold more rows.',
+		pageFacts:
+			'Whether to add the page envelope (syncTypeName, recordCount, deletedRecordCount, source, page number) to each item under "_page"',
+		modifiedSince:
+			'Switches to incremental mode (ModifiedSince): images whose parent record changed since then, oldest change first. Removed images are not reported.',
+		timeout: false,
+	}),
 ];

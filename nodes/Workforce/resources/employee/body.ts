@@ -5,6 +5,7 @@ import {
 	type IHttpRequestOptions,
 } from 'n8n-workflow';
 
+import { assertFieldsToUpdate } from '../../helpers/fieldsToUpdate';
 import { checkDates, checkPhones, checkRequired, dropEmpty } from '../../helpers/peopleFormats';
 import { EMPLOYEE_DATES, EMPLOYEE_LABELS, EMPLOYEE_PHONES, labelsOf } from './fields';
 
@@ -46,12 +47,7 @@ export function prepareEmployeeBody(options: PrepareOptions = {}) {
 		checkRequired(this, body, labelsOf(options.required ?? []));
 		checkDates(this, body, labelsOf(EMPLOYEE_DATES));
 		checkPhones(this, body, labelsOf(EMPLOYEE_PHONES));
-		if (options.partial && Object.keys(body).length === 0) {
-			throw new NodeOperationError(this.getNode(), 'No fields to update', {
-				description: `Add at least one field under "Update Fields"${options.clearParameter ? ' or "Fields to Clear"' : ''}.`,
-				itemIndex: this.getItemIndex(),
-			});
-		}
+		if (options.partial) assertFieldsToUpdate(this, body, options.clearParameter !== undefined);
 		requestOptions.body = body;
 		return requestOptions;
 	};

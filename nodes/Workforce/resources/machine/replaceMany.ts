@@ -2,13 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { machineLocator } from '../../helpers/machineLocator';
 import { bulkOperation } from './bulk';
-import { requiredMachineProperties } from './create';
-import { batchSizeProperty, machineDataProperty } from './createMany';
-import { machineFields } from './fields';
+import { bulkMachineProperties } from './bulkFields';
 import { replaceNotice } from './replace';
-
-const show = { show: { resource: ['machine'], operation: ['replaceMany'] } };
-const mapped = { show: { ...show.show, machineData: ['fields'] } };
 
 /** Runs as a custom operation (see `bulk.ts`). */
 export const replaceManyOption: INodePropertyOptions = {
@@ -21,19 +16,11 @@ export const replaceManyOption: INodePropertyOptions = {
 
 export const replaceMany = bulkOperation('replace');
 
-export const replaceManyProperties: INodeProperties[] = [
-	machineDataProperty(show, '; the machine is found by its id, or else by its machineNumber'),
-	machineLocator(mapped, 'The machine each input item replaces (map its ID or machine number)'),
-	replaceNotice(show),
-	...requiredMachineProperties(mapped, false),
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: mapped,
-		options: machineFields,
-	},
-	batchSizeProperty(show),
-];
+export const replaceManyProperties: INodeProperties[] = bulkMachineProperties('replaceMany', {
+	idNote: '; the machine is found by its id, or else by its machineNumber',
+	locate: (mapped, show) => [
+		machineLocator(mapped, 'The machine each input item replaces (map its ID or machine number)'),
+		replaceNotice(show),
+	],
+	fields: { name: 'fields', displayName: 'Fields' },
+});

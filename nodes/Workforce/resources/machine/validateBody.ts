@@ -5,6 +5,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import { assertFieldsToUpdate } from '../../helpers/fieldsToUpdate';
 import { failWith, normalizeMachineBody, requireText } from './fields';
 
 /**
@@ -20,8 +21,7 @@ export function validateMachineBody(mode: 'create' | 'replace' | 'update'): PreS
 			mode === 'update' ? 'clear' : 'omit',
 		);
 		if (mode === 'update') {
-			if (Object.keys(body).length === 0)
-				fail('No fields to update', 'Add at least one field under "Update Fields".');
+			assertFieldsToUpdate(this, body);
 			for (const [field, label] of [
 				['companyId', 'Company ID'],
 				['machineNumber', 'Machine Number'],

@@ -1,33 +1,12 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteSingleFunctions,
-	type IHttpRequestOptions,
-	type INodeProperties,
-	type INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { requireFieldsToUpdate } from '../../helpers/fieldsToUpdate';
 import { projectLocator, projectPath } from '../../helpers/locators';
 import { toBodyFields } from '../../helpers/options';
 import { route } from '../../helpers/routing';
 import { projectFields, validateProjectBody } from './fields';
 
 const show = { show: { resource: ['project'], operation: ['update'] } };
-
-/** A PATCH without fields would change nothing; say so instead of sending it. */
-async function requireUpdateFields(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const body = (requestOptions.body ?? {}) as IDataObject;
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'No fields to update', {
-			description: 'Add at least one field under "Update Fields".',
-			itemIndex: this.getItemIndex(),
-		});
-	}
-	return requestOptions;
-}
 
 export const updateOption: INodePropertyOptions = {
 	name: 'Update',
@@ -39,7 +18,7 @@ export const updateOption: INodePropertyOptions = {
 		preSend: [
 			projectPath('/api/v4/integration/projects/{projectId}'),
 			validateProjectBody,
-			requireUpdateFields,
+			requireFieldsToUpdate,
 		],
 	}),
 };

@@ -5,6 +5,7 @@ import {
 	type IHttpRequestOptions,
 } from 'n8n-workflow';
 
+import { assertFieldsToUpdate } from '../../helpers/fieldsToUpdate';
 import { checkDates, checkPhones, checkRequired, dropEmpty } from '../../helpers/peopleFormats';
 import { USER_DATE_FIELDS, USER_PHONE_FIELDS, USER_REQUIRED_LABELS } from './fields';
 
@@ -37,12 +38,7 @@ export function prepareUserBody(mode: 'full' | 'partial') {
 		if (mode === 'full') checkRequired(this, body, USER_REQUIRED_LABELS);
 		checkDates(this, body, USER_DATE_FIELDS);
 		checkPhones(this, body, USER_PHONE_FIELDS);
-		if (mode === 'partial' && Object.keys(body).length === 0) {
-			throw new NodeOperationError(this.getNode(), 'No fields to update', {
-				description: 'Add at least one field under "Update Fields".',
-				itemIndex: this.getItemIndex(),
-			});
-		}
+		if (mode === 'partial') assertFieldsToUpdate(this, body);
 		requestOptions.body = body;
 		return requestOptions;
 	};
