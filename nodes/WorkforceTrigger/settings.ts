@@ -39,7 +39,7 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 			20000,
 			100,
 		),
-		pageSize: numberOption(ctx, options, 'pageSize', 'Page Size', 2500, 1, 10000),
+		pageSize: numberOption(ctx, options, 'pageSize', 'Chunk Limit', 2500, 1, 10000),
 		retry: {
 			attempts: numberOption(ctx, options, 'retries', 'Retries per Page', 3, 0, 10) + 1,
 			delayMs: numberOption(ctx, options, 'retryDelayMs', 'Retry Delay (Ms)', 1000, 0),

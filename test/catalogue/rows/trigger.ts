@@ -30,8 +30,8 @@ export const triggerRows: Row[] = [
 		label: 'images: page size 0',
 		parameters: { event: 'image', options: { pageSize: 0 } },
 		error: {
-			field: /^Option Page Size must be a number from 1 to 10000/,
-			fix: /Change Page Size under Options/,
+			field: /^Option Chunk Limit must be a number from 1 to 10000/,
+			fix: /Change Chunk Limit under Options/,
 		},
 		requests: [],
 	},

@@ -27,7 +27,7 @@ describe('Workforce Trigger > Parameter checks', () => {
 		[
 			'a page size above the limit',
 			{ event: 'image', options: { pageSize: 20000 } },
-			/^Option Page Size must be a number from 1 to 10000$/,
+			/^Option Chunk Limit must be a number from 1 to 10000$/,
 		],
 		[
 			'a work-date range above 45 days',
