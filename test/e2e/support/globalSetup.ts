@@ -2,12 +2,15 @@
 import { createWriteStream, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { installCommunityPackage, packPackage } from './communityPackage';
+import { packPackage } from './communityPackage';
+import { installThroughN8n } from './communityInstaller';
 import { fixtureVars, workforceCredential } from './demoValues';
+import { E2E_OWNER } from './e2e';
 import { E2E_DIR, E2E_USER_FOLDER, writeState, type E2eState } from './e2eState';
 import { emulatorUrls, startEmulatorProcess } from './emulatorProcess';
 import { importCredentials, importWorkflows } from './n8nCli';
 import { freePort, n8nRuntime, REPO_ROOT } from './runtime';
+import { N8nServer } from './n8nServer';
 import { hasManualTrigger, loadWorkflowFixtures } from './workflowFixtures';
 
 /** Fixture folders: the suite's own cases, and the sandbox's demo workflows (run to prove they work). */
@@ -29,8 +32,19 @@ export default async function globalSetup() {
 
 	const tarball = packPackage(E2E_DIR);
 	const userFolder = E2E_USER_FOLDER;
-	const pkg = installCommunityPackage(tarball, userFolder);
-	say(`installed ${pkg.name}@${pkg.version} from ${tarball} as a community package`);
+	const cli = { userFolder, port: await freePort(), brokerPort: await freePort() };
+	const server = { userFolder, port: await freePort(), brokerPort: await freePort() };
+	// As an admin installs it: published to a registry, then Settings > Community Nodes > Install.
+	const installer = new N8nServer(
+		runtime,
+		server,
+		createWriteStream(join(E2E_DIR, 'n8n-install.log'), { flags: 'a' }),
+	);
+	const installed = await installThroughN8n(installer, E2E_OWNER, tarball, E2E_DIR);
+	const pkg = { name: installed.packageName, version: installed.installedVersion };
+	say(
+		`n8n's installer put ${pkg.name}@${pkg.version} (${installed.installedNodes.length} nodes) from a loopback registry (${installed.proxied.length} registry requests through the test's proxy)`,
+	);
 
 	const emulatorPort = await freePort();
 	const emulator = await startEmulatorProcess(
@@ -45,8 +59,6 @@ export default async function globalSetup() {
 	say(`emulator on ${urls.origin}`);
 
 	try {
-		const cli = { userFolder, port: await freePort(), brokerPort: await freePort() };
-		const server = { userFolder, port: await freePort(), brokerPort: await freePort() };
 		const credential = workforceCredential('wfE2eWorkforce01', 'Workforce (e2e emulator)', urls);
 		await importCredentials(runtime, cli, [credential], E2E_DIR);
 		say('credential imported');

@@ -21,6 +21,8 @@ export class N8nServer {
 	private cookie = '';
 	private output = '';
 	private readonly browserId = `wf-e2e-${process.pid}`;
+	/** Settings for this n8n process only, over the quiet defaults (the registry proxy's, say). */
+	extraEnv: NodeJS.ProcessEnv = {};
 
 	constructor(
 		private readonly runtime: N8nRuntime,
@@ -45,7 +47,7 @@ export class N8nServer {
 	 */
 	async start(timeoutMs = 120_000): Promise<void> {
 		const child = spawn(this.runtime.node, [this.runtime.bin, 'start'], {
-			env: n8nEnv(this.instance, process.env, this.runtime),
+			env: { ...n8nEnv(this.instance, process.env, this.runtime), ...this.extraEnv },
 			stdio: ['ignore', 'pipe', 'pipe'],
 			detached: this.detached,
 		});
