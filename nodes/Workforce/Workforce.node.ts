@@ -22,6 +22,10 @@ import { workOrderDescription } from './resources/workOrder';
 import { toolDescriptionProperties } from './tool/descriptions';
 import { customOperationsFirst, forModels, type ExecuteFunction } from './tool/execute';
 import { toolResultLimitProperties } from './tool/limit';
+import { assertSupportedN8n } from '../shared/n8nSupport';
+
+// Refuse to load, naming the minimum, on an n8n this package cannot run on.
+assertSupportedN8n();
 
 export class Workforce implements INodeType {
 	description: INodeTypeDescription = {

@@ -11,6 +11,10 @@ import { pollPayrollExport } from './pollPayrollExport';
 import { triggerProperties } from './properties';
 import { readSettings } from './settings';
 import { extractionStream } from './streams';
+import { assertSupportedN8n } from '../shared/n8nSupport';
+
+// Refuse to load, naming the minimum, on an n8n this package cannot run on.
+assertSupportedN8n();
 
 export class WorkforceTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,5 +1,11 @@
-import type { EngineResponse, IExecuteFunctions, NodeOutput } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type EngineResponse,
+	type IExecuteFunctions,
+	type NodeOutput,
+} from 'n8n-workflow';
 
+import { TOOL_MODE_MINIMUM_N8N, toolModeSupported } from '../../shared/n8nSupport';
 import { isToolMode } from './mode';
 import { errorForModel, outputForModel } from './result';
 
@@ -13,6 +19,14 @@ export type CustomOperations = Record<string, Record<string, CustomOperation>>;
 /** Runs an operation; as a tool, its answer and its errors are shaped for a model (see result.ts). */
 async function answer(ctx: IExecuteFunctions, run: () => Promise<NodeOutput>): Promise<NodeOutput> {
 	if (!isToolMode(ctx)) return await run();
+	if (!toolModeSupported())
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The Workforce node runs as an AI tool on n8n ${TOOL_MODE_MINIMUM_N8N} or newer only`,
+			{
+				description: `Tool mode is not proven on this older n8n (see the Compatibility table in the README). Update n8n to ${TOOL_MODE_MINIMUM_N8N} or newer, or use the Workforce node in a regular workflow.`,
+			},
+		);
 	try {
 		return outputForModel(ctx, await run());
 	} catch (error) {
