@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-
-import { generateCACertificate, getLocal, type Mockttp } from 'mockttp';
+import { createInterface } from 'node:readline';
 
 /** The registry n8n's installer talks to; without a licence it accepts no other (real-n8n.md). */
 export const DEFAULT_REGISTRY_HOST = 'registry.npmjs.org';
@@ -15,34 +15,40 @@ export interface RegistryProxy {
 }
 
 /**
- * An intercepting HTTPS proxy on loopback that answers requests for the default npm registry from
- * the local registry (`registryUrl`) and refuses everything else. Its CA, made for this run and
- * limited to the registry's host name, is trusted through NODE_EXTRA_CA_CERTS (n8n) and
- * npm_config_cafile (the npm n8n runs). The settings returned go to the n8n process under test
- * only, so nothing else on the machine sees the redirection.
+ * An intercepting HTTPS proxy on loopback (mockttp, in a process of its own) that answers requests
+ * for the default npm registry from the local registry (`registryUrl`) and refuses everything
+ * else. Its CA, made for this run and limited to the registry's host name, is trusted through
+ * NODE_EXTRA_CA_CERTS (n8n) and npm_config_cafile (the npm n8n runs). The settings returned go to
+ * the n8n process under test only, so nothing else on the machine sees the redirection.
  */
 export async function startRegistryProxy(
 	registryUrl: string,
 	folder: string,
 ): Promise<RegistryProxy> {
 	mkdirSync(folder, { recursive: true });
-	const ca = await generateCACertificate({
-		subject: { commonName: 'n8n-nodes-workforce e2e registry proxy' },
-		nameConstraints: { permitted: [DEFAULT_REGISTRY_HOST] },
-	});
 	const caFile = join(folder, 'registry-proxy-ca.pem');
-	writeFileSync(caFile, ca.cert);
-	const proxy: Mockttp = getLocal({ https: ca });
-	await proxy.start({ startPort: 20_000, endPort: 60_000 });
+	const child = spawn(
+		process.execPath,
+		[join(__dirname, 'registryProxyProcess.mjs'), registryUrl, DEFAULT_REGISTRY_HOST, caFile],
+		{ stdio: ['ignore', 'pipe', 'pipe'] },
+	);
 	const seen: string[] = [];
-	await proxy.on('request-initiated', (req) => {
-		seen.push(`${req.method} ${req.url}`);
+	let errors = '';
+	child.stderr.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-5000)));
+	const port = await new Promise<number>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error('The registry proxy did not start')), 60_000);
+		createInterface({ input: child.stdout }).on('line', (line) => {
+			if (line.startsWith('port ')) {
+				clearTimeout(timer);
+				resolve(Number(line.slice(5)));
+			} else if (line.startsWith('seen ')) seen.push(line.slice(5));
+		});
+		child.once('exit', (code) => {
+			clearTimeout(timer);
+			reject(new Error(`The registry proxy exited with ${code}: ${errors}`));
+		});
 	});
-	await proxy.forAnyRequest().forHostname(DEFAULT_REGISTRY_HOST).thenForwardTo(registryUrl);
-	await proxy
-		.forUnmatchedRequest()
-		.thenReply(403, 'Only the npm registry is reachable from this test');
-	const url = `http://127.0.0.1:${proxy.port}`;
+	const url = `http://127.0.0.1:${port}`;
 	return {
 		env: {
 			HTTPS_PROXY: url,
@@ -60,7 +66,12 @@ export async function startRegistryProxy(
 		},
 		seen,
 		stop: async () => {
-			await proxy.stop();
+			if (child.exitCode !== null) return;
+			const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+			child.kill('SIGTERM');
+			const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+			await exited;
+			clearTimeout(timer);
 		},
 	};
 }
