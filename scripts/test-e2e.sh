@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run test:e2e`: a real n8n runs the packed package. Builds and packs the package, compiles
 # the emulator, makes sure the cached n8n runtime exists (first time: about 6 minutes, see
-# scripts/ensure-n8n.sh), then runs the jest suite in test/e2e (jest.e2e.config.js), whose global
-# set-up installs the tarball as a community package into a throwaway n8n user folder (.e2e/run),
+# scripts/ensure-n8n.sh) and the e2e registry (scripts/ensure-registry.sh), then runs the jest suite
+# in test/e2e (jest.e2e.config.js), whose global set-up publishes the tarball to a registry on
+# loopback and installs it with n8n's own installer into a throwaway n8n user folder (.e2e/run),
 # starts the emulator and imports the credential and workflows. Extra arguments go to jest.
 # `--smoke` first runs only the files of test/e2e/smokeSuite.txt. N8N_VERSION=<version> runs the
 # suite in that n8n (installed once like 2.41.1, see scripts/ensure-n8n.sh).
@@ -13,6 +14,7 @@ if [ "${1:-}" = "--smoke" ]; then
   set -- $(sed -e 's/#.*//' test/e2e/smokeSuite.txt) "$@"
 fi
 bash scripts/install-deps.sh
+bash scripts/ensure-registry.sh
 source scripts/env.sh
 start=$(date +%s)
 npm run build --silent

@@ -52,7 +52,7 @@ export class LocalRegistry {
 		const child = spawn(
 			process.execPath,
 			[
-				join(REPO_ROOT, 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
+				join(REPO_ROOT, 'test', 'e2e', 'registry', 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
 				'--config',
 				config,
 				'--listen',
