@@ -176,7 +176,32 @@ export class N8nServer {
 
 	/** An internal REST call as the logged-in user; answers `data` of n8n's `{ data }` envelope. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const res = await fetch(`http://127.0.0.1:${this.instance.port}${path}`, {
+		const res = await this.send(method, path, body);
+		const setCookie = res.headers.getSetCookie?.() ?? [];
+		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		if (auth) this.cookie = auth;
+		const text = await res.text();
+		if (!res.ok) throw new Error(`n8n ${method} ${path}: HTTP ${res.status} ${text.slice(0, 500)}`);
+		const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
+		return parsed.data as T;
+	}
+
+	/**
+	 * One request; a GET is sent once more when n8n closed the kept-alive connection as it went out
+	 * (undici: "other side closed"), which a busy machine makes likely after a long call.
+	 */
+	private async send(method: string, path: string, body?: unknown) {
+		try {
+			return await this.sendOnce(method, path, body);
+		} catch (error) {
+			const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+			if (method !== 'GET' || !/other side closed/.test(cause?.message ?? '')) throw error;
+			return await this.sendOnce(method, path, body);
+		}
+	}
+
+	private async sendOnce(method: string, path: string, body?: unknown) {
+		return await fetch(`http://127.0.0.1:${this.instance.port}${path}`, {
 			method,
 			headers: {
 				'content-type': 'application/json',
@@ -185,12 +210,5 @@ export class N8nServer {
 			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		const setCookie = res.headers.getSetCookie?.() ?? [];
-		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
-		if (auth) this.cookie = auth;
-		const text = await res.text();
-		if (!res.ok) throw new Error(`n8n ${method} ${path}: HTTP ${res.status} ${text.slice(0, 500)}`);
-		const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
-		return parsed.data as T;
 	}
 }
