@@ -271,7 +271,11 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 		expect(result.items).toEqual([]);
 		expect(result.error?.message).toMatch(/page 6 still failed after 2 attempts/);
 		// Nothing refers to them: no item was output. n8n removes an execution's binary data by its location.
-		expect(executionFiles()).toHaveLength(2);
+		// Parts 1 and 2 are stored; part 3 (pages 5 and 6) is there too when the store had opened it before
+		// page 6 failed, which depends on timing: every file is under the execution's location either way.
+		const stored = executionFiles();
+		expect(stored.length).toBeGreaterThanOrEqual(2);
+		expect(stored.length).toBeLessThanOrEqual(3);
 		await binary.deleteMany([location as never]);
 		expect(executionFiles()).toEqual([]);
 	});
