@@ -40,7 +40,11 @@ function executionFiles(): string[] {
 	const root = Container.get(BinaryDataConfig).localStoragePath;
 	try {
 		return (readdirSync(root, { recursive: true }) as string[]).filter(
-			(name) => /test-execution\/binary_data\/[^/]+$/.test(name) && !name.endsWith('.metadata'),
+			(name) =>
+				/test-execution\/binary_data\/[^/]+$/.test(name) &&
+				!name.endsWith('.metadata') &&
+				// Other jest workers share the folder; their files being written are not this run's.
+				!name.includes('.tmp.'),
 		);
 	} catch {
 		return [];
