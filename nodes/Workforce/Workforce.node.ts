@@ -1,5 +1,12 @@
-import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
+import { NODE_DESCRIPTION } from '../shared/nodeDescription';
+import { subtitleExpression } from '../shared/subtitle';
 import { searchMachines } from './listSearch/searchMachines';
 import {
 	searchEmployees,
@@ -27,6 +34,50 @@ import { assertSupportedN8n } from '../shared/n8nSupport';
 // Refuse to load, naming the minimum, on an n8n this package cannot run on.
 assertSupportedN8n();
 
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Data Extraction', value: 'dataExtraction' },
+			{ name: 'Document', value: 'document' },
+			{
+				name: 'Employee',
+				value: 'employee',
+				description:
+					"People by employee number, with employments and tags (the service's current employees API, v5): use it for new workflows",
+			},
+			{ name: 'File', value: 'file' },
+			{ name: 'Machine', value: 'machine' },
+			{ name: 'Machine Type', value: 'machineType' },
+			{ name: 'Payroll Export', value: 'payrollExport' },
+			{ name: 'Project', value: 'project' },
+			{
+				name: 'User',
+				value: 'user',
+				description:
+					'The same people through the older users API (v4), by identity or profile ID: for workflows already built on it',
+			},
+			{ name: 'Work Order', value: 'workOrder' },
+		],
+		default: 'project',
+	},
+	...machineDescription,
+	...machineTypeDescription,
+	...projectDescription,
+	...workOrderDescription,
+	...userDescription,
+	...employeeDescription,
+	...documentDescription,
+	...fileDescription,
+	...dataExtractionDescription,
+	...payrollExportDescription,
+	...toolDescriptionProperties,
+	...toolResultLimitProperties,
+];
+
 export class Workforce implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workforce',
@@ -34,9 +85,8 @@ export class Workforce implements INodeType {
 		icon: { light: 'file:workforce.svg', dark: 'file:workforce.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description:
-			'Push master data into and pull payroll and time data out of the Workforce Integration Service',
+		subtitle: subtitleExpression(properties, ['dataExtraction']),
+		description: NODE_DESCRIPTION,
 		defaults: { name: 'Workforce' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -47,39 +97,7 @@ export class Workforce implements INodeType {
 			headers: { Accept: 'application/json' },
 			json: true,
 		},
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Data Extraction', value: 'dataExtraction' },
-					{ name: 'Document', value: 'document' },
-					{ name: 'Employee (V5)', value: 'employee' },
-					{ name: 'File', value: 'file' },
-					{ name: 'Machine', value: 'machine' },
-					{ name: 'Machine Type', value: 'machineType' },
-					{ name: 'Payroll Export', value: 'payrollExport' },
-					{ name: 'Project', value: 'project' },
-					{ name: 'User (V4)', value: 'user' },
-					{ name: 'Work Order', value: 'workOrder' },
-				],
-				default: 'project',
-			},
-			...machineDescription,
-			...machineTypeDescription,
-			...projectDescription,
-			...workOrderDescription,
-			...userDescription,
-			...employeeDescription,
-			...documentDescription,
-			...fileDescription,
-			...dataExtractionDescription,
-			...payrollExportDescription,
-			...toolDescriptionProperties,
-			...toolResultLimitProperties,
-		],
+		properties,
 	};
 
 	methods = {

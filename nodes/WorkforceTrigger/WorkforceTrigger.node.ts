@@ -6,6 +6,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { NODE_DESCRIPTION } from '../shared/nodeDescription';
+import { optionSubtitleExpression } from '../shared/subtitle';
 import { pollExtraction } from './pollExtraction';
 import { pollPayrollExport } from './pollPayrollExport';
 import { triggerProperties } from './properties';
@@ -25,9 +27,8 @@ export class WorkforceTrigger implements INodeType {
 		// 1.1: Request Timeout in milliseconds (`timeout`), as in the Workforce node; 1 keeps `timeoutSeconds`.
 		version: [1, 1.1],
 		defaultVersion: 1.1,
-		subtitle: '={{ $parameter["event"] }}',
-		description:
-			'Starts the workflow when time registrations, payroll lines, images or payroll export data change in the Workforce Integration Service',
+		subtitle: optionSubtitleExpression(triggerProperties.find((p) => p.name === 'event')!),
+		description: NODE_DESCRIPTION,
 		defaults: { name: 'Workforce Trigger' },
 		polling: true,
 		inputs: [],

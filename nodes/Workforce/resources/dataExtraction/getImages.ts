@@ -24,7 +24,7 @@ export { getImagesProperties };
 export const getImagesOption: INodePropertyOptions = {
 	name: 'Get Images',
 	value: 'getImages',
-	action: 'Get many images',
+	action: 'Get images of feed posts, alerts and checklists',
 	description:
 		'Images of feed posts, alerts and checklist submissions (one item per image and parent record), page by page',
 };

@@ -12,7 +12,7 @@ import { emptyPayrollLinesHint } from '../../../shared/extraction/payrollLineFil
 export const getPayrollLinesOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines',
 	value: 'getPayrollLines',
-	action: 'Get many payroll lines',
+	action: 'Get payroll lines, one per employee and day',
 	description: 'Processed payroll lines: one per employee per day',
 };
 

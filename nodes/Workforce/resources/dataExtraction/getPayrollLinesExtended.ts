@@ -12,8 +12,9 @@ import { emptyPayrollLinesHint } from '../../../shared/extraction/payrollLineFil
 export const getPayrollLinesExtendedOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines Extended',
 	value: 'getPayrollLinesExtended',
-	action: 'Get many extended payroll lines',
-	description: 'Payroll lines with full detail, including overtime lines',
+	action: 'Get payroll lines extended with overtime lines',
+	description:
+		'Payroll lines with full detail: one per employee and day, each with its overtime lines (payroll type, level, quantity)',
 };
 
 export const getPayrollLinesExtendedProperties: INodeProperties[] = extractionFields(

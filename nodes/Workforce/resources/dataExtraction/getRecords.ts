@@ -14,7 +14,7 @@ import { extractionFields } from './fields';
 export const getRecordsOption: INodePropertyOptions = {
 	name: 'Get Records (Other Endpoint)',
 	value: 'getRecords',
-	action: 'Get many records of another extraction endpoint',
+	action: 'Get records of another extraction endpoint',
 	description:
 		'Projects, work orders, users, resources, absences, machine hours, checklists, incidents and more, page by page',
 };

@@ -11,7 +11,7 @@ import { extractionFields } from './fields';
 export const getTimeRegistrationsOption: INodePropertyOptions = {
 	name: 'Get Time Registrations',
 	value: 'getTimeRegistrations',
-	action: 'Get many time registrations',
+	action: 'Get time registrations',
 	description: 'Time registrations (hours, quantities, approval and lock state), page by page',
 };
 

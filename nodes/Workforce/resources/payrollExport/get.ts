@@ -11,8 +11,9 @@ import { runJsonExport } from './runJson';
 export const getOption: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
-	action: 'Get the payroll export',
-	description: 'Approved hours, overtime, allowances and absences per employee per day (JSON)',
+	action: 'Get payroll summaries per employee and day',
+	description:
+		'One summary per employee and work date: hours, overtime and absences, with nested overtime and absence lines (JSON)',
 };
 
 export const getProperties: INodeProperties[] = exportFields('get', { readOnly: true });

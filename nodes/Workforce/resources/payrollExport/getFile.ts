@@ -16,7 +16,7 @@ import { readExportRequest, readParallel, windowQuery } from './query';
 export const getFileOption: INodePropertyOptions = {
 	name: 'Get File',
 	value: 'getFile',
-	action: 'Get the payroll export file',
+	action: 'Get the payroll file in the company format',
 	description: "The payroll export as a file in the format set in the company's payroll setup",
 };
 

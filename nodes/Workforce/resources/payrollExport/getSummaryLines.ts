@@ -11,9 +11,9 @@ import { runJsonExport } from './runJson';
 export const getSummaryLinesOption: INodePropertyOptions = {
 	name: 'Get Summary Lines',
 	value: 'getSummaryLines',
-	action: 'Get payroll summaries as export lines',
+	action: 'Get payroll summary lines for import',
 	description:
-		'Payroll summaries as export lines (one per employee, day and payroll or absence type)',
+		'Flat lines with fixed fields, one per employee, work date and payroll or absence type: employee number and name, work date (yyyy-MM-dd), payroll type code and name, quantity',
 };
 
 export const getSummaryLinesProperties: INodeProperties[] = exportFields('getSummaryLines');

@@ -1,0 +1,140 @@
+import {
+	Workflow,
+	type INode,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { Workforce } from '../../nodes/Workforce/Workforce.node';
+import { WorkforceTrigger } from '../../nodes/WorkforceTrigger/WorkforceTrigger.node';
+import { PACKAGE, PackageNodeTypes } from '../harness/nodeTypes';
+
+/**
+ * What the editor shows: the canvas subtitle, evaluated by n8n's own expression code as the editor
+ * does (getSimpleParameterValue over the node's parameters), resource and action names. The stored
+ * parameter values are pinned: renaming what users see must never change what saved workflows hold.
+ */
+const node = new Workforce().description;
+const trigger = new WorkforceTrigger().description;
+
+const options = (p: INodeProperties | undefined) => (p?.options ?? []) as INodePropertyOptions[];
+const resources = options(node.properties.find((p) => p.name === 'resource'));
+const operations = resources.flatMap((r) =>
+	node.properties
+		.filter((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value))
+		.flatMap((p) => options(p).map((op) => ({ resource: r, op }))),
+);
+
+function subtitleOf(type: string, parameters: Record<string, string>): unknown {
+	const workflowNode: INode = {
+		id: 'n',
+		name: 'Node',
+		type: `${PACKAGE}.${type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	const workflow = new Workflow({
+		nodes: [workflowNode],
+		connections: {},
+		active: false,
+		nodeTypes: new PackageNodeTypes(),
+	});
+	const description = type === 'workforce' ? node : trigger;
+	return workflow.expression.getSimpleParameterValue(
+		workflowNode,
+		description.subtitle!,
+		'internal',
+		{},
+	);
+}
+
+describe('editor names', () => {
+	it('keeps every stored resource, operation and event value (saved workflows keep running)', () => {
+		expect(operations.map(({ resource, op }) => `${resource.value}:${op.value}`).sort()).toEqual([
+			...['dataExtraction:getImages', 'dataExtraction:getPayrollLines'],
+			...['dataExtraction:getPayrollLinesExtended', 'dataExtraction:getRecords'],
+			...['dataExtraction:getTimeRegistrations', 'document:delete', 'document:download'],
+			...['document:getAll', 'document:upload', 'employee:changeEmployeeNumber'],
+			...['employee:changePhoneNumber', 'employee:create', 'employee:createEmployment'],
+			...['employee:delete', 'employee:disable', 'employee:disableInProjectCompany'],
+			...['employee:enable', 'employee:enableInProjectCompany', 'employee:endEmployment'],
+			...['employee:get', 'employee:getAll', 'employee:isDeletable', 'employee:replace'],
+			...[
+				'employee:replaceTags',
+				'employee:search',
+				'employee:update',
+				'employee:updateEmployment',
+			],
+			...['file:download', 'machine:create', 'machine:createMany', 'machine:delete', 'machine:get'],
+			...['machine:getAll', 'machine:getByMachineNumber', 'machine:isDeletable', 'machine:replace'],
+			...['machine:replaceMany', 'machine:update', 'machine:updateEsg', 'machineType:getAll'],
+			...['payrollExport:get', 'payrollExport:getFile', 'payrollExport:getSummaryLines'],
+			...['project:create', 'project:delete', 'project:get', 'project:getAll', 'project:replace'],
+			...['project:update', 'user:create', 'user:delete', 'user:disable', 'user:enable'],
+			...['user:getAll', 'user:getByEmployeeNumber', 'user:getByProfileId', 'user:isDeletable'],
+			...['user:replace', 'user:update', 'workOrder:create', 'workOrder:getAll'],
+		]);
+		expect(options(trigger.properties.find((p) => p.name === 'event')).map((o) => o.value)).toEqual(
+			['image', 'payrollExport', 'payrollLine', 'otherEndpoint', 'timeRegistration'],
+		);
+	});
+
+	it('the subtitle reads like the action, for every operation', () => {
+		expect(subtitleOf('workforce', { resource: 'payrollExport', operation: 'get' })).toBe(
+			'Payroll Export: Get',
+		);
+		expect(
+			subtitleOf('workforce', { resource: 'dataExtraction', operation: 'getTimeRegistrations' }),
+		).toBe('Get Time Registrations');
+		expect(subtitleOf('workforce', { resource: 'employee', operation: 'getAll' })).toBe(
+			'Employee: Get Many',
+		);
+		for (const { resource, op } of operations) {
+			const expected =
+				resource.value === 'dataExtraction' ? op.name : `${resource.name}: ${op.name}`;
+			expect(
+				subtitleOf('workforce', {
+					resource: String(resource.value),
+					operation: String(op.value),
+				}),
+			).toBe(expected);
+		}
+		// An operation n8n adds itself shows its value rather than nothing.
+		expect(subtitleOf('workforce', { resource: 'project', operation: '__CUSTOM_API_CALL__' })).toBe(
+			'__CUSTOM_API_CALL__',
+		);
+		expect(subtitleOf('workforceTrigger', { event: 'payrollLine' })).toBe('Payroll Line Changed');
+	});
+
+	it('resource names carry no API version and are unique; the two people APIs say which is which', () => {
+		const names = resources.map((r) => r.name);
+		expect(names.filter((n) => /\(v\d+\)/i.test(n))).toEqual([]);
+		expect(new Set(names).size).toBe(names.length);
+		const employee = resources.find((r) => r.value === 'employee')!;
+		const user = resources.find((r) => r.value === 'user')!;
+		expect(employee.description).toMatch(/v5/);
+		expect(user.description).toMatch(/v4/);
+	});
+
+	it('each action starts with its operation verb and says what it returns', () => {
+		for (const { op } of operations) {
+			expect(op.action).toBeTruthy();
+			const verb = op.name.split(' ')[0].toLowerCase();
+			// "Is Deletable" reads as a question; its action says "Check whether ... can be deleted".
+			if (verb === 'is') expect(op.action).toMatch(/^Check whether .* can be deleted$/);
+			else expect(op.action!.split(' ')[0].toLowerCase()).toBe(verb);
+		}
+		const action = (resource: string, value: string) =>
+			operations.find((o) => o.resource.value === resource && o.op.value === value)!.op.action;
+		expect(action('payrollExport', 'get')).toBe('Get payroll summaries per employee and day');
+		expect(action('dataExtraction', 'getPayrollLinesExtended')).toMatch(/overtime lines/);
+		expect(action('dataExtraction', 'getRecords')).not.toMatch(/many/);
+	});
+
+	it('search shows one description for the merged node and trigger, naming pushes, pulls and events', () => {
+		// n8n's node creator merges "X" and "X Trigger" and shows the trigger's description.
+		expect(trigger.description).toBe(node.description);
+		expect(node.description).toMatch(/^Push .* into Workforce; pull .* out; start a workflow when/);
+	});
+});
