@@ -73,7 +73,8 @@ export class WorkforceApi implements ICredentialType {
 
 	displayName = 'Workforce API';
 
-	documentationUrl = 'https://github.com/n8n-nodes-workforce/n8n-nodes-workforce#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-workforce/n8n-nodes-workforce/blob/main/docs/credential.md';
 
 	icon: Icon = {
 		light: 'file:../nodes/Workforce/workforce.svg',
