@@ -6,6 +6,7 @@ import {
 	USER_PAYROLL_TYPE_OPTIONS,
 } from '../Workforce/resources/payrollExport/fields';
 import { otherEndpointProperties } from './otherEndpoint';
+import { ZONED_INSTANT_HINT } from '../shared/dateHints';
 
 const onEvent = (...event: string[]) => ({ show: { event } });
 
@@ -241,8 +242,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		required: true,
-		description:
-			'Changes made since this moment are emitted by the first poll (payroll export data: at most one year back)',
+		description: `Changes made since this moment are emitted by the first poll (payroll export data: at most one year back). ${ZONED_INSTANT_HINT}`,
 		displayOptions: { show: { startFrom: ['date'] } },
 	},
 	{

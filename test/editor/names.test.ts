@@ -5,6 +5,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { INSTANT_HINT, WORK_DATE_HINT, ZONED_INSTANT_HINT } from '../../nodes/shared/dateHints';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
 import { WorkforceTrigger } from '../../nodes/WorkforceTrigger/WorkforceTrigger.node';
 import { PACKAGE, PackageNodeTypes } from '../harness/nodeTypes';
@@ -136,5 +137,30 @@ describe('editor names', () => {
 		// n8n's node creator merges "X" and "X Trigger" and shows the trigger's description.
 		expect(trigger.description).toBe(node.description);
 		expect(node.description).toMatch(/^Push .* into Workforce; pull .* out; start a workflow when/);
+	});
+
+	it('work dates say they are calendar days (yyyy-MM-dd); instants say UTC and how to give a local time', () => {
+		const fields = (list: INodeProperties[]): INodeProperties[] =>
+			list.flatMap((p) => [
+				p,
+				...fields((p.options ?? []).filter((o) => 'type' in o) as INodeProperties[]),
+			]);
+		const dates = [...fields(node.properties), ...fields(trigger.properties)].filter(
+			(p) => p.type === 'dateTime',
+		);
+		const hintOf = (p: INodeProperties) =>
+			/WorkDate$|^modifiedSinceDate$/.test(p.name)
+				? WORK_DATE_HINT
+				: /^(from|to)DateTime$|^modified(Since|Before)$/.test(p.name)
+					? INSTANT_HINT
+					: /^(startDate|changedSince)$/.test(p.name) && /moment/.test(p.description ?? '')
+						? ZONED_INSTANT_HINT
+						: undefined;
+		const hinted = dates.filter((p) => hintOf(p) !== undefined);
+		expect(hinted.length).toBeGreaterThanOrEqual(15);
+		for (const p of hinted) expect(`${p.name}: ${p.description}`).toContain(hintOf(p));
+		expect(WORK_DATE_HINT).toMatch(/calendar day, yyyy-MM-dd/);
+		expect(INSTANT_HINT).toMatch(/UTC/);
+		expect(INSTANT_HINT).toMatch(/\+02:00/);
 	});
 });

@@ -1,3 +1,4 @@
+import { INSTANT_HINT } from '../../../shared/dateHints';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/options';
@@ -23,7 +24,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 			name: 'fromDateTime',
 			type: 'dateTime',
 			default: '',
-			description: `Start of the window (FromDateTime, inclusive, UTC when no zone is given) of the ${noun}`,
+			description: `Start of the window (FromDateTime, inclusive) of the ${noun}. ${INSTANT_HINT}`,
 			displayOptions: show,
 		},
 		{
@@ -31,8 +32,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 			name: 'toDateTime',
 			type: 'dateTime',
 			default: '',
-			description:
-				'End of the window (ToDateTime, inclusive: a record dated exactly then is returned; UTC when no zone is given). To read consecutive periods without repeats, end each 1 ms before the next one starts (e.g. 2026-01-31T23:59:59.999Z).',
+			description: `End of the window (ToDateTime, inclusive: a record dated exactly then is returned). To read consecutive periods without repeats, end each 1 ms before the next one starts (e.g. 2026-01-31T23:59:59.999Z). ${INSTANT_HINT}`,
 			displayOptions: show,
 		},
 		...(PAYROLL_LINE_OPERATIONS.includes(operation) ? payrollLineFilterProperties(show) : []),
@@ -41,8 +41,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 				'Records per page (ChunkLimit, 1 to 10000). A page never splits one modification time, so it can hold a few more.',
 			pageFacts:
 				'Whether to add the page envelope (syncTypeName, recordCount, deletedRecordCount, page number) to each item under "_page"',
-			modifiedSince:
-				'Switches to incremental mode (ModifiedSince, inclusive): records created, changed or deleted since then, oldest change first. Deleted records come as tombstones (isDeleted: true).',
+			modifiedSince: `Switches to incremental mode (ModifiedSince, inclusive): records created, changed or deleted since then, oldest change first. Deleted records come as tombstones (isDeleted: true). ${INSTANT_HINT}.`,
 			timeout: true,
 		}),
 		{

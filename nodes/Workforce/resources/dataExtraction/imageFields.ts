@@ -1,3 +1,4 @@
+import { INSTANT_HINT } from '../../../shared/dateHints';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/options';
@@ -37,8 +38,7 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'fromDateTime',
 		type: 'dateTime',
 		default: '',
-		description:
-			"Full-sync window start (FromDateTime) on the parent record's creation date, UTC when no zone is given",
+		description: `Full-sync window start (FromDateTime) on the parent record's creation date. ${INSTANT_HINT}`,
 		displayOptions: show,
 	},
 	{
@@ -46,8 +46,7 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'toDateTime',
 		type: 'dateTime',
 		default: '',
-		description:
-			'Full-sync window end (ToDateTime, inclusive: a parent created exactly then is included), UTC when no zone is given',
+		description: `Full-sync window end (ToDateTime, inclusive: a parent created exactly then is included). ${INSTANT_HINT}`,
 		displayOptions: show,
 	},
 	{
@@ -162,8 +161,7 @@ export const getImagesProperties: INodeProperties[] = [
 			'Parent records per page (ChunkLimit, 1 to 10000). A parent can carry several images, so a page can hold more rows.',
 		pageFacts:
 			'Whether to add the page envelope (syncTypeName, recordCount, deletedRecordCount, source, page number) to each item under "_page"',
-		modifiedSince:
-			'Switches to incremental mode (ModifiedSince): images whose parent record changed since then, oldest change first. Removed images are not reported.',
+		modifiedSince: `Switches to incremental mode (ModifiedSince): images whose parent record changed since then, oldest change first. Removed images are not reported. ${INSTANT_HINT}.`,
 		timeout: false,
 	}),
 ];

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { partitionOptions } from './partitionOptions';
+import { INSTANT_HINT } from '../../../shared/dateHints';
 
 /** What differs between the Options of the record extractions and those of Get Images. */
 export interface OptionTexts {
@@ -44,8 +45,7 @@ export function extractionOptionsField(
 				name: 'modifiedBefore',
 				type: 'dateTime',
 				default: '',
-				description:
-					'Upper bound of incremental mode (ModifiedBefore, exclusive). Requires Modified Since and must be later than it.',
+				description: `Upper bound of incremental mode (ModifiedBefore, exclusive). Requires Modified Since and must be later than it. ${INSTANT_HINT}.`,
 			},
 			{
 				displayName: 'Modified Since',

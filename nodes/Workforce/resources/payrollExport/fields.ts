@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { WORK_DATE_HINT } from '../../../shared/dateHints';
 
 /** dataFilter of the payroll export (and of the trigger's payroll export event). */
 export const DATA_FILTER_OPTIONS: INodePropertyOptions[] = [
@@ -28,7 +29,7 @@ export function exportFields(
 			name: 'fromWorkDate',
 			type: 'dateTime',
 			default: '',
-			description: 'First work date, inclusive (fromWorkDate). Empty: 14 days before To Work Date.',
+			description: `First work date, inclusive (fromWorkDate). ${WORK_DATE_HINT} Empty: 14 days before To Work Date.`,
 			displayOptions: show,
 		},
 		{
@@ -36,8 +37,7 @@ export function exportFields(
 			name: 'toWorkDate',
 			type: 'dateTime',
 			default: '',
-			description:
-				'Last work date, inclusive (toWorkDate). Empty: today. Longer ranges than 45 days are split (see Options).',
+			description: `Last work date, inclusive (toWorkDate). ${WORK_DATE_HINT} Empty: today (UTC). Longer ranges than 45 days are split (see Options).`,
 			displayOptions: show,
 		},
 		{
@@ -126,8 +126,7 @@ export function exportFields(
 			name: 'modifiedSinceDate',
 			type: 'dateTime',
 			default: '',
-			description:
-				'Only data modified since this date, inside the work-date range (modifiedSinceDate). At most one year back.',
+			description: `Only data modified since this day, inside the work-date range (modifiedSinceDate). ${WORK_DATE_HINT} At most one year back.`,
 		},
 		{
 			displayName: 'Only Data From External Projects',

@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/options';
 import { route } from '../../helpers/routing';
+import { ZONED_INSTANT_HINT } from '../../../shared/dateHints';
 
 const show = { show: { resource: ['user'], operation: ['getAll'] } };
 
@@ -28,7 +29,7 @@ export const getManyProperties: INodeProperties[] = [
 				name: 'changedSince',
 				type: 'dateTime',
 				default: '',
-				description: 'Only users modified after this moment (a slower query on the service)',
+				description: `Only users modified after this moment (a slower query on the service). ${ZONED_INSTANT_HINT}`,
 				routing: { send: { type: 'query', property: 'changedSince' } },
 			},
 			{
