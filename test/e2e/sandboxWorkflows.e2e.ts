@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { useE2e } from './support/e2e';
 
 /** The sandbox's demo workflows (sandbox/workflows/*.json) must run as shipped. */
@@ -33,35 +36,97 @@ describe('Sandbox demo workflows in a real n8n', () => {
 		);
 	});
 
-	it('payroll hand-off: approved rows of last month, one request, a CSV file named after the month', async () => {
-		const run = await e2e.run('sandbox/payroll-hand-off');
+	it("payroll hand-off: last month as a CSV with fixed columns whose totals are the service's own", async () => {
+		// Files in memory (base64 in the item), so the test reads them back from the run.
+		const run = await e2e.run('sandbox/payroll-hand-off', {
+			N8N_DEFAULT_BINARY_DATA_MODE: 'default',
+		});
 		expect(run.error).toBeUndefined();
-		const rows = run.json('Approved payroll, last month');
-		expect(rows.length).toBeGreaterThan(0);
-		const [request] = await e2e.emulator.apiRequests();
+		const lines = run.json('Approved payroll lines, last month');
+		expect(lines.length).toBeGreaterThan(0);
+		const api = await e2e.emulator.apiRequests();
 		const now = new Date();
 		const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
 		const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
-		expect(request).toMatchObject({
-			method: 'GET',
-			path: '/api/payroll-export/readonly',
-			status: 200,
-		});
-		expect(request.query).toMatchObject({
+		const month = {
 			fromWorkDate: [first.toISOString().slice(0, 10)],
 			toWorkDate: [last.toISOString().slice(0, 10)],
 			dataFilter: ['0'],
 			userPayrollTypeFilter: ['all-users'],
-		});
-		const file = run.runData['CSV file'][0].data!.main![0]![0].binary!.data as {
-			fileName: string;
-			mimeType: string;
-			fileSize?: string | number;
 		};
-		expect(file).toMatchObject({
+		expect(api.map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
+			'GET /api/payroll-export/file 200',
+			'GET /api/payroll-export/summary-as-lines 200',
+		]);
+		for (const request of api) expect(request.query).toMatchObject(month);
+
+		const fileOf = (node: string) =>
+			run.runData[node][0].data!.main![0]![0].binary!.data as {
+				data: string;
+				fileName: string;
+				mimeType: string;
+			};
+		const csv = fileOf('CSV file');
+		expect(csv).toMatchObject({
 			fileName: `payroll-${first.toISOString().slice(0, 7)}.csv`,
 			mimeType: 'text/csv',
 		});
+		const [header, ...rows] = Buffer.from(csv.data, 'base64')
+			.toString('utf8')
+			.trim()
+			.split(/\r?\n/)
+			.map((line) => line.split(','));
+		// Fixed columns, whatever the month holds: nothing nested, no ids, the work date as a date.
+		expect(header).toEqual([
+			'employeeNumber',
+			'employeeName',
+			'payrollTypeCode',
+			'payrollTypeName',
+			'quantity',
+			'unit',
+			'workDate',
+		]);
+		expect(rows.length).toBe(lines.length);
+		const monthPrefix = first.toISOString().slice(0, 7);
+		for (const row of rows) {
+			expect(row).toHaveLength(header.length);
+			expect(row[6]).toMatch(new RegExp(`^${monthPrefix}-\\d{2}$`));
+			expect(row[5]).toBe('hours');
+			expect(Number(row[4])).toBeGreaterThan(0);
+		}
+		// One row per employee, work date and payroll type.
+		expect(new Set(rows.map((r) => `${r[0]} ${r[6]} ${r[2]}`)).size).toBe(rows.length);
+
+		// Totals per employee and payroll type equal the service's own payroll file (export type
+		// Payroll: "employee;code;quantity;from;to" over the period), fetched beside it.
+		const totals = new Map<string, number>();
+		for (const r of rows)
+			totals.set(`${r[0]};${r[2]}`, (totals.get(`${r[0]};${r[2]}`) ?? 0) + Number(r[4]));
+		const service = Buffer.from(fileOf('Payroll file in the company format').data, 'base64')
+			.toString('utf8')
+			.trim()
+			.split(/\r?\n/)
+			.map((line) => line.split(';'));
+		expect(service.length).toBe(totals.size);
+		for (const [employee, code, qty, from, to] of service) {
+			expect(totals.get(`${employee};${code}`)).toBeCloseTo(Number(qty), 2);
+			expect([from, to]).toEqual([month.fromWorkDate[0], month.toWorkDate[0]]);
+		}
+	});
+
+	it('payroll send-on: the same CSV, and the SFTP upload stays disabled until a credential is set', async () => {
+		const run = await e2e.run('sandbox/payroll-send-on');
+		expect(run.error).toBeUndefined();
+		expect(run.json('CSV file')).toHaveLength(1);
+		const workflow = JSON.parse(
+			readFileSync(
+				join(__dirname, '..', '..', 'sandbox', 'workflows', 'payroll-send-on.json'),
+				'utf8',
+			),
+		) as { nodes: Array<{ type: string; disabled?: boolean; credentials?: unknown }> };
+		const upload = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.ftp')!;
+		expect(upload).toMatchObject({ disabled: true });
+		expect(upload.credentials).toBeUndefined();
 	});
 
 	it('document upload: the generated report lands on project P-1002 in section Reports', async () => {
