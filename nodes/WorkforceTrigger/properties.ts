@@ -242,7 +242,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		required: true,
-		description: `Changes made since this moment are emitted by the first poll (payroll export data: at most one year back). ${ZONED_INSTANT_HINT}`,
+		description: `Changes made since this moment are emitted by the first poll (payroll export data: at most one year back). ${ZONED_INSTANT_HINT}.`,
 		displayOptions: { show: { startFrom: ['date'] } },
 	},
 	{

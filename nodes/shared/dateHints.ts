@@ -7,8 +7,8 @@ export const WORK_DATE_HINT =
 	'A calendar day, yyyy-MM-dd (e.g. 2026-10-01); a time part is ignored.';
 
 export const INSTANT_HINT =
-	'An instant, UTC when written without a zone (2026-10-01T06:00:00 is 06:00 UTC); for a local time add its offset (2026-10-01T06:00:00+02:00) or an expression such as {{ DateTime.fromISO("2026-10-01T06:00", { zone: "Europe/Oslo" }).toISO() }}.';
+	'An instant, UTC when written without a zone (2026-10-01T06:00:00 is 06:00 UTC); for a local time add its offset (2026-10-01T06:00:00+02:00) or an expression such as {{ DateTime.fromISO("2026-10-01T06:00", { zone: "Europe/Oslo" }).toISO() }}'; // no final period: each description adds it
 
 /** For a field read as written (the trigger's Start Date, a filter sent to the service as is). */
 export const ZONED_INSTANT_HINT =
-	'An instant: write it with its zone, 2026-10-01T06:00:00Z for 06:00 UTC or 2026-10-01T06:00:00+02:00 for 06:00 at UTC+2 (or an expression such as {{ DateTime.fromISO("2026-10-01T06:00", { zone: "Europe/Oslo" }).toISO() }}).';
+	'An instant: write it with its zone, 2026-10-01T06:00:00Z for 06:00 UTC or 2026-10-01T06:00:00+02:00 for 06:00 at UTC+2 (or an expression such as {{ DateTime.fromISO("2026-10-01T06:00", { zone: "Europe/Oslo" }).toISO() }})'; // no final period: each description adds it

@@ -24,7 +24,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 			name: 'fromDateTime',
 			type: 'dateTime',
 			default: '',
-			description: `Start of the window (FromDateTime, inclusive) of the ${noun}. ${INSTANT_HINT}`,
+			description: `Start of the window (FromDateTime, inclusive) of the ${noun}. ${INSTANT_HINT}.`,
 			displayOptions: show,
 		},
 		{
@@ -32,7 +32,7 @@ export function extractionFields(operation: string, noun: string): INodeProperti
 			name: 'toDateTime',
 			type: 'dateTime',
 			default: '',
-			description: `End of the window (ToDateTime, inclusive: a record dated exactly then is returned). To read consecutive periods without repeats, end each 1 ms before the next one starts (e.g. 2026-01-31T23:59:59.999Z). ${INSTANT_HINT}`,
+			description: `End of the window (ToDateTime, inclusive: a record dated exactly then is returned). To read consecutive periods without repeats, end each 1 ms before the next one starts (e.g. 2026-01-31T23:59:59.999Z). ${INSTANT_HINT}.`,
 			displayOptions: show,
 		},
 		...(PAYROLL_LINE_OPERATIONS.includes(operation) ? payrollLineFilterProperties(show) : []),

@@ -38,7 +38,7 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'fromDateTime',
 		type: 'dateTime',
 		default: '',
-		description: `Full-sync window start (FromDateTime) on the parent record's creation date. ${INSTANT_HINT}`,
+		description: `Full-sync window start (FromDateTime) on the parent record's creation date. ${INSTANT_HINT}.`,
 		displayOptions: show,
 	},
 	{
@@ -46,7 +46,7 @@ export const getImagesProperties: INodeProperties[] = [
 		name: 'toDateTime',
 		type: 'dateTime',
 		default: '',
-		description: `Full-sync window end (ToDateTime, inclusive: a parent created exactly then is included). ${INSTANT_HINT}`,
+		description: `Full-sync window end (ToDateTime, inclusive: a parent created exactly then is included). ${INSTANT_HINT}.`,
 		displayOptions: show,
 	},
 	{

@@ -29,7 +29,7 @@ export const getManyProperties: INodeProperties[] = [
 				name: 'changedSince',
 				type: 'dateTime',
 				default: '',
-				description: `Only users modified after this moment (a slower query on the service). ${ZONED_INSTANT_HINT}`,
+				description: `Only users modified after this moment (a slower query on the service). ${ZONED_INSTANT_HINT}.`,
 				routing: { send: { type: 'query', property: 'changedSince' } },
 			},
 			{
