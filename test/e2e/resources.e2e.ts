@@ -77,12 +77,15 @@ describe('Every resource in a real n8n', () => {
 		const run = await e2e.run('payrollExportYear');
 		expect(run.error).toBeUndefined();
 		const api = await e2e.emulator.apiRequests();
-		const windows = api.map((r) => ({
-			from: r.query.fromWorkDate[0],
-			to: r.query.toWorkDate[0],
-			status: r.status,
-			path: r.path,
-		}));
+		// The windows are asked side by side (Parallel Requests), so the log holds them in arrival order.
+		const windows = api
+			.map((r) => ({
+				from: r.query.fromWorkDate[0],
+				to: r.query.toWorkDate[0],
+				status: r.status,
+				path: r.path,
+			}))
+			.sort((a, b) => a.from.localeCompare(b.from));
 		expect(windows).toHaveLength(9);
 		const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 		expect(day(windows[8].to) - day(windows[0].from)).toBe(364);
