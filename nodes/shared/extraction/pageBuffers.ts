@@ -1,10 +1,8 @@
 /**
- * Page-sized buffers reused from page to page within one File run. Every buffer allocated outside
- * V8's heap counts toward V8's external-memory limit: each 64 MB of them starts a full garbage
- * collection, which in n8n (a heap of about 140 MB) costs about 70 ms. A fresh buffer per page
- * of 3.5 MB means one collection every few pages; reused buffers mean none. A buffer is given
- * back only when what it holds is proved written (see ByteSource), so it is never reused early;
- * one that is never given back is collected as usual.
+ * Page-sized buffers reused from page to page within one File run: the run allocates a few
+ * buffers it owns instead of a new one of 3.5 MB per page, so what it holds stays a few pages
+ * whatever the volume. A buffer is given back only when what it holds is proved written (see
+ * ByteSource), so it is never reused early; one that is never given back is collected as usual.
  */
 export class PageBuffers {
 	/** Buffers given back, waiting to be taken again. */
