@@ -37,10 +37,11 @@ describe('Sandbox demo workflows in a real n8n', () => {
 	});
 
 	it("payroll hand-off: last month as a CSV with fixed columns whose totals are the service's own", async () => {
-		// Files in memory (base64 in the item), so the test reads them back from the run.
-		const run = await e2e.run('sandbox/payroll-hand-off', {
-			N8N_DEFAULT_BINARY_DATA_MODE: 'default',
-		});
+		// Single process: files in memory (base64 in the item); queue mode: read from n8n's store.
+		const run = await e2e.run(
+			'sandbox/payroll-hand-off',
+			e2e.state.queue ? undefined : { N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
+		);
 		expect(run.error).toBeUndefined();
 		const lines = run.json('Approved payroll lines, last month');
 		expect(lines.length).toBeGreaterThan(0);
@@ -60,18 +61,11 @@ describe('Sandbox demo workflows in a real n8n', () => {
 		]);
 		for (const request of api) expect(request.query).toMatchObject(month);
 
-		const fileOf = (node: string) =>
-			run.runData[node][0].data!.main![0]![0].binary!.data as {
-				data: string;
-				fileName: string;
-				mimeType: string;
-			};
-		const csv = fileOf('CSV file');
-		expect(csv).toMatchObject({
+		expect(run.runData['CSV file'][0].data!.main![0]![0].binary!.data).toMatchObject({
 			fileName: `payroll-${first.toISOString().slice(0, 7)}.csv`,
 			mimeType: 'text/csv',
 		});
-		const [header, ...rows] = Buffer.from(csv.data, 'base64')
+		const [header, ...rows] = (await e2e.fileOf(run, 'CSV file'))
 			.toString('utf8')
 			.trim()
 			.split(/\r?\n/)
@@ -102,7 +96,7 @@ describe('Sandbox demo workflows in a real n8n', () => {
 		const totals = new Map<string, number>();
 		for (const r of rows)
 			totals.set(`${r[0]};${r[2]}`, (totals.get(`${r[0]};${r[2]}`) ?? 0) + Number(r[4]));
-		const service = Buffer.from(fileOf('Payroll file in the company format').data, 'base64')
+		const service = (await e2e.fileOf(run, 'Payroll file in the company format'))
 			.toString('utf8')
 			.trim()
 			.split(/\r?\n/)

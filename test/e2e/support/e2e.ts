@@ -20,6 +20,11 @@ export interface E2e {
 	 * are started once with theirs).
 	 */
 	run(fixture: string, env?: NodeJS.ProcessEnv): Promise<Execution>;
+	/**
+	 * The bytes of a node's first output binary: inline (base64) as `n8n execute` keeps it in
+	 * `default` mode, or read from the queue-mode main the way the editor downloads a stored one.
+	 */
+	fileOf(run: Execution, node: string, property?: string): Promise<Buffer>;
 }
 
 /** For a test file: the run prepared by the global set-up. */
@@ -43,6 +48,21 @@ export function useE2e(): E2e {
 				return await runOnWorkers(workflow);
 			}
 			return await executeWorkflow(state.runtime, state.cli, workflow.id, env);
+		},
+		async fileOf(run: Execution, node: string, property = 'data') {
+			const binary = run.runData[node]?.[0]?.data?.main?.[0]?.[0]?.binary?.[property] as
+				| { id?: string; data: string }
+				| undefined;
+			if (!binary) throw new Error(`Node "${node}" output no binary "${property}"`);
+			if (!binary.id) return Buffer.from(binary.data, 'base64');
+			if (!state.queue)
+				throw new Error(
+					`Node "${node}" stored its file (${binary.id}): run it with N8N_DEFAULT_BINARY_DATA_MODE=default to read it here`,
+				);
+			const main = await mainServer();
+			return await main.getBytes(
+				`/rest/binary-data?id=${encodeURIComponent(binary.id)}&action=download`,
+			);
 		},
 	};
 }

@@ -174,6 +174,14 @@ export class N8nServer {
 		return JSON.parse(text) as T;
 	}
 
+	/** Raw bytes the editor downloads as the logged-in user: a stored binary, `/rest/binary-data?id=…`. */
+	async getBytes(path: string): Promise<Buffer> {
+		const res = await this.send('GET', path);
+		if (!res.ok)
+			throw new Error(`n8n GET ${path}: HTTP ${res.status} ${(await res.text()).slice(0, 500)}`);
+		return Buffer.from(await res.arrayBuffer());
+	}
+
 	/** An internal REST call as the logged-in user; answers `data` of n8n's `{ data }` envelope. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		const res = await this.send(method, path, body);
