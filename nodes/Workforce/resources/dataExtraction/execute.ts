@@ -19,12 +19,33 @@ export interface ExtractionTarget {
 	what: string;
 	/** The endpoint's own rules on the query, checked before any request (throws a NodeOperationError). */
 	check?: (qs: IDataObject) => void;
+	/** The query of one item, checked before any request; the time-window extractions' by default. */
+	query?: (
+		this: IExecuteFunctions,
+		itemIndex: number,
+		options: ExtractionOptions,
+		limit: number | undefined,
+	) => IDataObject | Promise<IDataObject>;
+	/** How to fix an invalid Limit, in the operation's words. */
+	limitFix?: string;
+	/** False where the operation has no Request Timeout option (pages wait as long as they take). */
+	timeout?: false;
+	/** Facts added to each record's `_page` beside the envelope's (Include Page Facts). */
+	pageFacts?: (page: ExtractionPage) => IDataObject;
+	/**
+	 * Output Items only: read once per input item (its parameters checked before any request),
+	 * it gives what each output item carries beside its record, e.g. the image's bytes.
+	 */
+	attach?: (
+		this: IExecuteFunctions,
+		itemIndex: number,
+	) => ((record: IDataObject, item: INodeExecutionData) => Promise<void>) | undefined;
 }
 
 /**
  * Runs one paginated extraction per input item, every page fetched through the shared
- * paginator: one output item per record, or (Output: File) one item per input item carrying the
- * records as a file. With a Limit it stops asking once it has enough.
+ * paginator: one output item per record, or (Output: File) one item per part of the file.
+ * With a Limit it stops asking once it has enough. Every extraction operation runs here.
  */
 export async function runExtraction(
 	this: IExecuteFunctions,
@@ -36,12 +57,23 @@ export async function runExtraction(
 		// A failure part of the way leaves none of this item's records behind (Continue On Fail).
 		const before = out.length;
 		try {
-			const { path, what, check } = typeof target === 'function' ? target(itemIndex) : target;
-			const limit = readLimit(this, itemIndex, 'Set Limit to 1 or more, or turn on Return All.');
+			const { path, what, check, ...run } =
+				typeof target === 'function' ? target(itemIndex) : target;
+			const limit = readLimit(
+				this,
+				itemIndex,
+				run.limitFix ?? 'Set Limit to 1 or more, or turn on Return All.',
+			);
 			const returnAll = limit === Infinity;
 			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;
 			const output = readOutput(this, itemIndex);
-			const qs = buildQuery.call(this, itemIndex, options, returnAll ? undefined : limit);
+			const attach = output.mode === 'file' ? undefined : run.attach?.call(this, itemIndex);
+			const qs = await (run.query ?? buildQuery).call(
+				this,
+				itemIndex,
+				options,
+				returnAll ? undefined : limit,
+			);
 			checkParts(this, output, qs.ChunkLimit, itemIndex);
 			const partitions = readPartitioning(this, itemIndex, options);
 			// Partitioned, the endpoint's rules (a maximum window) hold for each partition's window.
@@ -55,7 +87,7 @@ export async function runExtraction(
 				prefetch: returnAll,
 				scan:
 					output.mode === 'file' ? scanFor(output, Boolean(options.includePageFacts)) : undefined,
-				timeout: options.timeout ?? 120_000,
+				timeout: run.timeout === false ? undefined : (options.timeout ?? 120_000),
 				retry: {
 					attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)),
 					delayMs: options.retryDelay ?? 1000,
@@ -63,7 +95,7 @@ export async function runExtraction(
 			});
 			let facts: { page?: ExtractionPage; value?: IDataObject } = {};
 			const shape = (record: IDataObject, page: ExtractionPage): IDataObject => {
-				if (facts.page !== page) facts = { page, value: pageFacts(page) };
+				if (facts.page !== page) facts = { page, value: pageFacts(page, run.pageFacts?.(page)) };
 				return { ...record, _page: facts.value };
 			};
 			if (output.mode === 'file') {
@@ -77,12 +109,24 @@ export async function runExtraction(
 				);
 				continue;
 			}
-			await takeRecords(pages, limit, (record, page) => {
-				out.push({
-					json: options.includePageFacts ? shape(record, page) : record,
-					pairedItem: { item: itemIndex },
-				});
+			const toItem = (record: IDataObject, page: ExtractionPage): INodeExecutionData => ({
+				json: options.includePageFacts ? shape(record, page) : record,
+				pairedItem: { item: itemIndex },
 			});
+			// Only an attachment makes a record wait (takeRecords awaits only what is a promise).
+			await takeRecords(
+				pages,
+				limit,
+				attach
+					? async (record, page) => {
+							const item = toItem(record, page);
+							await attach(record, item);
+							out.push(item);
+						}
+					: (record, page) => {
+							out.push(toItem(record, page));
+						},
+			);
 		} catch (error) {
 			out.length = before;
 			outputOrThrow(this, error, itemIndex, out);
