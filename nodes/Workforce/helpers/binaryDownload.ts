@@ -1,4 +1,4 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { workforceRequest } from '../../shared/transport';
 import {
@@ -7,6 +7,7 @@ import {
 	fileNameFromContentDisposition,
 	mimeTypeFor,
 } from './fileNames';
+import { outputOrThrow } from './itemErrors';
 
 export interface DownloadRequest {
 	/** Path below the integration base; path parameters already encoded. */
@@ -72,6 +73,38 @@ export async function downloadBinary(
 	binary.mimeType = mimeType;
 	binary.bytes ??= await byteCount(ctx, binary);
 	return { binary, fileName, mimeType, contentDisposition: disposition };
+}
+
+/**
+ * The Download operations: per input item one file, its bytes in the item's "Put Output File in
+ * Field" property and `json` (what was asked for) beside the file's name, type and size.
+ */
+export async function downloadEachItem(
+	ctx: IExecuteFunctions,
+	plan: (itemIndex: number) => Promise<{ request: DownloadRequest; json: IDataObject }>,
+): Promise<INodeExecutionData[][]> {
+	const out: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
+		try {
+			const { request, json } = await plan(itemIndex);
+			const property =
+				String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
+			const file = await downloadBinary(ctx, request);
+			out.push({
+				json: {
+					...json,
+					fileName: file.fileName,
+					mimeType: file.mimeType,
+					fileSize: file.binary.bytes ?? null,
+				},
+				binary: { [property]: file.binary },
+				pairedItem: { item: itemIndex },
+			});
+		} catch (error) {
+			outputOrThrow(ctx, error, itemIndex, out);
+		}
+	}
+	return [out];
 }
 
 /**

@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { binaryOutputProperty } from '../../helpers/options';
-import { outputOrThrow } from '../../helpers/itemErrors';
-import { downloadBinary } from '../../helpers/binaryDownload';
+import { downloadEachItem } from '../../helpers/binaryDownload';
 import {
 	fileReferenceProperty,
 	parentProperties,
@@ -32,38 +31,21 @@ export const downloadProperties: INodeProperties[] = [
 ];
 
 export async function download(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const out: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const parent = await resolveParentOf(this, itemIndex);
-			const fileReferenceId = readFileReferenceId(
-				this,
-				itemIndex,
-				this.getNodeParameter('fileReferenceId', itemIndex),
-			);
-			const property =
-				String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
-			const file = await downloadBinary(this, {
+	return await downloadEachItem(this, async (itemIndex) => {
+		const parent = await resolveParentOf(this, itemIndex);
+		const fileReferenceId = readFileReferenceId(
+			this,
+			itemIndex,
+			this.getNodeParameter('fileReferenceId', itemIndex),
+		);
+		return {
+			request: {
 				path: `${parent.documentsPath}/${encodeURIComponent(fileReferenceId)}`,
 				what: `Downloading document "${fileReferenceId}"`,
 				itemIndex,
 				fallbackName: fileReferenceId,
-			});
-			out.push({
-				json: {
-					fileReferenceId,
-					...parent.label,
-					fileName: file.fileName,
-					mimeType: file.mimeType,
-					fileSize: file.binary.bytes ?? null,
-				},
-				binary: { [property]: file.binary },
-				pairedItem: { item: itemIndex },
-			});
-		} catch (error) {
-			outputOrThrow(this, error, itemIndex, out);
-		}
-	}
-	return [out];
+			},
+			json: { fileReferenceId, ...parent.label },
+		};
+	});
 }

@@ -7,8 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { binaryOutputProperty } from '../../helpers/options';
-import { outputOrThrow } from '../../helpers/itemErrors';
-import { downloadBinary } from '../../helpers/binaryDownload';
+import { downloadEachItem } from '../../helpers/binaryDownload';
 import { baseUrl, CREDENTIAL } from '../../../shared/transport';
 import { fileTargetOf } from './fileReference';
 
@@ -58,45 +57,28 @@ export const downloadProperties: INodeProperties[] = [
 ];
 
 export async function download(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const out: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const credentials = await this.getCredentials(CREDENTIAL);
-			const target = fileTargetOf(
-				this.getNode(),
-				String(this.getNodeParameter('file', itemIndex, '')),
-				baseUrl(credentials, 'integration'),
-				itemIndex,
-			);
-			const size = String(this.getNodeParameter('size', itemIndex, 'auto'));
-			const maxDimension =
-				size === 'auto' ? target.maxDimensionInUrl : size === 'original' ? undefined : size;
-			const qs: IDataObject = {};
-			if (maxDimension) qs.MaxDimension = maxDimension;
-			const property =
-				String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
-			const file = await downloadBinary(this, {
+	return await downloadEachItem(this, async (itemIndex) => {
+		const credentials = await this.getCredentials(CREDENTIAL);
+		const target = fileTargetOf(
+			this.getNode(),
+			String(this.getNodeParameter('file', itemIndex, '')),
+			baseUrl(credentials, 'integration'),
+			itemIndex,
+		);
+		const size = String(this.getNodeParameter('size', itemIndex, 'auto'));
+		const maxDimension =
+			size === 'auto' ? target.maxDimensionInUrl : size === 'original' ? undefined : size;
+		const qs: IDataObject = {};
+		if (maxDimension) qs.MaxDimension = maxDimension;
+		return {
+			request: {
 				path: `/api/file/${encodeURIComponent(target.fileId)}`,
 				qs,
 				what: `Downloading file "${target.fileId}"`,
 				itemIndex,
 				fallbackName: target.fileId,
-			});
-			out.push({
-				json: {
-					fileId: target.fileId,
-					maxDimension: maxDimension ? Number(maxDimension) : null,
-					fileName: file.fileName,
-					mimeType: file.mimeType,
-					fileSize: file.binary.bytes ?? null,
-				},
-				binary: { [property]: file.binary },
-				pairedItem: { item: itemIndex },
-			});
-		} catch (error) {
-			outputOrThrow(this, error, itemIndex, out);
-		}
-	}
-	return [out];
+			},
+			json: { fileId: target.fileId, maxDimension: maxDimension ? Number(maxDimension) : null },
+		};
+	});
 }
