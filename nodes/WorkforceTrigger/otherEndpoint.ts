@@ -1,9 +1,10 @@
-import { NodeOperationError, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { endpointFields } from '../shared/extraction/endpointFields';
 import { chooseEndpoint } from '../shared/extraction/endpointPath';
+import { readEmitChoice } from './emitChoice';
 import type { ExtractionStream } from './streams';
-import { recordStream, type ChangeEvent } from './sync/changes';
+import { recordStream } from './sync/changes';
 
 /** The event "Records Changed (Other Endpoint)": any extraction endpoint of the table, or a typed v1/... path. */
 export const OTHER_ENDPOINT_EVENT = 'otherEndpoint';
@@ -48,16 +49,7 @@ export function otherEndpointStream(ctx: IPollFunctions): ExtractionStream {
 		ctx.getNodeParameter('endpoint', 'v1/project'),
 		ctx.getNodeParameter('endpointPath', ''),
 	);
-	const chosen = ctx.getNodeParameter('recordEvents', [
-		'created',
-		'changed',
-		'deleted',
-	]) as ChangeEvent[];
-	if (!Array.isArray(chosen) || chosen.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Emit has no kind of change chosen', {
-			description: 'Choose at least one of Created, Changed and Deleted under Emit.',
-		});
-	}
+	const emit = readEmitChoice(ctx, 'recordEvents');
 	const deletion = endpoint.row?.deletion === 'tombstone' ? 'identity' : 'record';
 	return {
 		// Another endpoint is another stream: its state starts afresh.
@@ -67,6 +59,6 @@ export function otherEndpointStream(ctx: IPollFunctions): ExtractionStream {
 		filter: {},
 		kind: (seen, createdSince) =>
 			recordStream({ distinguishCreated: true, seen, createdSince, deletion }),
-		emit: new Set(chosen),
+		emit,
 	};
 }

@@ -11,13 +11,9 @@ import type { TriggerSettings } from './settings';
 import type { ExtractionStream } from './streams';
 import { collectChanges, nextState, type Collected, type Page } from './sync/run';
 import { SeenSet } from './sync/seen';
-import { readState, writeState } from './sync/state';
-import { DAY_MS } from './sync/time';
+import { pollStart, SAMPLE_SIZE } from './sync/pollStart';
+import { writeState } from './sync/state';
 import { planWindow, windowQuery, type SyncWindow } from './sync/window';
-
-/** How far back a manual test run looks for a sample, and how many changes it shows. */
-export const SAMPLE_DAYS = 30;
-export const SAMPLE_SIZE = 10;
 
 /**
  * One poll of an extraction endpoint in incremental mode: reads the pages of the window (all,
@@ -30,22 +26,9 @@ export async function pollExtraction(
 	settings: TriggerSettings,
 	startedAt: number,
 ): Promise<INodeExecutionData[][] | null> {
-	const manual = this.getMode() === 'manual';
-	const staticData = this.getWorkflowStaticData('node');
-	const state = manual ? undefined : readState(staticData, stream.name);
-
-	if (!manual && !state && settings.startDate === undefined) {
-		// First activation, from now: nothing happened yet; the next poll reads from here.
-		const now = new Date(startedAt).toISOString();
-		writeState(staticData, { v: 1, stream: stream.name, from: now, origin: now, seen: {} });
-		return null;
-	}
-
-	const from = manual
-		? startedAt - SAMPLE_DAYS * DAY_MS
-		: state
-			? Date.parse(state.from)
-			: (settings.startDate as number);
+	const start = pollStart(this, stream.name, settings, startedAt);
+	if (!start) return null;
+	const { manual, staticData, state, from } = start;
 	const window = planWindow(from, startedAt);
 	const seen = new SeenSet(state?.seen);
 	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;

@@ -10,11 +10,11 @@ import {
 
 import { isTransient } from '../shared/extraction/retryPolicy';
 import { workforceJson } from '../shared/transport';
-import { SAMPLE_DAYS, SAMPLE_SIZE } from './pollExtraction';
 import type { TriggerSettings } from './settings';
 import { stableHash } from './sync/changes';
 import { SeenSet } from './sync/seen';
-import { readState, writeState } from './sync/state';
+import { pollStart, SAMPLE_SIZE } from './sync/pollStart';
+import { writeState } from './sync/state';
 import { DAY_MS, isoDate, parseServiceTime } from './sync/time';
 
 const STREAM = 'payrollExport';
@@ -31,9 +31,6 @@ export async function pollPayrollExport(
 	settings: TriggerSettings,
 	startedAt: number,
 ): Promise<INodeExecutionData[][] | null> {
-	const manual = this.getMode() === 'manual';
-	const staticData = this.getWorkflowStaticData('node');
-	const state = manual ? undefined : readState(staticData, STREAM);
 	const days = Number(this.getNodeParameter('workDateRangeDays', 14));
 	if (!Number.isInteger(days) || days < 1 || days > 45) {
 		throw new NodeOperationError(
@@ -45,16 +42,9 @@ export async function pollPayrollExport(
 		);
 	}
 
-	if (!manual && !state && settings.startDate === undefined) {
-		const now = new Date(startedAt).toISOString();
-		writeState(staticData, { v: 1, stream: STREAM, from: now, origin: now, seen: {} });
-		return null;
-	}
-	const from = manual
-		? startedAt - SAMPLE_DAYS * DAY_MS
-		: state
-			? Date.parse(state.from)
-			: (settings.startDate as number);
+	const start = pollStart(this, STREAM, settings, startedAt);
+	if (!start) return null;
+	const { manual, staticData, state, from } = start;
 	const oldest = oneYearBefore(startedAt);
 	if (from < oldest) {
 		throw new NodeOperationError(

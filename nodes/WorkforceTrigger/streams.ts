@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { payrollLineFilterQuery } from '../shared/extraction/payrollLineFilters';
+import { readEmitChoice } from './emitChoice';
 import { OTHER_ENDPOINT_EVENT, otherEndpointStream } from './otherEndpoint';
 import { imageStream, recordStream, type ChangeEvent, type StreamKind } from './sync/changes';
 import type { SeenSet } from './sync/seen';
@@ -21,23 +22,14 @@ export interface ExtractionStream {
 export function extractionStream(ctx: IPollFunctions, event: string): ExtractionStream {
 	if (event === OTHER_ENDPOINT_EVENT) return otherEndpointStream(ctx);
 	if (event === 'timeRegistration') {
-		const chosen = ctx.getNodeParameter('timeRegistrationEvents', [
-			'created',
-			'changed',
-			'deleted',
-		]) as ChangeEvent[];
-		if (!Array.isArray(chosen) || chosen.length === 0) {
-			throw new NodeOperationError(ctx.getNode(), 'Emit has no kind of change chosen', {
-				description: 'Choose at least one of Created, Changed and Deleted under Emit.',
-			});
-		}
+		const emit = readEmitChoice(ctx, 'timeRegistrationEvents');
 		return {
 			name: 'timeRegistration',
 			path: '/v1/time-registrations',
 			what: 'Poll time registrations',
 			filter: {},
 			kind: (seen, createdSince) => recordStream({ distinguishCreated: true, seen, createdSince }),
-			emit: new Set(chosen),
+			emit,
 		};
 	}
 	if (event === 'payrollLine') {

@@ -4,12 +4,7 @@
  */
 export function toUtcIso(value: unknown): string | undefined | null {
 	if (value === undefined || value === null || value === '') return undefined;
-	const raw =
-		typeof value === 'string'
-			? value.trim()
-			: value instanceof Date
-				? value.toISOString()
-				: String(value);
+	const raw = asText(value);
 	if (raw === '') return undefined;
 	if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(raw))
 		return null;
@@ -23,17 +18,18 @@ export function toUtcIso(value: unknown): string | undefined | null {
 /** A calendar date `yyyy-MM-dd` from a date or date-time value (its date part, as written). */
 export function toDateOnly(value: unknown): string | undefined | null {
 	if (value === undefined || value === null || value === '') return undefined;
-	const raw =
-		typeof value === 'string'
-			? value.trim()
-			: value instanceof Date
-				? value.toISOString()
-				: String(value);
+	const raw = asText(value);
 	const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(raw);
 	if (!m) return null;
 	const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
 	const back = new Date(ms).toISOString().slice(0, 10);
 	return back === m[0] ? back : null;
+}
+
+/** A date value as text: a string trimmed, a Date in ISO form (n8n's date pickers give either). */
+function asText(value: unknown): string {
+	if (typeof value === 'string') return value.trim();
+	return value instanceof Date ? value.toISOString() : String(value);
 }
 
 export const DAY_MS = 86_400_000;
