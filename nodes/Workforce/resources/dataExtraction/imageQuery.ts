@@ -5,14 +5,12 @@ import {
 	type INodeParameterResourceLocator,
 } from 'n8n-workflow';
 
-import { toUtcIso } from '../../helpers/dates';
 import { assertSegment } from '../../../shared/transport/pathSegment';
 import { workforceJson } from '../../../shared/transport';
 import type { ExtractionOptions } from './query';
+import { windowQuery } from './windowQuery';
 
 export const IMAGE_SOURCES = ['feed', 'alert', 'checklist'];
-export const CHUNK_LIMIT_MAX = 10_000;
-const CHUNK_LIMIT_DEFAULT = 2500;
 
 /** The options of Get Images: those of the other extractions but the page timeout. */
 export type ImageOptions = Omit<ExtractionOptions, 'timeout'>;
@@ -67,56 +65,7 @@ export async function buildImageQuery(
 	// Sent as a repeated parameter (Sources=feed&Sources=alert), the way the service reads lists.
 	if (list.length) qs.Sources = [...new Set(list)];
 
-	const date = (field: string, label: string, value: unknown) => {
-		const iso = toUtcIso(value);
-		if (iso === null)
-			throw fail(
-				`${label} is not a date-time: "${String(value)}"`,
-				'Use an ISO 8601 date-time such as 2026-01-31T00:00:00Z (no zone means UTC).',
-			);
-		if (iso !== undefined) qs[field] = iso;
-		return iso;
-	};
-	const from = date(
-		'FromDateTime',
-		'From Date Time',
-		this.getNodeParameter('fromDateTime', itemIndex, ''),
-	);
-	const to = date('ToDateTime', 'To Date Time', this.getNodeParameter('toDateTime', itemIndex, ''));
-	if (from && to && Date.parse(from) > Date.parse(to)) {
-		throw fail(
-			'To Date Time must not be earlier than From Date Time',
-			`The window ${from} to ${to} is empty. Both ends are included (equal ends read that one instant); set To Date Time on or after From Date Time.`,
-		);
-	}
-	const since = date('ModifiedSince', 'Modified Since', options.modifiedSince);
-	const before = date('ModifiedBefore', 'Modified Before', options.modifiedBefore);
-	if (before && !since) {
-		throw fail(
-			'Modified Before needs Modified Since',
-			'The service accepts ModifiedBefore only in incremental mode. Set Modified Since as well, or remove Modified Before.',
-		);
-	}
-	if (before && since && Date.parse(before) <= Date.parse(since)) {
-		throw fail(
-			'Modified Before must be later than Modified Since',
-			`The service requires ModifiedBefore to be strictly greater than ModifiedSince (${since}). Move Modified Before later.`,
-		);
-	}
-
-	if (options.chunkLimit !== undefined) {
-		const chunk = Number(options.chunkLimit);
-		if (!Number.isInteger(chunk) || chunk < 1 || chunk > CHUNK_LIMIT_MAX) {
-			throw fail(
-				`Chunk Limit must be a whole number from 1 to ${CHUNK_LIMIT_MAX}, not ${String(options.chunkLimit)}`,
-				'Set Chunk Limit (parent records per page) between 1 and 10000, or remove it to use the default of 2500.',
-			);
-		}
-		qs.ChunkLimit = chunk;
-	} else if (limit !== undefined && limit < CHUNK_LIMIT_DEFAULT) {
-		// Each parent brings at least one row, so a page of Limit parents is enough for Limit rows.
-		qs.ChunkLimit = limit;
-	}
+	Object.assign(qs, windowQuery(this, itemIndex, options, limit));
 
 	for (const [key, name] of [
 		['requireGeoCoordinate', 'RequireGeoCoordinate'],
