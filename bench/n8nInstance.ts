@@ -42,7 +42,9 @@ export type BenchWorkflow =
 	| 'workforceWindow'
 	| 'workforcePartitioned'
 	| 'workforceFileWindow'
-	| 'workforceFilePartitioned';
+	| 'workforceFilePartitioned'
+	/** File output with the window's partitions by day, week or month (ExtractionWindow.partitionsBy). */
+	| `workforceFilePartitioned.${string}`;
 /** The loop around the HTTP Request node in the httpRequestFiles workflow. */
 export const LOOP = 'Loop';
 /** Split Out after the HTTP Request node (the httpSplitOut workflow). */
@@ -67,6 +69,8 @@ export interface ExtractionWindow {
 	to: string;
 	partitionBy: string;
 	parallelRequests: number;
+	/** More Partition By settings, each its own File workflow `workforceFilePartitioned.<setting>`. */
+	partitionsBy?: string[];
 }
 
 const DEFAULT_WINDOW: ExtractionWindow = {
@@ -267,7 +271,23 @@ export async function prepareN8n(
 			[NODE]: { main: [[{ node: SPLIT, type: 'main', index: 0 }]] },
 		},
 	};
+	// The same File workflow for each Partition By setting a suite compares.
+	const filePartitionedBy = Object.fromEntries(
+		(window.partitionsBy ?? []).map((by, index) => [
+			`workforceFilePartitioned.${by}`,
+			workforceWith(
+				`benchWfFilePart${index + 2}`,
+				`Bench: Workforce node, partitions by ${by} side by side, to an NDJSON file`,
+				{
+					...windowed,
+					options: { partitionBy: by, parallelRequests: window.parallelRequests },
+					output: 'file',
+				},
+			),
+		]),
+	);
 	const all: Partial<Record<BenchWorkflow, WorkflowFixture['workflow'] & { id: string }>> = {
+		...filePartitionedBy,
 		workforce,
 		httpRequest,
 		httpSplitOut,
@@ -280,15 +300,14 @@ export async function prepareN8n(
 		workforceFilePartitioned,
 	};
 	if (pageUrls) all.httpRequestFiles = httpRequestFiles(httpRequest.nodes[1], pageUrls);
-	await importWorkflows(
-		runtime,
-		instance,
-		Object.entries(all).map(([name, workflow]) => ({ name, id: workflow.id, workflow })),
-		scratch,
+	const fixtures = Object.entries(all).flatMap(([name, workflow]) =>
+		workflow ? [{ name, id: workflow.id, workflow }] : [],
 	);
-	const workflows = Object.fromEntries(
-		Object.entries(all).map(([name, workflow]) => [name, workflow.id]),
-	) as Record<BenchWorkflow, string>;
+	await importWorkflows(runtime, instance, fixtures, scratch);
+	const workflows = Object.fromEntries(fixtures.map(({ name, id }) => [name, id])) as Record<
+		BenchWorkflow,
+		string
+	>;
 	return { runtime, instance, workflows, node: NODE, scratch };
 }
 

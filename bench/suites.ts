@@ -122,6 +122,9 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 // Issue 23: a year of time registrations, read at the latency of the internet and of loopback.
 const latencyRecords = Number(process.env.BENCH_LATENCY_RECORDS ?? 1_000_000);
 const parallel = Number(process.env.BENCH_PARALLEL ?? 4);
+/** The Partition By settings compared, each beside the plain loop over the same partitions (BENCH_PARTITIONS_BY, comma-separated). */
+const partitionsBy = (process.env.BENCH_PARTITIONS_BY ?? 'month').split(',');
+const partitionName = (by: string) => by[0].toUpperCase() + by.slice(1);
 
 /** From the first of the month 13 months ago to the end of this month: every generated record, in month windows. */
 function yearWindow(): ExtractionWindow {
@@ -134,6 +137,7 @@ function yearWindow(): ExtractionWindow {
 		to: new Date(end.getTime() - 1).toISOString(),
 		partitionBy: 'month',
 		parallelRequests: parallel,
+		partitionsBy,
 	};
 }
 
@@ -179,19 +183,22 @@ const latencySuite = (id: string, preset: 'internet' | 'loopback'): Suite => {
 				script: 'extractionUndiciCount',
 				baseline: true,
 			},
-			{
-				label: `plain undici loop, month windows, ${parallel} at a time (the parallel floor)`,
-				script: 'extractionUndiciPartitions',
-				env: {
-					BENCH_PARALLEL: String(parallel),
-					BENCH_WINDOW_FROM: window.from,
-					BENCH_WINDOW_TO: new Date(Date.parse(window.to) + 1).toISOString(),
+			...partitionsBy.flatMap((by): Variant[] => [
+				{
+					label: `plain undici loop, ${by} windows, ${parallel} at a time (the parallel floor)`,
+					script: 'extractionUndiciPartitions',
+					env: {
+						BENCH_PARALLEL: String(parallel),
+						BENCH_PARTITION_BY: by,
+						BENCH_WINDOW_FROM: window.from,
+						BENCH_WINDOW_TO: new Date(Date.parse(window.to) + 1).toISOString(),
+					},
 				},
-			},
-			server(
-				`Workforce node, File, Partition By Month, ${parallel} Parallel Requests`,
-				'workforceFilePartitioned',
-			),
+				server(
+					`Workforce node, File, Partition By ${partitionName(by)}, ${parallel} Parallel Requests`,
+					`workforceFilePartitioned.${by}`,
+				),
+			]),
 			server('Workforce node, File, one stream', 'workforceFileWindow'),
 			server(
 				"n8n's HTTP Request node, the same pages one by one to binary files",
