@@ -38,9 +38,9 @@ export interface ExtractionPagesOptions extends PaginateOptions {
 }
 
 /**
- * Pages of later partitions waiting for their turn, at most: about twenty pages of 2,500 time
- * registrations. Enough for four streams of day or week partitions to run ahead; a month partition
- * far larger than it makes the others wait for the sink (see docs/bulk-extraction.md).
+ * Pages of later slices waiting for their turn, at most: about twenty pages of 2,500 time
+ * registrations. Partitions are read in slices of about this / Parallel Requests (whole days,
+ * partitionSlices.ts), so the other streams' look-ahead fits it (see docs/bulk-extraction.md).
  */
 export const PAGES_AHEAD_BYTES = 64 * 1024 * 1024;
 

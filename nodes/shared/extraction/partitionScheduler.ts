@@ -6,14 +6,16 @@ import type { Progress } from './pageErrors';
 import { paginate, type PaginateOptions } from './pageLoop';
 import type { PlannedPartition } from './partitionPlan';
 import { RequestGate } from './requestGate';
+import { SlicePlanner, type Slice } from './partitionSlices';
 
 /**
  * Reads partitions side by side and hands their pages on in the order one stream would give:
- * partition by partition, each in token order. At most `parallel` partitions are read at once and
- * the gate keeps at most that many requests in flight (fewer while the service pushes back).
- * Pages of later partitions wait in memory for their turn up to `budgetBytes`; past it, those
- * partitions stop asking until the sink catches up (the partition being handed on never waits).
- * A partition that fails stops every other and fails the whole stream.
+ * partition by partition. Each partition is read as one or more slices (partitionSlices.ts: whole
+ * days sized from the data seen, so the look-ahead fits the budget), each slice in token order.
+ * At most `parallel` slices are read at once and the gate keeps at most that many requests in
+ * flight (fewer while the service pushes back). Pages of later slices wait in memory for their
+ * turn up to `budgetBytes`; past it, those slices stop asking until the sink catches up (the slice
+ * being handed on never waits). A slice that fails stops every other and fails the whole stream.
  */
 
 export interface ScheduleOptions {
@@ -27,55 +29,62 @@ export interface ScheduleOptions {
 	gate?: RequestGate;
 }
 
-/** Pages of the partition being handed on that are read ahead of the sink (as prefetch does for one stream). */
+/** Pages of the slice being handed on that are read ahead of the sink (as prefetch does for one stream). */
 const HEAD_AHEAD = 2;
 
 interface Lane {
+	slice: Slice;
 	pages: ExtractionPage[];
 	done: boolean;
-	/** Wakes the consumer waiting on this lane. */
-	notify?: () => void;
 }
 
 export async function* partitionedPages(
 	this: WorkforceContext,
 	options: ScheduleOptions,
 ): AsyncGenerator<ExtractionPage> {
-	const { partitions } = options;
 	const gate = options.gate ?? new RequestGate(options.parallel);
+	// Slices of about budget / parallel: the other streams' look-ahead then fits the budget.
+	const planner = new SlicePlanner(
+		options.partitions,
+		options.budgetBytes / Math.max(1, options.parallel),
+	);
 	const progress: Progress = { pages: 0, records: 0 };
-	const lanes: Lane[] = partitions.map(() => ({ pages: [], done: false }));
+	const lanes: Lane[] = [];
 	let head = 0;
 	let buffered = 0;
 	let failure: { error: unknown } | undefined;
 	let stopped = false;
 	const roomWaiters = new Set<() => void>();
+	/** Wakes the consumer: a page, a finished slice, a new slice or a failure. */
+	let notify: (() => void) | undefined;
+	const wakeConsumer = () => notify?.();
 	const wakeAll = () => {
 		for (const wake of [...roomWaiters]) wake();
-		for (const lane of lanes) lane.notify?.();
+		wakeConsumer();
 	};
 	const pumps: Array<Promise<void>> = [];
-	let next = 0;
 	let active = 0;
 
-	const pump = async (index: number) => {
-		const lane = lanes[index];
+	const pump = async (lane: Lane) => {
+		const { slice } = lane;
 		const pages = paginate.call(this, {
 			...options.stream,
-			qs: partitions[index].qs,
-			partition: partitions[index].partition,
+			qs: slice.qs,
+			partition: slice.partition,
 			progress,
 			gate,
-			priority: index,
+			priority: slice.index,
 			credentials: options.credentials,
 		});
+		let bytes = 0;
+		let records = 0;
 		try {
 			for (;;) {
-				// A later partition waits while the pages ahead of the sink are over budget; the partition
-				// being handed on keeps HEAD_AHEAD pages ready (prefetch), never more.
+				// A later slice waits while the pages ahead of the sink are over budget; the slice being
+				// handed on keeps HEAD_AHEAD pages ready (prefetch), never more.
 				while (
 					!stopped &&
-					(index === head ? lane.pages.length >= HEAD_AHEAD : buffered >= options.budgetBytes)
+					(slice.index === head ? lane.pages.length >= HEAD_AHEAD : buffered >= options.budgetBytes)
 				)
 					await new Promise<void>((resolve) => {
 						const wake = () => {
@@ -86,10 +95,16 @@ export async function* partitionedPages(
 					});
 				if (stopped) break;
 				const step = await pages.next();
-				if (step.done || stopped) break;
+				if (stopped) break;
+				if (step.done) {
+					planner.finished(slice, bytes, records);
+					break;
+				}
 				lane.pages.push(step.value);
+				bytes += step.value.bytes ?? 0;
+				records += step.value.recordsOnPage;
 				buffered += step.value.bytes ?? 0;
-				lane.notify?.();
+				wakeConsumer();
 			}
 		} catch (error) {
 			failure ??= { error };
@@ -99,15 +114,19 @@ export async function* partitionedPages(
 			if (stopped) await pages.return(undefined).catch(() => undefined);
 			lane.done = true;
 			active--;
-			lane.notify?.();
 			startMore();
+			wakeConsumer();
 		}
 	};
-	// As many partitions read at once as requests may be in flight; finished ones make room.
+	// As many slices read at once as requests may be in flight; finished ones make room.
 	const startMore = () => {
-		while (!stopped && next < partitions.length && active < options.parallel) {
+		while (!stopped && active < options.parallel) {
+			const slice = planner.next();
+			if (!slice) return;
+			const lane: Lane = { slice, pages: [], done: false };
+			lanes.push(lane);
 			active++;
-			pumps.push(pump(next++));
+			pumps.push(pump(lane));
 		}
 	};
 
@@ -115,12 +134,16 @@ export async function* partitionedPages(
 	let records = 0;
 	try {
 		startMore();
-		while (head < partitions.length) {
-			const lane = lanes[head];
-			while (!failure && lane.pages.length === 0 && !lane.done)
-				await new Promise<void>((resolve) => (lane.notify = resolve));
-			lane.notify = undefined;
+		for (;;) {
+			// The head slice may not be cut yet (the probe is still being read): wait for it too.
+			let lane = lanes[head] as Lane | undefined;
+			while (!failure && (lane ? lane.pages.length === 0 && !lane.done : !planner.exhausted)) {
+				await new Promise<void>((resolve) => (notify = resolve));
+				lane = lanes[head];
+			}
+			notify = undefined;
 			if (failure) throw failure.error;
+			if (!lane) break;
 			const page = lane.pages.shift();
 			if (page === undefined) {
 				head++;
@@ -133,11 +156,11 @@ export async function* partitionedPages(
 			// Numbered as one stream would number them.
 			page.pageNumber = ++pageNumber;
 			page.recordsSoFar = records += page.recordsOnPage;
-			page.hasMore ||= head < partitions.length - 1;
+			page.hasMore ||= !lane.slice.final;
 			yield page;
 		}
 	} finally {
-		// Leaving early (a Limit, or a failure): the other partitions stop asking.
+		// Leaving early (a Limit, or a failure): the other slices stop asking.
 		stopped = true;
 		wakeAll();
 		await Promise.all(pumps);
