@@ -32,6 +32,11 @@ export interface ExecuteOptions {
 	settings?: Partial<INode>;
 	/** Test-only node types, by type name. */
 	extraNodeTypes?: Record<string, INodeType>;
+	/**
+	 * The execution's id (default `test-execution`): a test that deletes an execution's binary data
+	 * gives its runs an id of their own, as the other jest worker's files sit under the default one.
+	 */
+	executionId?: string;
 }
 
 export interface ExecuteResult {
@@ -118,7 +123,10 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 
-	const additionalData = makeAdditionalData(options.credentials, hooks);
+	const additionalData = {
+		...makeAdditionalData(options.credentials, hooks),
+		...(options.executionId ? { executionId: options.executionId } : {}),
+	};
 	const items = options.items ?? [{ json: {} }];
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },

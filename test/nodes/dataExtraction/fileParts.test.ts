@@ -35,15 +35,22 @@ class DatabaseLikeManager {
 }
 type Modes = { mode: string; setManager(mode: string, manager: unknown): void };
 
-/** Files the filesystem store holds for the harness's execution (n8n keeps an execution's binary data in its own folder). */
+/**
+ * The failure case's own execution: deleting an execution's binary data (as n8n does with the
+ * execution) must not delete the files another jest worker's run is writing under the harness's
+ * default execution (seen as a run of fileOutput.test.ts failing with no item).
+ */
+const EXECUTION_ID = `parts-failure-${process.pid}`;
+
+/** Files the filesystem store holds for the failure case's execution (n8n keeps an execution's binary data in its own folder). */
 function executionFiles(): string[] {
 	const root = Container.get(BinaryDataConfig).localStoragePath;
 	try {
 		return (readdirSync(root, { recursive: true }) as string[]).filter(
 			(name) =>
-				/test-execution\/binary_data\/[^/]+$/.test(name) &&
+				name.includes(`/${EXECUTION_ID}/binary_data/`) &&
 				!name.endsWith('.metadata') &&
-				// Other jest workers share the folder; their files being written are not this run's.
+				// A file the store is still writing (`<file>.tmp.<pid>.<uuid>`) is not a stored part.
 				!name.includes('.tmp.'),
 		);
 	} catch {
@@ -51,7 +58,7 @@ function executionFiles(): string[] {
 	}
 }
 
-const location = { type: 'execution', workflowId: 'test-workflow', executionId: 'test-execution' };
+const location = { type: 'execution', workflowId: 'test-workflow', executionId: EXECUTION_ID };
 
 describe('Data Extraction > Output File > Split Into Parts', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 3000, pageSize: 500 } });
@@ -265,6 +272,7 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 		});
 		const result = await executeNode({
 			credentials: fx.credentials,
+			executionId: EXECUTION_ID,
 			parameters: {
 				...base,
 				splitParts: 'records',
