@@ -20,6 +20,7 @@ import { unflatten } from '../test/e2e/support/executions';
 import { postgres } from '../test/e2e/queue/queueSupport';
 import { QUEUE_DIR, readStack } from '../test/e2e/queue/stackFile';
 import { resetPeakRss, vmHwmMb, vmRssMb, type Target } from './measure';
+import { RunProbe, type ProbeResult } from './runProbe';
 import { eachTimeRegistrationPage } from './scenarios/token';
 
 const records = Number(process.env.BENCH_BACKFILL_RECORDS ?? 1_000_000);
@@ -46,16 +47,20 @@ interface Row {
 	parts?: number;
 	bytes?: number;
 	checked?: string;
+	probe?: ProbeResult;
 }
 
-async function baseline(target: Target): Promise<Row> {
-	let count = 0;
+/** The plain loop, which also keeps the service's ids in order for the read-back check (one pass, not two: 5,000,000 records take minutes). */
+async function baseline(target: Target, ids: string[], probe: RunProbe): Promise<Row> {
 	const started = Date.now();
-	await eachTimeRegistrationPage(target, (page) => (count += page.length));
+	await eachTimeRegistrationPage(target, (page) => {
+		for (const r of page as Array<{ id: unknown }>) ids.push(String(r.id));
+	});
 	return {
-		label: 'plain undici loop, parse and keep nothing (baseline)',
+		label: 'plain undici loop, parse, keep the ids (baseline)',
 		wallMs: Date.now() - started,
-		checked: `${n(count)} records`,
+		checked: `${n(ids.length)} records`,
+		probe: await probe.stop(undefined),
 	};
 }
 
@@ -72,15 +77,19 @@ async function main() {
 		identity: stack.emulator.urls.identity,
 		...DEMO.clients.admin,
 	};
+	const db = await postgres('n8n');
+	const pidOf = (name: string) => stack.processes.find((p) => p.name === name)!.pid;
+	const postgresLog = stack.processes.find((p) => p.name === 'postgres')!.log;
+	const startProbe = async () =>
+		await RunProbe.start(db, postgresLog, {
+			workers: stack.workers.map((w) => w.pid),
+			postgres: pidOf('postgres'),
+			emulator: pidOf('emulator'),
+		});
 	// The service's ids in order, for the read-back check.
 	const ids: string[] = [];
-	await eachTimeRegistrationPage(target, (page) => {
-		for (const r of page as Array<{ id: unknown }>) ids.push(String(r.id));
-	});
-	say(`${n(ids.length)} records in the service`);
-	const rows: Row[] = [await baseline(target)];
-	say(`baseline ${n(rows[0].wallMs)} ms`);
-	const db = await postgres('n8n');
+	const rows: Row[] = [await baseline(target, ids, await startProbe())];
+	say(`baseline ${n(rows[0].wallMs)} ms, ${n(ids.length)} records in the service`);
 	try {
 		for (const variant of VARIANTS) {
 			const workflowId = await server.createWorkflow({
@@ -116,12 +125,14 @@ async function main() {
 			});
 			const before = new Map(stack.workers.map((w) => [w.pid, vmRssMb(w.pid) ?? 0]));
 			for (const w of stack.workers) resetPeakRss(w.pid);
+			const probe = await startProbe();
 			const started = Date.now();
 			const executionId = await startManualRun(server, workflowId, 'Start');
 			const stored = await finishedExecution(server, executionId, 3_600_000);
 			const wallMs = Date.now() - started;
 			const worker = workerOf(executionId, stack.workers);
 			const pid = stack.workers.find((w) => w.name === worker)?.pid;
+			const probed = await probe.stop(pid);
 			const growthMb = pid ? (vmHwmMb(pid) ?? NaN) - before.get(pid)! : undefined;
 			say(
 				`${variant.label}: ${stored.status} on ${worker} in ${n(wallMs)} ms, RSS growth ${growthMb} MiB`,
@@ -147,6 +158,7 @@ async function main() {
 					wallMs,
 					growthMb,
 					checked: `FAILED: ${data.resultData.error?.message}`,
+					probe: probed,
 				});
 				continue;
 			}
@@ -185,6 +197,7 @@ async function main() {
 				parts: items.length,
 				bytes: Number(stats.rows[0].bytes),
 				checked: mismatch || `${n(at)} records, each once, in order`,
+				probe: probed,
 			});
 			// The next variant starts from a database without this one's parts.
 			await server.rest('POST', '/rest/executions/delete', { ids: [executionId] });
@@ -193,17 +206,33 @@ async function main() {
 		await db.end();
 	}
 	const base = rows[0].wallMs;
+	const s = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1));
+	const threads = (cpu: Array<[string, number]>) =>
+		cpu
+			.slice(0, 4)
+			.map(([name, ms]) => `${name} ${s(ms)}`)
+			.join(', ');
 	const table = [
 		`File output in parts, queue mode (main + 2 workers, Postgres, binary data in the database, executions saved), ${n(records)} records, ${new Date().toISOString()}`,
 		'',
-		'| Variant | Wall (ms) | Ratio | Worker RSS growth (MiB) | Parts | Bytes in Postgres | Read back |',
-		'| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+		'| Variant | Wall (ms) | Ratio | Worker RSS growth (MiB) | Parts | Bytes in Postgres | Load average | Read back |',
+		'| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
 		...rows.map(
 			(r) =>
-				`| ${r.label} | ${n(r.wallMs)} | ${(r.wallMs / base).toFixed(2)} | ${r.growthMb === undefined ? '' : n(r.growthMb)} | ${r.parts ?? ''} | ${r.bytes === undefined ? '' : n(r.bytes)} | ${r.checked ?? ''} |`,
+				`| ${r.label} | ${n(r.wallMs)} | ${(r.wallMs / base).toFixed(2)} | ${r.growthMb === undefined ? '' : n(r.growthMb)} | ${r.parts ?? ''} | ${r.bytes === undefined ? '' : n(r.bytes)} | ${r.probe?.loadAverage.toFixed(1) ?? ''} | ${r.checked ?? ''} |`,
 		),
+		'',
+		'Where the time went (CPU seconds over the run, from /proc; Postgres time in statements on binary_data over 200 ms, from its log):',
+		'',
+		'| Variant | Wall (s) | Worker CPU by thread (s) | Postgres CPU (s) | Emulator CPU (s) | binary_data statements: parse / bind / execute (s) |',
+		'| --- | ---: | --- | ---: | ---: | --- |',
+		...rows.map((r) => {
+			const st = r.probe?.binaryStatements;
+			return `| ${r.label} | ${s(r.wallMs)} | ${r.probe ? threads(r.probe.workerCpu) : ''} | ${s(r.probe?.postgresCpuMs)} | ${s(r.probe?.emulatorCpuMs)} | ${st?.count ? `${st.count}: ${s(st.ms.parse ?? 0)} / ${s(st.ms.bind ?? 0)} / ${s(st.ms.execute ?? 0)}` : ''} |`;
+		}),
 	].join('\n');
 	writeFileSync(join(QUEUE_DIR, 'bench-file-parts.md'), `${table}\n`);
+	writeFileSync(join(QUEUE_DIR, 'bench-file-parts.json'), JSON.stringify(rows, null, 2));
 	process.stdout.write(`${table}\n`);
 }
 
