@@ -181,4 +181,24 @@ export const TRIGGER_RECIPES: TriggerRecipe[] = [
 			{ minute: 12, op: 'change', index: 12, hours: 4.5 },
 		],
 	},
+	{
+		event: 'payrollExport',
+		parameters: {
+			event: 'payrollExport',
+			workDateRangeDays: 20,
+			exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' },
+		},
+		polls: [
+			[],
+			[
+				{ minute: 2, op: 'add', hours: 2 },
+				{ minute: 3, op: 'add', hours: 3 },
+			],
+			[{ minute: 6, op: 'add', hours: 4 }],
+		],
+		after: [
+			{ minute: 11, op: 'add', hours: 6 },
+			{ minute: 12, op: 'change', index: 41, hours: 4.5 },
+		],
+	},
 ];

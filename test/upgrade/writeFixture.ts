@@ -34,7 +34,8 @@ import { runNode } from './replay';
 const release = (
 	JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string }
 ).version;
-const dir = join(FIXTURES, release);
+// UPGRADE_FIXTURES_OUT writes elsewhere (to try a recipe without touching the saved fixtures).
+const dir = join(process.env.UPGRADE_FIXTURES_OUT ?? FIXTURES, release);
 // The hour the fixture is made, so the tool table's dates (relative to now) and the service agree.
 const savedAt = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
 const minute = (n: number) => new Date(new Date(savedAt).getTime() + n * 60_000).toISOString();
