@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `npm run test:e2e:queue`: the package in n8n's queue mode, as teams run it when they scale out.
 # Builds and packs the package, then starts (test/e2e/queue/stack.ts) a private Postgres and Redis,
-# the emulator, and n8n 2.41.1 as one main and two `n8n worker` processes, the package installed on
-# each; runs every e2e case plus test/e2e/queue/ there (jest.e2e-queue.config.js); and stops
-# everything it started on exit, also on failure or Ctrl+C. Logs in .e2e/queue/. Needs Postgres and
+# the emulator, a local npm registry holding the package with its proxy, and n8n 2.41.1 as one main
+# and two `n8n worker` processes, each installing the package from N8N_COMMUNITY_PACKAGES; runs
+# every e2e case plus test/e2e/queue/ there (jest.e2e-queue.config.js); and stops everything it
+# started on exit, also on failure or Ctrl+C. Logs in .e2e/queue/. Needs Postgres and
 # Redis binaries (Debian: `apt-get install -y postgresql redis-server`). Extra arguments go to jest.
 set -euo pipefail
 cd "$(dirname "$0")/.."

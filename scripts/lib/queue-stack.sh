@@ -1,6 +1,7 @@
 # Sourced by scripts/test-e2e-queue.sh and scripts/bench-queue.sh (after scripts/env.sh, from the
 # repository root): starts the queue-mode stack of test/e2e/queue/stack.ts (a private Postgres and
-# Redis, the emulator, n8n as one main and two workers) and stops everything it started when the
+# Redis, the emulator, a local npm registry and its proxy, n8n as one main and two workers, each
+# installing the package itself from N8N_COMMUNITY_PACKAGES) and stops everything it started when the
 # script exits, also on failure or Ctrl+C. Logs, the pids file and stack.json in .e2e/queue/.
 # WF_QUEUE_PORT_FROM / WF_QUEUE_PORT_TO: the port range (default 15400-15499);
 # WF_QUEUE_TIME_REGISTRATIONS: the emulator's generated time registrations (default 3000);
@@ -10,8 +11,8 @@ queue_dir="$PWD/.e2e/queue"
 pids="$queue_dir/pids"
 
 # Every process of the stack leads its own process group and is listed in $pids as it starts.
-# n8n and the emulator first (SIGTERM to each group), then Redis and Postgres (SIGINT: its fast
-# shutdown), each pass waiting up to 20 s; SIGKILL for whatever is still there.
+# n8n and the emulator first (SIGTERM to each group), then Redis, Postgres (SIGINT: its fast
+# shutdown), the registry and its proxy, each pass waiting up to 20 s; SIGKILL for whatever is still there.
 stop_group() { # $1: regex of the names to stop
   local pid signal name left
   while read -r pid signal name; do
@@ -52,6 +53,7 @@ start_stack() {
   bash scripts/build-dev.sh
   n8n_dir="$(bash scripts/ensure-n8n.sh)"
   echo "[queue] n8n runtime: $n8n_dir ($(( $(date +%s) - start )) s)"
+  bash scripts/ensure-registry.sh
   tarball="$(npm pack --silent --pack-destination "$queue_dir" | tail -1)"
   node .build/test/e2e/queue/stack.js "$queue_dir/$tarball"
   echo "[queue] stack up after $(( $(date +%s) - start )) s"

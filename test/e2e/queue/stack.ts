@@ -1,8 +1,11 @@
 /**
  * The queue-mode stack of `npm run test:e2e:queue` (run as `node .build/test/e2e/queue/stack.js
  * <tarball>` by scripts/test-e2e-queue.sh): a private Postgres and Redis, the emulator, and n8n as
- * one main and two `n8n worker` processes, the package installed on each the way the README tells
- * queue-mode users. Every process runs in its own process group and is listed in `pids` as it
+ * one main and two `n8n worker` processes. The package reaches every instance the way a queue-mode
+ * operator installs it: published to a local registry (Verdaccio, a service of the stack, with the
+ * registry proxy beside it) and listed in N8N_COMMUNITY_PACKAGES, which n8n's own installer reads
+ * (packageFromEnv.ts says what main and workers each do with it); each instance's install is
+ * checked before the stack is declared up. Every process runs in its own process group and is listed in `pids` as it
  * starts, so the script's trap stops everything, also when start-up fails half-way. Describes what
  * it started in `stack.json`, read by the suite's global set-up.
  */
@@ -12,6 +15,7 @@ import {
 	chownSync,
 	closeSync,
 	existsSync,
+	readFileSync,
 	mkdirSync,
 	openSync,
 	readdirSync,
@@ -32,7 +36,9 @@ import {
 	emulatorUrls,
 	type EmulatorUrls,
 } from '../support/emulatorProcess';
+import { LocalRegistry } from '../support/localRegistry';
 import { queueN8nEnv, type N8nInstance, type QueueServices } from '../support/n8nEnv';
+import { registryProxyArgs, registryProxyEnv } from '../support/registryProxy';
 import { n8nRuntime, REPO_ROOT, waitFor, type N8nRuntime } from '../support/runtime';
 import {
 	freePortInRange,
@@ -42,6 +48,12 @@ import {
 	type QueueStack,
 	type StackProcess,
 } from './stackFile';
+import {
+	checkOwnInstall,
+	packageFromEnv,
+	proxiedRequests,
+	type PackageRef,
+} from './packageFromEnv';
 
 const run = promisify(execFile);
 
@@ -87,10 +99,17 @@ async function main() {
 	const emulatorPort = await port();
 	const processes: StackProcess[] = [];
 
-	// Independent of each other: the database, the queue, the emulator and the three package installs.
+	// Independent of each other: the database, the queue, the emulator, the registry and its proxy.
 	const postgres = startPostgres(services.postgres.port).then((p) => processes.push(p));
 	const redis = startRedis(services.redis.port).then((p) => processes.push(p));
 	const emulator = startEmulator(runtime, emulatorPort).then((p) => processes.push(p));
+	const pkg = JSON.parse(
+		await run('tar', ['-xzOf', tarball, 'package/package.json']).then((r) => r.stdout),
+	) as PackageRef;
+	const registry = startRegistry(tarball, await port(), await port()).then((r) => {
+		processes.push(...r.processes);
+		return r;
+	});
 	const names = ['main', 'worker-1', 'worker-2'];
 	const instances: Record<string, N8nInstance> = {};
 	for (const name of names)
@@ -99,30 +118,38 @@ async function main() {
 			port: await port(),
 			brokerPort: await port(),
 		};
-	const installs = Promise.all(
-		names.map((name) => installPackage(tarball, instances[name].userFolder)),
-	);
-	await Promise.all([postgres, redis, emulator, installs]);
+	const [{ proxyUrl, caFile, proxyLog }] = await Promise.all([registry, postgres, redis, emulator]);
 	say(
-		`Postgres on ${services.postgres.port}, Redis on ${services.redis.port}, emulator on ${emulatorPort}; package installed on ${names.join(', ')}`,
+		`Postgres on ${services.postgres.port}, Redis on ${services.redis.port}, emulator on ${emulatorPort}; ${pkg.name}@${pkg.version} published to the local registry`,
 	);
 	await createDatabases(services);
+	// Each instance: the package list, the proxy to the local registry, an npm cache of its own (so
+	// each install downloads the tarball itself, which the check below looks for).
+	const npmCache = (name: string) => join(instances[name].userFolder, 'npm-cache');
+	const envOf = (name: string) => ({
+		...queueN8nEnv(instances[name], services),
+		...registryProxyEnv(proxyUrl, caFile, npmCache(name)),
+		...packageFromEnv(pkg),
+	});
 
 	// The main first: it creates n8n's tables; the workers then start on a migrated database.
 	const mainProcess = await startN8n(
 		runtime,
 		'main',
 		['start'],
-		queueN8nEnv(instances.main, services),
+		envOf('main'),
 		instances.main.port,
 	);
 	processes.push(mainProcess);
-	say(`n8n main ready on http://localhost:${instances.main.port}`);
+	checkOwnInstall(pkg, instances.main.userFolder, npmCache('main'), mainProcess.log, 'main');
+	say(
+		`n8n main ready on http://localhost:${instances.main.port}, ${pkg.name} installed by n8n from N8N_COMMUNITY_PACKAGES`,
+	);
 	const workers = await Promise.all(
 		names.slice(1).map(async (name) => {
 			const instance = instances[name];
 			const env = {
-				...queueN8nEnv(instance, services),
+				...envOf(name),
 				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 				QUEUE_HEALTH_CHECK_PORT: String(instance.port),
 				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
@@ -131,13 +158,24 @@ async function main() {
 		}),
 	);
 	processes.push(...workers);
-	say(`workers ready: ${workers.map((w) => `${w.name} (pid ${w.pid})`).join(', ')}`);
+	for (const worker of workers)
+		checkOwnInstall(
+			pkg,
+			instances[worker.name].userFolder,
+			npmCache(worker.name),
+			worker.log,
+			'worker',
+		);
+	say(
+		`workers ready: ${workers.map((w) => `${w.name} (pid ${w.pid})`).join(', ')}; ${pkg.name} installed by n8n on each instance (${proxiedRequests(proxyLog, pkg).length} registry requests through the proxy)`,
+	);
 
 	const stack: QueueStack = {
 		runtime,
 		dataDir: DATA_DIR,
 		services,
 		tarball,
+		package: { ...pkg, proxyLog },
 		emulator: { port: emulatorPort, urls: emulatorUrls(emulatorPort) as EmulatorUrls },
 		main: { ...mainProcess, instance: instances.main },
 		workers: workers.map((w, i) => ({ ...w, instance: instances[names[i + 1]] })),
@@ -333,23 +371,36 @@ async function startEmulator(runtime: N8nRuntime, port: number): Promise<StackPr
 }
 
 /**
- * The README's manual install for main and workers: `npm install --omit=peer <package>` in the
- * instance's `~/.n8n/nodes` (here the tarball this run packed). `--omit=peer` keeps npm from
- * installing a second n8n-workflow beside the package, which would shadow n8n's own.
+ * The local registry (Verdaccio) holding the packed package, and the registry proxy that makes it
+ * n8n's default registry, both services of the stack (stopped with it). Returns what the n8n
+ * processes need to reach it and the proxy's log (one `seen <method> <url>` line per request).
  */
-async function installPackage(tarball: string, userFolder: string) {
-	const nodes = join(userFolder, '.n8n', 'nodes');
-	mkdirSync(nodes, { recursive: true });
-	await run(
-		'npm',
-		['install', '--omit=peer', '--no-audit', '--no-fund', '--loglevel=error', tarball],
-		{ cwd: nodes },
+async function startRegistry(tarball: string, registryPort: number, proxyPort: number) {
+	const folder = join(DATA_DIR, 'registry');
+	const registry = new LocalRegistry(folder);
+	const { command, args, env } = registry.command(registryPort);
+	const verdaccio = spawnService('registry', command, args, env);
+	await registry.ready(() => alive(verdaccio.pid));
+	registry.publish(tarball);
+	const caFile = join(folder, 'registry-proxy-ca.pem');
+	const proxy = spawnService(
+		'registry-proxy',
+		process.execPath,
+		registryProxyArgs(registry.url, caFile, proxyPort),
+		{ PATH: process.env.PATH, HOME: folder },
 	);
-	const installed = readdirSync(join(nodes, 'node_modules')).filter((d) => !d.startsWith('.'));
-	if (installed.join() !== 'n8n-nodes-workforce')
-		throw new Error(
-			`${nodes}: expected only n8n-nodes-workforce in node_modules, found ${installed.join(', ')}`,
-		);
+	await waitFor(
+		`Registry proxy on port ${proxyPort}`,
+		async () => readFileSync(proxy.log, 'utf8').includes(`port ${proxyPort}`),
+		60_000,
+		() => alive(proxy.pid),
+	);
+	return {
+		processes: [verdaccio, proxy],
+		proxyUrl: `http://127.0.0.1:${proxyPort}`,
+		caFile,
+		proxyLog: proxy.log,
+	};
 }
 
 /** `n8n start` or `n8n worker`, ready when its /healthz/readiness answers (the worker's health server when enabled). */

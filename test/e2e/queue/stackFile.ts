@@ -27,6 +27,8 @@ export interface QueueStack {
 	dataDir: string;
 	services: QueueServices;
 	tarball: string;
+	/** The package as N8N_COMMUNITY_PACKAGES lists it; the registry proxy's log of requests. */
+	package: { name: string; version: string; proxyLog: string };
 	emulator: { port: number; urls: EmulatorUrls };
 	main: StackProcess & { instance: N8nInstance };
 	workers: Array<StackProcess & { instance: N8nInstance }>;

@@ -16,16 +16,23 @@ export class LocalRegistry {
 	private child?: ChildProcess;
 	private token = '';
 	private output = '';
-	readonly folder = mkdtempSync(join(tmpdir(), 'wf-registry-'));
 	port = 0;
+
+	/** `folder`: storage, config and .npmrc (a fresh temporary folder by default; deleted by stop()). */
+	constructor(readonly folder = mkdtempSync(join(tmpdir(), 'wf-registry-'))) {
+		mkdirSync(folder, { recursive: true });
+	}
 
 	get url(): string {
 		return `http://127.0.0.1:${this.port}`;
 	}
 
-	/** Starts Verdaccio (1-3 s) and signs up a publishing user; `logFile` receives its log. */
-	async start(logFile?: string): Promise<void> {
-		this.port = await freePort();
+	/**
+	 * Writes Verdaccio's config for `port` and returns how to run it, for a caller that starts the
+	 * process itself (the queue stack runs it as a service of its own); then call ready().
+	 */
+	command(port: number): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+		this.port = port;
 		const storage = join(this.folder, 'storage');
 		mkdirSync(storage, { recursive: true });
 		const config = join(this.folder, 'config.yaml');
@@ -48,18 +55,24 @@ export class LocalRegistry {
 				'',
 			].join('\n'),
 		);
-		const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
-		const child = spawn(
-			process.execPath,
-			[
+		return {
+			command: process.execPath,
+			args: [
 				join(REPO_ROOT, 'test', 'e2e', 'registry', 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
 				'--config',
 				config,
 				'--listen',
-				`127.0.0.1:${this.port}`,
+				`127.0.0.1:${port}`,
 			],
-			{ stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, HOME: this.folder } },
-		);
+			env: { PATH: process.env.PATH, HOME: this.folder },
+		};
+	}
+
+	/** Starts Verdaccio (1-3 s) and signs up a publishing user; `logFile` receives its log. */
+	async start(logFile?: string): Promise<void> {
+		const { command, args, env } = this.command(await freePort());
+		const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
+		const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
 		this.child = child;
 		const collect = (d: Buffer) => {
 			this.output = (this.output + d.toString()).slice(-10_000);
@@ -67,12 +80,18 @@ export class LocalRegistry {
 		};
 		child.stdout?.on('data', collect);
 		child.stderr?.on('data', collect);
+		await this.ready(() =>
+			child.exitCode !== null ? `exited with ${child.exitCode}:\n${this.output}` : undefined,
+		);
+	}
+
+	/** Waits until Verdaccio answers, then signs up the publishing user. `isDead`: why it cannot come up. */
+	async ready(isDead: () => string | undefined): Promise<void> {
 		await waitFor(
 			`Verdaccio on port ${this.port}`,
 			async () => (await fetch(`${this.url}/-/ping`)).ok,
 			60_000,
-			() =>
-				child.exitCode !== null ? `exited with ${child.exitCode}:\n${this.output}` : undefined,
+			isDead,
 		);
 		const res = await fetch(`${this.url}/-/user/org.couchdb.user:publisher`, {
 			method: 'PUT',

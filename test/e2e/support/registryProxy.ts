@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
+import { REPO_ROOT } from './runtime';
+
 /** The registry n8n's installer talks to; without a licence it accepts no other (real-n8n.md). */
 export const DEFAULT_REGISTRY_HOST = 'registry.npmjs.org';
 
@@ -27,11 +29,9 @@ export async function startRegistryProxy(
 ): Promise<RegistryProxy> {
 	mkdirSync(folder, { recursive: true });
 	const caFile = join(folder, 'registry-proxy-ca.pem');
-	const child = spawn(
-		process.execPath,
-		[join(__dirname, 'registryProxyProcess.mjs'), registryUrl, DEFAULT_REGISTRY_HOST, caFile],
-		{ stdio: ['ignore', 'pipe', 'pipe'] },
-	);
+	const child = spawn(process.execPath, registryProxyArgs(registryUrl, caFile), {
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	const seen: string[] = [];
 	let errors = '';
 	child.stderr.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-5000)));
@@ -48,22 +48,8 @@ export async function startRegistryProxy(
 			reject(new Error(`The registry proxy exited with ${code}: ${errors}`));
 		});
 	});
-	const url = `http://127.0.0.1:${port}`;
 	return {
-		env: {
-			HTTPS_PROXY: url,
-			HTTP_PROXY: url,
-			https_proxy: url,
-			http_proxy: url,
-			npm_config_https_proxy: url,
-			npm_config_proxy: url,
-			NO_PROXY: '127.0.0.1,localhost',
-			no_proxy: '127.0.0.1,localhost',
-			NODE_EXTRA_CA_CERTS: caFile,
-			npm_config_cafile: caFile,
-			// npm's own cache in the test's folder: nothing from or to the user's ~/.npm.
-			npm_config_cache: join(folder, 'npm-cache'),
-		},
+		env: registryProxyEnv(`http://127.0.0.1:${port}`, caFile, join(folder, 'npm-cache')),
 		seen,
 		stop: async () => {
 			if (child.exitCode !== null) return;
@@ -73,5 +59,44 @@ export async function startRegistryProxy(
 			await exited;
 			clearTimeout(timer);
 		},
+	};
+}
+
+/**
+ * Arguments for `node` to run the proxy process: it writes its CA to `caFile`, prints `port <n>`
+ * once listening (on `port` when given, else a free one), then `seen <method> <url>` per request.
+ */
+export function registryProxyArgs(registryUrl: string, caFile: string, port?: number): string[] {
+	return [
+		join(REPO_ROOT, 'test', 'e2e', 'support', 'registryProxyProcess.mjs'),
+		registryUrl,
+		DEFAULT_REGISTRY_HOST,
+		caFile,
+		...(port ? [String(port)] : []),
+	];
+}
+
+/**
+ * The settings that send an n8n process's npm calls for the default registry through the proxy at
+ * `proxyUrl` (loopback stays direct) and trust its CA; `npmCache`: npm's cache for that process,
+ * so nothing comes from or goes to the user's ~/.npm.
+ */
+export function registryProxyEnv(
+	proxyUrl: string,
+	caFile: string,
+	npmCache: string,
+): NodeJS.ProcessEnv {
+	return {
+		HTTPS_PROXY: proxyUrl,
+		HTTP_PROXY: proxyUrl,
+		https_proxy: proxyUrl,
+		http_proxy: proxyUrl,
+		npm_config_https_proxy: proxyUrl,
+		npm_config_proxy: proxyUrl,
+		NO_PROXY: '127.0.0.1,localhost',
+		no_proxy: '127.0.0.1,localhost',
+		NODE_EXTRA_CA_CERTS: caFile,
+		npm_config_cafile: caFile,
+		npm_config_cache: npmCache,
 	};
 }
