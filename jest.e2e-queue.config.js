@@ -10,8 +10,13 @@ module.exports = {
 	rootDir: '.',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.ts'],
-	// The installer's lifecycle starts a single n8n of its own: the e2e suite runs it once already.
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/installerLifecycle.e2e.ts'],
+	// The installer's lifecycle starts a single n8n of its own, and the browser test only proves
+	// the editor and takes screenshots: the e2e suite runs both once already.
+	testPathIgnorePatterns: [
+		'/node_modules/',
+		'<rootDir>/test/e2e/installerLifecycle.e2e.ts',
+		'<rootDir>/test/e2e/browser.e2e.ts',
+	],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},

@@ -133,7 +133,7 @@ export function useN8nServer(): { server: N8nServer } {
 			// set up by an earlier file of this run
 		}
 		await holder.server.login(E2E_OWNER.email, E2E_OWNER.password);
-	}, 180_000);
+	}, 360_000);
 	afterAll(async () => {
 		await holder.server.stop();
 	}, 60_000);

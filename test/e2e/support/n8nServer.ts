@@ -44,8 +44,10 @@ export class N8nServer {
 	 * Starts n8n and waits for /healthz/readiness and its REST routes (8-12 s on a 2-core machine,
 	 * more when busy). n8n 1.x answers ready before it registers the REST controllers (POST
 	 * /rest/login: 404 for a moment), so a route is probed too: any answer but 404 means it is there.
+	 * The limit is for a hang, not a speed check: n8n exiting ends the wait at once, and a busy
+	 * machine (load 20 on 2 cores, CPU burners) took over 120 s to get n8n ready.
 	 */
-	async start(timeoutMs = 120_000): Promise<void> {
+	async start(timeoutMs = 300_000): Promise<void> {
 		const child = spawn(this.runtime.node, [this.runtime.bin, 'start'], {
 			env: { ...n8nEnv(this.instance, process.env, this.runtime), ...this.extraEnv },
 			stdio: ['ignore', 'pipe', 'pipe'],
