@@ -5,7 +5,13 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { INSTANT_HINT, WORK_DATE_HINT, ZONED_INSTANT_HINT } from '../../nodes/shared/dateHints';
+import {
+	CALENDAR_DAY_HINT,
+	DAY_OR_ZONED_INSTANT_HINT,
+	INSTANT_HINT,
+	WORK_DATE_HINT,
+	ZONED_INSTANT_HINT,
+} from '../../nodes/shared/dateHints';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
 import { WorkforceTrigger } from '../../nodes/WorkforceTrigger/WorkforceTrigger.node';
 import { PACKAGE, PackageNodeTypes } from '../harness/nodeTypes';
@@ -140,10 +146,15 @@ describe('editor names', () => {
 	});
 
 	it('work dates say they are calendar days (yyyy-MM-dd); instants say UTC and how to give a local time', () => {
+		// Fields inside collections (options) and fixed collections (values) too.
 		const fields = (list: INodeProperties[]): INodeProperties[] =>
 			list.flatMap((p) => [
 				p,
-				...fields((p.options ?? []).filter((o) => 'type' in o) as INodeProperties[]),
+				...fields(
+					(p.options ?? []).flatMap((o) =>
+						'type' in o ? [o] : 'values' in o ? o.values : [],
+					) as INodeProperties[],
+				),
 			]);
 		const dates = [...fields(node.properties), ...fields(trigger.properties)].filter(
 			(p) => p.type === 'dateTime',
@@ -159,6 +170,34 @@ describe('editor names', () => {
 		const hinted = dates.filter((p) => hintOf(p) !== undefined);
 		expect(hinted.length).toBeGreaterThanOrEqual(15);
 		for (const p of hinted) expect(`${p.name}: ${p.description}`).toContain(hintOf(p));
+		// Every date field says which kind of date it is: employee dates are calendar days (sent as
+		// yyyy-MM-dd), project and machine dates are passed on as written.
+		const hints = [CALENDAR_DAY_HINT, INSTANT_HINT, ZONED_INSTANT_HINT, DAY_OR_ZONED_INSTANT_HINT];
+		for (const p of dates)
+			expect([p.name, hints.some((h) => p.description?.includes(h))]).toEqual([p.name, true]);
+		const kindOf = (name: string) =>
+			dates
+				.filter((p) => p.name === name)
+				.map((p) => hints.find((h) => p.description!.includes(h)));
+		for (const name of [
+			'birthDate',
+			'workCardExpirationDate',
+			'employmentStartDate',
+			'endDate',
+			'applicableFromDate',
+			'applicableToDate',
+		])
+			expect([name, ...kindOf(name)]).toEqual([name, ...kindOf(name).map(() => CALENDAR_DAY_HINT)]);
+		for (const name of ['finishedDate', 'finishedDatePlanned', 'purchasedDate', 'serviceDate'])
+			expect([name, ...kindOf(name)]).toEqual([
+				name,
+				...kindOf(name).map(() => DAY_OR_ZONED_INSTANT_HINT),
+			]);
+		expect(kindOf('applicableFromDate').length).toBeGreaterThan(0);
+		// Start Date: an employment's first day, a project's start, the trigger's first poll.
+		expect([...new Set(kindOf('startDate'))].sort()).toEqual(
+			[CALENDAR_DAY_HINT, DAY_OR_ZONED_INSTANT_HINT, ZONED_INSTANT_HINT].sort(),
+		);
 		expect(WORK_DATE_HINT).toMatch(/calendar day, yyyy-MM-dd/);
 		expect(INSTANT_HINT).toMatch(/UTC/);
 		expect(INSTANT_HINT).toMatch(/\+02:00/);

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { CALENDAR_DAY_HINT } from '../../../shared/dateHints';
 import { toBodyFields } from '../../helpers/options';
 import { route } from '../../helpers/routing';
 import { prepareEmployeeBody } from './body';
@@ -75,7 +76,7 @@ export const createProperties: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'Start of the first employment',
+		description: `First day of the first employment. ${CALENDAR_DAY_HINT}.`,
 		displayOptions: show,
 		routing: body('employment.startDate'),
 	},

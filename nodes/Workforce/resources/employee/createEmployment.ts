@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { CALENDAR_DAY_HINT } from '../../../shared/dateHints';
 import { toBodyFields } from '../../helpers/options';
 import { employeeLocator, employeePath } from '../../helpers/peopleLocators';
 import { route } from '../../helpers/routing';
@@ -27,6 +28,7 @@ export const createEmploymentProperties: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
+		description: `First day of the new employment. ${CALENDAR_DAY_HINT}.`,
 		displayOptions: show,
 		routing: { send: { type: 'body', property: 'startDate' } },
 	},

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { CALENDAR_DAY_HINT } from '../../../shared/dateHints';
 import { employeeLocator, employeePath } from '../../helpers/peopleLocators';
 import { route } from '../../helpers/routing';
 import { prepareEmployeeBody } from './body';
@@ -25,7 +26,7 @@ export const endEmploymentProperties: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'Last day of the employment',
+		description: `Last day of the employment. ${CALENDAR_DAY_HINT}.`,
 		displayOptions: show,
 		routing: { send: { type: 'body', property: 'endDate' } },
 	},

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { CALENDAR_DAY_HINT } from '../../../shared/dateHints';
 /** Payroll of an employment, as the service's integers. */
 export const payrollField: INodeProperties = {
 	displayName: 'Payroll',
@@ -22,7 +23,7 @@ export const employmentFields: INodeProperties[] = [
 		name: 'endDate',
 		type: 'dateTime',
 		default: '',
-		description: 'Leave empty for an open-ended employment',
+		description: `Leave empty for an open-ended employment. ${CALENDAR_DAY_HINT}.`,
 	},
 	{ displayName: 'Main Project Number', name: 'mainProjectNumber', type: 'string', default: '' },
 	payrollField,
@@ -51,6 +52,7 @@ export const profileFields: INodeProperties[] = [
 		name: 'workCardExpirationDate',
 		type: 'dateTime',
 		default: '',
+		description: CALENDAR_DAY_HINT,
 	},
 	{ displayName: 'Work Card ID', name: 'workCardId', type: 'string', default: '' },
 	{ displayName: 'Work Title', name: 'workTitle', type: 'string', default: '' },
@@ -70,6 +72,7 @@ export const birthDateField: INodeProperties = {
 	name: 'birthDate',
 	type: 'dateTime',
 	default: '',
+	description: CALENDAR_DAY_HINT,
 };
 
 /** Labels of every v5 field, for error messages. */

@@ -7,6 +7,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { CALENDAR_DAY_HINT } from '../../../shared/dateHints';
 import { toDay } from '../../helpers/peopleFormats';
 import { employeeLocator, employeePath } from '../../helpers/peopleLocators';
 import { route } from '../../helpers/routing';
@@ -123,14 +124,14 @@ export const replaceTagsProperties: INodeProperties[] = [
 						name: 'applicableFromDate',
 						type: 'dateTime',
 						default: '',
-						description: 'Required for payroll tags',
+						description: `Required for payroll tags. ${CALENDAR_DAY_HINT}.`,
 					},
 					{
 						displayName: 'Applicable To',
 						name: 'applicableToDate',
 						type: 'dateTime',
 						default: '',
-						description: 'Leave empty for open-ended',
+						description: `Leave empty for open-ended. ${CALENDAR_DAY_HINT}.`,
 					},
 					{
 						displayName: 'Assignment ID',

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { CALENDAR_DAY_HINT } from '../../../shared/dateHints';
 import { toBodyFields } from '../../helpers/options';
 import { employeeLocator, employeePath } from '../../helpers/peopleLocators';
 import { route } from '../../helpers/routing';
@@ -33,7 +34,13 @@ export const updateEmploymentProperties: INodeProperties[] = [
 		displayOptions: show,
 		options: toBodyFields(
 			[
-				{ displayName: 'Start Date', name: 'startDate', type: 'dateTime' as const, default: '' },
+				{
+					displayName: 'Start Date',
+					name: 'startDate',
+					type: 'dateTime' as const,
+					default: '',
+					description: CALENDAR_DAY_HINT,
+				},
 				...employmentFields,
 			].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		),

@@ -5,6 +5,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { DAY_OR_ZONED_INSTANT_HINT } from '../../../shared/dateHints';
+
 /** Every optional field of the specification's Machine table, typed. */
 export const machineFields: INodeProperties[] = [
 	{
@@ -84,7 +86,13 @@ export const machineFields: INodeProperties[] = [
 		default: 0,
 		description: 'Sales price',
 	},
-	{ displayName: 'Purchased Date', name: 'purchasedDate', type: 'dateTime', default: '' },
+	{
+		displayName: 'Purchased Date',
+		name: 'purchasedDate',
+		type: 'dateTime',
+		default: '',
+		description: DAY_OR_ZONED_INSTANT_HINT,
+	},
 	{ displayName: 'Registration Number', name: 'registrationNumber', type: 'string', default: '' },
 	{
 		displayName: 'Responsible Employee Number',
@@ -105,7 +113,7 @@ export const machineFields: INodeProperties[] = [
 		name: 'serviceDate',
 		type: 'dateTime',
 		default: '',
-		description: 'Date of the last service',
+		description: `Date of the last service. ${DAY_OR_ZONED_INSTANT_HINT}.`,
 	},
 	{
 		displayName: 'Type Name or ID',

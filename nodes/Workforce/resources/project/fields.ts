@@ -6,6 +6,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { DAY_OR_ZONED_INSTANT_HINT } from '../../../shared/dateHints';
+
 /** Every optional field of the specification's Project table, typed. */
 export const projectFields: INodeProperties[] = [
 	{
@@ -71,13 +73,14 @@ export const projectFields: INodeProperties[] = [
 		name: 'finishedDate',
 		type: 'dateTime',
 		default: '',
-		description: 'Actual completion',
+		description: `Actual completion. ${DAY_OR_ZONED_INSTANT_HINT}.`,
 	},
 	{
 		displayName: 'Finished Date Planned',
 		name: 'finishedDatePlanned',
 		type: 'dateTime',
 		default: '',
+		description: DAY_OR_ZONED_INSTANT_HINT,
 	},
 	{
 		displayName: 'Latitude',
@@ -159,7 +162,13 @@ export const projectFields: INodeProperties[] = [
 		default: false,
 		description: 'Whether time registrations must name a work order',
 	},
-	{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '' },
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		default: '',
+		description: DAY_OR_ZONED_INSTANT_HINT,
+	},
 ];
 
 const TIME_FIELDS: Record<string, string> = {
