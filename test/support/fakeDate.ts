@@ -12,26 +12,7 @@ export function useFakeDate() {
 	// with its fake time) never fall inside the next test's windows.
 	let next = Math.ceil(Date.now() / 60_000) * 60_000;
 	beforeEach(() => {
-		jest.useFakeTimers({
-			doNotFake: [
-				'hrtime',
-				'nextTick',
-				'performance',
-				'queueMicrotask',
-				'requestAnimationFrame',
-				'cancelAnimationFrame',
-				'requestIdleCallback',
-				'cancelIdleCallback',
-				'setImmediate',
-				'clearImmediate',
-				'setInterval',
-				'clearInterval',
-				'setTimeout',
-				'clearTimeout',
-			],
-			advanceTimers: false,
-			now: next,
-		});
+		stopDateAt(next);
 	});
 	afterEach(() => {
 		next = Math.max(Date.now(), next) + 3_600_000;
@@ -42,4 +23,28 @@ export function useFakeDate() {
 			jest.setSystemTime(Date.now() + ms);
 		},
 	};
+}
+
+/** Date stopped at `now` (ms), timers real: the clock of useFakeDate, for a test that sets it itself. */
+export function stopDateAt(now: number) {
+	jest.useFakeTimers({
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'requestAnimationFrame',
+			'cancelAnimationFrame',
+			'requestIdleCallback',
+			'cancelIdleCallback',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
+		advanceTimers: false,
+		now,
+	});
 }

@@ -8,6 +8,7 @@ import { WorkforceTrigger } from '../../nodes/WorkforceTrigger/WorkforceTrigger.
 import { startEmulator, DEMO, type Emulator, type LoggedRequest } from '../emulator';
 import { TestCredentialsHelper } from '../harness/credentialsHelper';
 import { CREDENTIAL_ID } from '../harness/execute';
+import { stopDateAt } from '../support/fakeDate';
 
 /**
  * The upgrade contract's fixture: workflows saved with one release (node parameters as the
@@ -207,26 +208,7 @@ export class Ids {
 
 /** Date stopped at one instant for node and service alike; timers stay real (see test/support/fakeDate.ts). */
 export function stopDate(at: string) {
-	jest.useFakeTimers({
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'requestAnimationFrame',
-			'cancelAnimationFrame',
-			'requestIdleCallback',
-			'cancelIdleCallback',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-		advanceTimers: false,
-		now: new Date(at).getTime(),
-	});
+	stopDateAt(new Date(at).getTime());
 }
 
 export function setDate(at: string) {
