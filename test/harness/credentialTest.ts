@@ -1,8 +1,7 @@
-import type { INodeType } from 'n8n-workflow';
-
 import { credentialTypes } from './nodeTypes';
-import { executeNode, type ExecuteResult } from './execute';
+import type { ExecuteResult } from './execute';
 import type { TestCredentialsHelper } from './credentialsHelper';
+import { executeStandIn, standInNode } from './standIn';
 
 /**
  * Runs the credential's `test` request the way n8n's credentials tester does: as a routed
@@ -11,25 +10,6 @@ import type { TestCredentialsHelper } from './credentialsHelper';
  */
 export async function testCredential(credentials: TestCredentialsHelper): Promise<ExecuteResult> {
 	const request = credentialTypes.workforceApi.test!.request;
-	const tester: INodeType = {
-		description: {
-			displayName: 'Credential test',
-			name: 'credentialTest',
-			group: ['transform'],
-			version: 1,
-			description: '',
-			defaults: { name: 'Credential test' },
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: 'workforceApi', required: true }],
-			requestDefaults: request,
-			properties: [],
-		},
-	};
-	return await executeNode({
-		credentials,
-		parameters: {},
-		nodeType: 'test.credentialTest',
-		extraNodeTypes: { 'test.credentialTest': tester },
-	});
+	const tester = standInNode('Credential test', 'credentialTest', { requestDefaults: request });
+	return await executeStandIn(credentials, tester);
 }

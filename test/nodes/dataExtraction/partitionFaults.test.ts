@@ -1,5 +1,6 @@
 import { executeNode, jsonOf } from '../../harness/execute';
 import { useEmulator } from '../../support/emulatorFixture';
+import { iso } from '../../support/partitionWindows';
 
 const PATH = 'time-registrations';
 
@@ -134,7 +135,3 @@ describe('Data Extraction: partitions under faults', () => {
 		expect(new Set(jsonOf(result).map((r) => r.id))).toEqual(new Set(allIds()));
 	});
 });
-
-function iso(ms: number): string {
-	return new Date(ms).toISOString().replace('.000Z', 'Z');
-}

@@ -1,8 +1,10 @@
-import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { extractionPages } from '../../../nodes/shared/extraction/extractionPages';
-import { executeNode, jsonOf } from '../../harness/execute';
+import { executeStandIn, standInNode } from '../../harness/standIn';
+import { jsonOf } from '../../harness/execute';
 import { useEmulator, type Fixture } from '../../support/emulatorFixture';
+import { iso, requestedWindows } from '../../support/partitionWindows';
 
 const DAY = 86_400_000;
 const PATH = '/v1/time-registrations';
@@ -28,21 +30,12 @@ describe('Data Extraction: partitions read in slices', () => {
 		const { first, last } = span();
 		const from = iso(first);
 		const to = iso(last);
-		fx.mark();
-		const run = await read(fx, { FromDateTime: from, ToDateTime: to }, 'month', 3, 2.5);
-		const ids = run.pages.flatMap((p) => p.ids);
-		expect(ids).toHaveLength(run.single.length);
-		expect(new Set(ids)).toEqual(new Set(run.single));
-
-		const windows = requestedWindows(fx);
+		const { run, windows } = await readChained(fx, from, to, 3, 2.5);
 		// More windows than months: the months were cut.
 		const months = new Set(windows.map((w) => w.from.slice(0, 7))).size;
 		expect(windows.length).toBeGreaterThan(months + 2);
-		// Chained 1 ms apart from From to To Date Time, every cut a midnight, none across a month's end.
-		expect(windows[0].from).toBe(from);
-		expect(windows.at(-1)!.to).toBe(to);
+		// Every cut a midnight, none across a month's end.
 		for (let i = 1; i < windows.length; i++) {
-			expect(Date.parse(windows[i].from) - Date.parse(windows[i - 1].to)).toBe(1);
 			expect(Date.parse(windows[i].from) % DAY).toBe(0);
 			expect(windows[i].from.slice(0, 7)).toBe(windows[i].to.slice(0, 7));
 		}
@@ -78,16 +71,7 @@ describe('Data Extraction: partitions read in slices', () => {
 		for (let i = 0; i < 700; i++) data().addTimeRegistration({ workDate: busy });
 		const from = iso(first - 40 * DAY);
 		const to = iso(last + 3 * DAY);
-		fx.mark();
-		const run = await read(fx, { FromDateTime: from, ToDateTime: to }, 'month', 4, 2);
-		const ids = run.pages.flatMap((p) => p.ids);
-		expect(ids).toHaveLength(run.single.length);
-		expect(new Set(ids)).toEqual(new Set(run.single));
-		const windows = requestedWindows(fx);
-		expect(windows[0].from).toBe(from);
-		expect(windows.at(-1)!.to).toBe(to);
-		for (let i = 1; i < windows.length; i++)
-			expect(Date.parse(windows[i].from) - Date.parse(windows[i - 1].to)).toBe(1);
+		const { windows } = await readChained(fx, from, to, 4, 2);
 		// Before the data the slices widen: a one-day probe, then two days each for the streams that
 		// started on it, wider as empty ones finish: far fewer than one request a day.
 		const widths = windows.map((w) =>
@@ -128,19 +112,7 @@ async function read(
 	parallel: number,
 	budgetDays: number,
 ): Promise<{ single: string[]; pages: ReadPage[] }> {
-	const reader: INodeType = {
-		description: {
-			displayName: 'Slice reader',
-			name: 'sliceReader',
-			group: ['transform'],
-			version: 1,
-			description: '',
-			defaults: { name: 'Slice reader' },
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: 'workforceApi', required: true }],
-			properties: [],
-		},
+	const reader = standInNode('Slice reader', 'sliceReader', {
 		async execute(this: IExecuteFunctions) {
 			const qs = { ...window, ChunkLimit: 100 };
 			const single: string[] = [];
@@ -167,28 +139,32 @@ async function read(
 				});
 			return [[{ json: { single, pages } as never }]];
 		},
-	};
-	const result = await executeNode({
-		credentials: fx.credentials,
-		parameters: {},
-		nodeType: 'test.sliceReader',
-		extraNodeTypes: { 'test.sliceReader': reader },
 	});
+	const result = await executeStandIn(fx.credentials, reader);
 	expect(result.error).toBeUndefined();
 	return jsonOf(result)[0] as unknown as { single: string[]; pages: ReadPage[] };
 }
 
-/** The windows the scheduler asked for (first page of each), in the order of their start. */
-function requestedWindows(fx: Fixture): Array<{ from: string; to: string }> {
-	const seen = new Map<string, string>();
-	for (const r of fx.apiRequests())
-		if (r.path === PATH && r.query.FromDateTime)
-			seen.set(r.query.FromDateTime[0], r.query.ToDateTime[0]);
-	return [...seen]
-		.map(([from, to]) => ({ from, to }))
-		.sort((a, b) => Date.parse(a.from) - Date.parse(b.from));
-}
-
-function iso(ms: number): string {
-	return new Date(ms).toISOString().replace('.000Z', 'Z');
+/**
+ * Reads [from, to] by month in slices and checks what every run must hold: each record of one
+ * stream once, and windows chained 1 ms apart from From to To Date Time.
+ */
+async function readChained(
+	fx: Fixture,
+	from: string,
+	to: string,
+	parallel: number,
+	budgetDays: number,
+) {
+	fx.mark();
+	const run = await read(fx, { FromDateTime: from, ToDateTime: to }, 'month', parallel, budgetDays);
+	const ids = run.pages.flatMap((p) => p.ids);
+	expect(ids).toHaveLength(run.single.length);
+	expect(new Set(ids)).toEqual(new Set(run.single));
+	const windows = requestedWindows(fx, PATH);
+	expect(windows[0].from).toBe(from);
+	expect(windows.at(-1)!.to).toBe(to);
+	for (let i = 1; i < windows.length; i++)
+		expect(Date.parse(windows[i].from) - Date.parse(windows[i - 1].to)).toBe(1);
+	return { run, windows };
 }

@@ -1,6 +1,7 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator, type Fixture } from '../../support/emulatorFixture';
+import { useEmulator } from '../../support/emulatorFixture';
 import { ndjsonRecords } from '../../support/fileOutput';
+import { iso, requestedWindows } from '../../support/partitionWindows';
 
 const DAY = 86_400_000;
 const PATH = '/v1/time-registrations';
@@ -51,7 +52,7 @@ describe('Data Extraction: partitions (full load)', () => {
 			expect(ids).toHaveLength(singleIds.length);
 			expect(new Set(ids)).toEqual(new Set(singleIds));
 			// One request window per partition, chained: each ends 1 ms before the next begins, the last at To Date Time.
-			const windows = uniqueWindows(fx);
+			const windows = requestedWindows(fx, PATH);
 			expect(windows.length).toBeGreaterThan(1);
 			expect(windows[0].from).toBe(window().from);
 			expect(windows.at(-1)!.to).toBe(window().to);
@@ -112,7 +113,7 @@ describe('Data Extraction: partitions (full load)', () => {
 		);
 		expect(items).toHaveLength(30);
 		// The Limit asked pages of 30; the first partitions only, not every day of the window.
-		expect(uniqueWindows(fx).length).toBeLessThan(10);
+		expect(requestedWindows(fx, PATH).length).toBeLessThan(10);
 	});
 
 	it('File output (NDJSON): the same records in the same order as items', async () => {
@@ -196,18 +197,3 @@ describe('Data Extraction: partitions (incremental)', () => {
 		);
 	});
 });
-
-function iso(ms: number): string {
-	return new Date(ms).toISOString().replace('.000Z', 'Z');
-}
-
-/** The partition windows the node sent (first page of each), in the order of their start. */
-function uniqueWindows(fx: Fixture): Array<{ from: string; to: string }> {
-	const seen = new Map<string, string>();
-	for (const r of fx.apiRequests())
-		if (r.path === PATH && r.query.FromDateTime)
-			seen.set(r.query.FromDateTime[0], r.query.ToDateTime[0]);
-	return [...seen]
-		.map(([from, to]) => ({ from, to }))
-		.sort((a, b) => Date.parse(a.from) - Date.parse(b.from));
-}

@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { paginate } from '../../../nodes/shared/extraction/pageLoop';
-import { executeNode, jsonOf } from '../../harness/execute';
+import { executeStandIn, standInNode } from '../../harness/standIn';
+import { jsonOf } from '../../harness/execute';
 import { useEmulator, type Fixture } from '../../support/emulatorFixture';
 
 /**
@@ -30,19 +31,7 @@ describe('Paginator prefetch: the next page is asked for before this one is hand
 async function probe(fx: Fixture, prefetch: boolean): Promise<number[]> {
 	const extractionRequests = () =>
 		fx.apiRequests().filter((r) => r.path === '/v1/time-registrations').length;
-	const prober: INodeType = {
-		description: {
-			displayName: 'Paginator probe',
-			name: 'paginatorProbe',
-			group: ['transform'],
-			version: 1,
-			description: '',
-			defaults: { name: 'Paginator probe' },
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: 'workforceApi', required: true }],
-			properties: [],
-		},
+	const prober = standInNode('Paginator probe', 'paginatorProbe', {
 		async execute(this: IExecuteFunctions) {
 			const seen: number[] = [];
 			for await (const page of paginate.call(this, {
@@ -55,13 +44,8 @@ async function probe(fx: Fixture, prefetch: boolean): Promise<number[]> {
 			}
 			return [[{ json: { seen } }]];
 		},
-	};
-	const result = await executeNode({
-		credentials: fx.credentials,
-		parameters: {},
-		nodeType: 'test.paginatorProbe',
-		extraNodeTypes: { 'test.paginatorProbe': prober },
 	});
+	const result = await executeStandIn(fx.credentials, prober);
 	expect(result.error).toBeUndefined();
 	return jsonOf(result)[0].seen as number[];
 }
