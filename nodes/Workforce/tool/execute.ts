@@ -19,12 +19,13 @@ export type CustomOperations = Record<string, Record<string, CustomOperation>>;
 /** Runs an operation; as a tool, its answer and its errors are shaped for a model (see result.ts). */
 async function answer(ctx: IExecuteFunctions, run: () => Promise<NodeOutput>): Promise<NodeOutput> {
 	if (!isToolMode(ctx)) return await run();
+	// The fix goes into the message: an AI Agent hands the model an error's message only.
 	if (!toolModeSupported())
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`The Workforce node runs as an AI tool on n8n ${TOOL_MODE_MINIMUM_N8N} or newer only`,
+			`The Workforce node runs as an AI tool on n8n ${TOOL_MODE_MINIMUM_N8N} or newer only, and this n8n is older. Update n8n to ${TOOL_MODE_MINIMUM_N8N} or newer, or use the Workforce node in a regular workflow.`,
 			{
-				description: `Tool mode is not proven on this older n8n (see the Compatibility table in the README). Update n8n to ${TOOL_MODE_MINIMUM_N8N} or newer, or use the Workforce node in a regular workflow.`,
+				description: `Tool mode is proven on n8n ${TOOL_MODE_MINIMUM_N8N} and not on older versions: see the Compatibility table in the README.`,
 			},
 		);
 	try {
