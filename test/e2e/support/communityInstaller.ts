@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { LocalRegistry } from './localRegistry';
 import type { N8nServer, Owner } from './n8nServer';
 import { startRegistryProxy, type RegistryProxy } from './registryProxy';
+import { waitFor } from './runtime';
 
 /** A package as n8n's community-packages API answers it (Settings > Community Nodes). */
 export interface InstalledPackage {
@@ -102,10 +103,19 @@ export async function installThroughN8n(
 		const installed = await installPackage(server, name);
 		if (installed.installedVersion !== version)
 			throw new Error(`n8n installed ${name}@${installed.installedVersion}, not ${version}`);
-		const listed = await nodeTypeNames(server);
-		const missing = installed.installedNodes
-			.map((n) => n.type)
-			.filter((type) => !listed.includes(type));
+		// n8n 1.x answers the install before it has rewritten the node list: wait for it (30 s at most).
+		let missing = installed.installedNodes.map((n) => n.type);
+		await waitFor(
+			`n8n's node list holding ${name}'s nodes`,
+			async () => {
+				const listed = await nodeTypeNames(server);
+				missing = installed.installedNodes
+					.map((n) => n.type)
+					.filter((type) => !listed.includes(type));
+				return missing.length === 0;
+			},
+			30_000,
+		).catch(() => undefined);
 		if (installed.installedNodes.length === 0 || missing.length)
 			throw new Error(
 				`n8n installed ${name} but its node list lacks ${missing.join(', ') || 'every node'}`,

@@ -166,14 +166,27 @@ export class N8nServer {
 		return Number(this.runtime.version.split('.')[0]);
 	}
 
-	/** A JSON document the editor loads as the logged-in user, as it is (no `{ data }` envelope): `/types/nodes.json`. */
+	/**
+	 * A JSON document the editor loads as the logged-in user, as it is (no `{ data }` envelope):
+	 * `/types/nodes.json`. n8n 1.x rewrites these files through a stream after an install, so a GET
+	 * can get one half-written: one that does not parse is fetched again (for up to 30 s).
+	 */
 	async getJson<T = unknown>(path: string): Promise<T> {
-		const res = await fetch(`http://127.0.0.1:${this.instance.port}${path}`, {
-			headers: { 'browser-id': this.browserId, ...(this.cookie ? { cookie: this.cookie } : {}) },
-		});
-		const text = await res.text();
-		if (!res.ok) throw new Error(`n8n GET ${path}: HTTP ${res.status} ${text.slice(0, 500)}`);
-		return JSON.parse(text) as T;
+		const deadline = Date.now() + 30_000;
+		for (;;) {
+			const res = await fetch(`http://127.0.0.1:${this.instance.port}${path}`, {
+				headers: { 'browser-id': this.browserId, ...(this.cookie ? { cookie: this.cookie } : {}) },
+			});
+			const text = await res.text();
+			if (!res.ok) throw new Error(`n8n GET ${path}: HTTP ${res.status} ${text.slice(0, 500)}`);
+			try {
+				return JSON.parse(text) as T;
+			} catch (error) {
+				if (Date.now() > deadline)
+					throw new Error(`n8n GET ${path}: not JSON after 30 s (${(error as Error).message})`);
+				await new Promise((resolve) => setTimeout(resolve, 250));
+			}
+		}
 	}
 
 	/** Raw bytes the editor downloads as the logged-in user: a stored binary, `/rest/binary-data?id=…`. */
