@@ -7,6 +7,7 @@ import { PollHarness, type CursorMode } from '../harness/poll';
 import {
 	applyChange,
 	itemsOf,
+	observe,
 	requestsSince,
 	setDate,
 	TRIGGER_TYPE,
@@ -51,8 +52,7 @@ export async function runNode(
 		items: itemsOf(result.items),
 		...(result.error ? { error: result.error.message } : {}),
 	};
-	if (fixture.expected) ids.learn(fixture.expected, observed);
-	return ids.tokenize(observed);
+	return observe(ids, fixture.expected, observed);
 }
 
 /**
@@ -83,8 +83,7 @@ export async function runTrigger(
 		items: itemsOf(tick.items),
 		...(tick.error ? { error: tick.error.message } : {}),
 	};
-	if (fixture.expected) ids.learn(fixture.expected, raw);
-	const observed = ids.tokenize(raw);
+	const observed = observe(ids, fixture.expected, raw);
 	setDate(new Date(new Date(fixture.pollAt).getTime() + 5 * 60_000).toISOString());
 	const next = await trigger.tick();
 	return { observed, changed, emitted: tick.items, next: next.items };
