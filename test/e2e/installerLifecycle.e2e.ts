@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { parseToolText, TOOL_CASES, toolNodeName, type CaseState } from '../support/toolCases';
+import { Ids, type Observed } from '../upgrade/observed';
+import { releases, type NodeFixture, type TriggerFixture } from '../upgrade/release';
 import { mcpServerWorkflow, workforceTool } from './support/aiWorkflows';
 import {
 	installedPackages,
@@ -21,15 +23,37 @@ import { repackWithVersion, type LocalRegistry } from './support/localRegistry';
 import { McpClient } from './support/mcpClient';
 import { N8nServer } from './support/n8nServer';
 import { asExecution, finishedExecution, startManualRun } from './support/restRunner';
-import { freePort, REPO_ROOT, waitFor } from './support/runtime';
+import {
+	asStored,
+	createWithStaticData,
+	fixtureService,
+	normaliseNow,
+	nthExecution,
+	NODE_FIXTURE_TIME_REGISTRATIONS,
+	runSavedNode,
+	runSavedTrigger,
+	type FixtureService,
+} from './support/savedRelease';
+import { freePort, REPO_ROOT } from './support/runtime';
 import { TRIGGER, timeRegistrationTriggerWorkflow } from './support/triggerWorkflow';
 import { loadWorkflowFixtures, manualTriggerName } from './support/workflowFixtures';
+
+/** Every release's upgrade fixture, oldest first. */
+const RELEASES = releases();
+
+/**
+ * Trigger fixtures run here. The payroll-export trigger's work-date window ends at n8n's today,
+ * which the test cannot set (its in-process replay in test/upgrade covers it).
+ */
+const RESUMED_IN_N8N = ['timeRegistration', 'payrollLine'];
 
 /**
  * The package's life in one n8n as an admin lives it, in a user folder of its own: Settings >
  * Community Nodes > Install from a registry (Verdaccio on loopback, reached through a proxy set only
  * in this n8n's environment), workflows saved and run, the Update button to the next version (the
- * same build, version bumped), the saved workflows run unchanged, then Uninstall.
+ * same build, version bumped), the saved workflows run unchanged, then Uninstall. The workflows
+ * saved with each release (test/upgrade/fixtures) are stored before the update and must do after
+ * it what they did when saved (docs/development.md, "The upgrade contract").
  */
 describe("n8n's installer: install, update, uninstall from a registry", () => {
 	const e2e = useE2e();
@@ -51,6 +75,17 @@ describe("n8n's installer: install, update, uninstall from a registry", () => {
 	let mcp: McpClient | undefined;
 	const mcpPath = 'workforce-installer-lifecycle';
 	const tool = TOOL_CASES.find((c) => c.resource === 'machineType' && c.operation === 'getAll')!;
+	const services: FixtureService[] = [];
+	const savedNodes: Array<{
+		release: string;
+		id: string;
+		fixture: NodeFixture;
+		service: FixtureService;
+	}> = [];
+	const savedTriggers: Array<{ id: string; fixture: TriggerFixture; service: FixtureService }> = [];
+	const emulatorLog = createWriteStream(join(E2E_DIR, 'emulator-upgrade-fixture.log'), {
+		flags: 'a',
+	});
 
 	beforeAll(async () => {
 		const instance = server.instance as { port: number; brokerPort: number };
@@ -68,6 +103,8 @@ describe("n8n's installer: install, update, uninstall from a registry", () => {
 
 	afterAll(async () => {
 		await mcp?.close().catch(() => undefined);
+		for (const service of services) await service.stop();
+		emulatorLog.end();
 		await server.stop();
 		await stopRegistry();
 		rmSync(folder, { recursive: true, force: true });
@@ -153,6 +190,58 @@ describe("n8n's installer: install, update, uninstall from a registry", () => {
 		expect(await callTool()).toMatchObject({ isError: false });
 	}, 300_000);
 
+	it(`the upgrade fixture's workflows are saved (${RELEASES.map((r) => r.release).join(', ')}), before the update`, async () => {
+		expect(RELEASES.length).toBeGreaterThan(0);
+		const node = e2e.state.runtime.node;
+		for (const release of RELEASES) {
+			// A service as fresh as the one the fixture was made with (test/upgrade/fixture.ts freshService).
+			const service = await fixtureService(
+				server,
+				node,
+				`Workforce (${release.release} fixture)`,
+				{ frozenAt: release.savedAt, timeRegistrations: NODE_FIXTURE_TIME_REGISTRATIONS },
+				emulatorLog,
+			);
+			services.push(service);
+			for (const fixture of release.nodes) {
+				const stored = asStored(
+					fixture.workflow,
+					service.credential,
+					`Lifecycle: ${fixture.workflow.name}`,
+				);
+				const id = await server.createWorkflow(stored);
+				savedNodes.push({ release: release.release, id, fixture, service });
+			}
+			for (const fixture of release.triggers.filter((t) => RESUMED_IN_N8N.includes(t.event))) {
+				const own = await fixtureService(
+					server,
+					node,
+					`Workforce (${release.release} ${fixture.event} fixture)`,
+					{ frozenAt: release.savedAt, timeRegistrations: fixture.timeRegistrations },
+					emulatorLog,
+				);
+				services.push(own);
+				const stored = asStored(
+					fixture.workflow,
+					own.credential,
+					`Lifecycle: ${fixture.workflow.name}`,
+				);
+				const id = await createWithStaticData(server, stored);
+				savedTriggers.push({ id, fixture, service: own });
+			}
+		}
+		expect(savedNodes.length).toBe(RELEASES.reduce((n, r) => n + r.nodes.length, 0));
+		expect(savedTriggers.length).toBeGreaterThan(0);
+		// n8n keeps what the editor saved: parameters without defaults, the trigger's static data.
+		const first = savedTriggers[0];
+		const stored = await server.rest<{
+			staticData: unknown;
+			nodes: Array<{ parameters: unknown }>;
+		}>('GET', `/rest/workflows/${first.id}`);
+		expect(stored.staticData).toEqual(first.fixture.workflow.staticData);
+		expect(stored.nodes[0].parameters).toEqual(first.fixture.workflow.nodes[0].parameters);
+	}, 180_000);
+
 	it('Update installs the next version from the registry; the saved workflows run unchanged', async () => {
 		registry.publish(repackWithVersion(e2e.state.package.tarball, next, folder));
 		expect(await registry.versions(name)).toEqual({ versions: [first, next], latest: next });
@@ -184,6 +273,50 @@ describe("n8n's installer: install, update, uninstall from a registry", () => {
 		mcp =
 			mcp ?? (await McpClient.connect(`http://127.0.0.1:${server.instance.port}/mcp/${mcpPath}`));
 		expect(await callTool()).toMatchObject({ isError: false });
+	}, 300_000);
+
+	it("after the update, every workflow saved with a release does what it did then: the service's requests and the items", async () => {
+		expect(savedNodes.length).toBeGreaterThan(0);
+		const seen: Array<[string, Observed]> = [];
+		const then: Array<[string, Observed]> = [];
+		let ids = new Ids();
+		let release = '';
+		for (const saved of savedNodes) {
+			// Tokens are per release: each release's workflows ran on a service of their own.
+			if (saved.release !== release) [ids, release] = [new Ids(), saved.release];
+			const name = `${saved.release} ${saved.fixture.workflow.name}`;
+			then.push([name, saved.fixture.expected]);
+			seen.push([
+				name,
+				await runSavedNode(server, saved.service, ids, saved.id, saved.fixture).catch(
+					(error: Error): Observed => ({ requests: [], items: [], error: error.message }),
+				),
+			]);
+		}
+		expect(seen).toEqual(then);
+		expect(seen.filter(([, o]) => o.requests.length === 0).map(([n]) => n)).toEqual([]);
+	}, 300_000);
+
+	it('a trigger saved with a release resumes from its stored cursor: each change since emitted once', async () => {
+		expect(savedTriggers.length).toBeGreaterThan(0);
+		try {
+			for (const { id, fixture, service } of savedTriggers) {
+				const { observed, changed, emitted } = await runSavedTrigger(server, service, id, fixture);
+				expect([fixture.event, observed]).toEqual([
+					fixture.event,
+					normaliseNow(fixture.expected, fixture.pollAt),
+				]);
+				const records = emitted.map((i) => JSON.stringify(i.json));
+				expect(new Set(records).size).toBe(records.length);
+				if (fixture.event === 'timeRegistration')
+					expect(emitted.map((i) => String(i.json.id)).sort()).toEqual(
+						[...new Set(changed)].sort(),
+					);
+			}
+		} finally {
+			for (const { id } of savedTriggers)
+				await server.deactivateWorkflow(id).catch(() => undefined);
+		}
 	}, 300_000);
 
 	it('Uninstall leaves no trace, and a workflow using the nodes says which node is missing', async () => {
@@ -236,16 +369,7 @@ describe("n8n's installer: install, update, uninstall from a registry", () => {
 	}
 
 	async function execution(workflowId: string, index: number): Promise<ExecutionSummary> {
-		let found: ExecutionSummary | undefined;
-		await waitFor(
-			`execution ${index + 1} of the trigger workflow`,
-			async () => {
-				found = (await executionsOf(server, workflowId))[index];
-				return found !== undefined && found.status !== 'running' && found.status !== 'new';
-			},
-			95_000,
-		);
-		return found!;
+		return await nthExecution(server, workflowId, index);
 	}
 });
 

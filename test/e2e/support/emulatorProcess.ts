@@ -37,12 +37,14 @@ export const E2E_TIME_REGISTRATIONS = 3000;
 
 /**
  * Starts the compiled emulator (`node .build/test/emulator/main.js`, built by
- * `bash scripts/build-dev.sh`) with its demo data, as a child process on the given port.
+ * `bash scripts/build-dev.sh`) with its demo data, as a child process on the given port. `env`:
+ * the emulator's own settings over the suite's (WORKFORCE_EMULATOR_CLOCK, _TIME_REGISTRATIONS).
  */
 export async function startEmulatorProcess(
 	node: string,
 	port: number,
 	logTo?: NodeJS.WritableStream,
+	env: Record<string, string> = {},
 ): Promise<ChildProcess> {
 	const main = join(REPO_ROOT, '.build', 'test', 'emulator', 'main.js');
 	if (!existsSync(main))
@@ -53,6 +55,7 @@ export async function startEmulatorProcess(
 			...process.env,
 			WORKFORCE_EMULATOR_PORT: String(port),
 			WORKFORCE_EMULATOR_TIME_REGISTRATIONS: String(E2E_TIME_REGISTRATIONS),
+			...env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
