@@ -122,7 +122,8 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 			{ ...project, isDeleted: true, deletedDateTime: expect.any(String), _page: page },
 		]);
 		expect(String(jsonOf(result)[1].modifiedDateTime) < since).toBe(true);
-		expect(fx.apiRequests()[0].query).toEqual({ ModifiedSince: [since] });
+		// The node writes a whole second without `.000` (the emulator's clock lands on one now and then).
+		expect(fx.apiRequests()[0].query).toEqual({ ModifiedSince: [since.replace('.000Z', 'Z')] });
 	});
 
 	it('registrations in incremental mode: a deletion is a tombstone, passed on as the service sent it', async () => {
