@@ -2,15 +2,21 @@
  * `BENCH_QUEUE_SUITE=fileParts npm run bench:queue` (scripts/bench-queue.sh starts the queue-mode
  * stack first, BENCH_BACKFILL_RECORDS time registrations in the emulator): the File output on a
  * worker, binary data in Postgres (queue mode's default), executions saved, Split Into Parts left
- * at Automatic. Per variant (NDJSON, NDJSON + gzip): wall time of the execution beside a plain
- * undici loop over the same pages in the same run, the worker's peak RSS growth (VmHWM reset just
- * before the run, minus the RSS then), the parts written and their bytes in `binary_data`. Then
- * every part is read back from Postgres (gunzipped when compressed) and every record id checked
- * against the service's, each once. Prints one markdown table. Figures only: nothing asserts speed.
+ * at Automatic (BENCH_PART_MIB: parts of that size; BENCH_PART_RECORDS: of that many records). Per
+ * variant (NDJSON, NDJSON + gzip, CSV), one workflow: the File output, then every part read back by
+ * n8n's own nodes in the next steps (bench/partReadBack.ts: Loop Over Items, Execute Workflow, a
+ * sub-workflow of Compression, Extract From File and a Code node's digest), each digest compared
+ * with the service's records. Figures: wall time of the File output (from its run data) beside a
+ * plain undici loop over the same pages in the same run, and of the whole run; the worker's RSS
+ * growth while the File output ran (sampled every 200 ms) and over the whole run (VmHWM); parts and
+ * their bytes in `binary_data`. NDJSON parts are also read straight from Postgres, as a second
+ * check that does not go through n8n. Prints one markdown table. Figures only: nothing asserts speed.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+
+import type { Client } from 'pg';
 
 import { DEMO } from '../test/emulator/seed/demo';
 import { workforceCredential } from '../test/e2e/support/demoValues';
@@ -20,19 +26,35 @@ import { unflatten } from '../test/e2e/support/executions';
 import { postgres } from '../test/e2e/queue/queueSupport';
 import { QUEUE_DIR, readStack } from '../test/e2e/queue/stackFile';
 import { resetPeakRss, vmHwmMb, vmRssMb, type Target } from './measure';
+import {
+	compareParts,
+	readBackNodes,
+	readPartWorkflow,
+	ServiceRecords,
+	type PartDigest,
+	type PartFormat,
+} from './partReadBack';
 import { RunProbe, type ProbeResult } from './runProbe';
 import { eachTimeRegistrationPage } from './scenarios/token';
 
 const records = Number(process.env.BENCH_BACKFILL_RECORDS ?? 1_000_000);
+const partRecords = Number(process.env.BENCH_PART_RECORDS ?? 0);
+const partMiB = Number(process.env.BENCH_PART_MIB ?? 0);
 const OWNER = {
 	email: 'bench@example.com',
 	firstName: 'Bench',
 	lastName: 'Queue',
 	password: 'Bench-Passw0rd-wf',
 };
-const VARIANTS = [
-	{ label: 'Workforce node, File NDJSON, parts (Automatic)', compress: false },
-	{ label: 'Workforce node, File NDJSON + gzip, parts (Automatic)', compress: true },
+const SPLIT = partRecords
+	? `parts of ${partRecords} records`
+	: partMiB
+		? `parts of ${partMiB} MiB`
+		: 'parts (Automatic)';
+const VARIANTS: Array<{ label: string; format: PartFormat }> = [
+	{ label: `Workforce node, File NDJSON, ${SPLIT}`, format: 'ndjson' as const },
+	{ label: `Workforce node, File NDJSON + gzip, ${SPLIT}`, format: 'ndjsonGzip' as const },
+	{ label: `Workforce node, File CSV, ${SPLIT}`, format: 'csv' as const },
 ].filter((v) => !process.env.BENCH_VARIANT || v.label.includes(process.env.BENCH_VARIANT));
 
 const t0 = Date.now();
@@ -42,26 +64,89 @@ const n = (value: number) => Math.round(value).toLocaleString('en-US');
 
 interface Row {
 	label: string;
+	/** The File output alone (its node's time in the run data); the baseline's whole loop. */
 	wallMs: number;
+	/** The whole run: File output, then every part read back by n8n's nodes. */
+	runMs?: number;
 	growthMb?: number;
+	runGrowthMb?: number;
 	parts?: number;
 	bytes?: number;
 	checked?: string;
 	probe?: ProbeResult;
 }
 
-/** The plain loop, which also keeps the service's ids in order for the read-back check (one pass, not two: 5,000,000 records take minutes). */
-async function baseline(target: Target, ids: string[], probe: RunProbe): Promise<Row> {
+/**
+ * The plain loop, which also keeps the service's records in order for the read-back check (ids and
+ * a 16-byte digest each: one pass, not two, 5,000,000 records take minutes). Digesting is timed and
+ * left out of the loop's time: the loop waits for it before asking for the next page.
+ */
+async function baseline(target: Target, service: ServiceRecords, probe: RunProbe): Promise<Row> {
 	const started = Date.now();
+	let digestMs = 0;
 	await eachTimeRegistrationPage(target, (page) => {
-		for (const r of page as Array<{ id: unknown }>) ids.push(String(r.id));
+		const from = performance.now();
+		for (const r of page as Array<{ id: unknown }>) service.add(r);
+		digestMs += performance.now() - from;
 	});
 	return {
-		label: 'plain undici loop, parse, keep the ids (baseline)',
-		wallMs: Date.now() - started,
-		checked: `${n(ids.length)} records`,
+		label: 'plain undici loop, parse (baseline; keeping the check digests not counted)',
+		wallMs: Date.now() - started - digestMs,
+		checked: `${n(service.ids.length)} records`,
 		probe: await probe.stop(undefined),
 	};
+}
+
+/** Every worker's RSS every 200 ms: the File output's own peak, apart from the read-back after it. */
+function sampleRss(pids: number[]) {
+	const samples: Array<{ at: number; pid: number; mb: number }> = [];
+	const timer = setInterval(() => {
+		for (const pid of pids) {
+			const mb = vmRssMb(pid);
+			if (mb !== undefined) samples.push({ at: Date.now(), pid, mb });
+		}
+	}, 200);
+	return {
+		stop: () => clearInterval(timer),
+		peak: (pid: number, from: number, to: number) =>
+			Math.max(
+				...samples.filter((s) => s.pid === pid && s.at >= from && s.at <= to).map((s) => s.mb),
+			),
+	};
+}
+
+type Item = { json: Record<string, unknown>; binary?: Record<string, { id?: string }> };
+type RunData = Record<
+	string,
+	Array<{ startTime: number; executionTime: number; data?: { main: Item[][] } }>
+>;
+
+/** The bench's own check of NDJSON parts, straight from `binary_data`: the first record that differs. */
+async function readFromPostgres(
+	db: Client,
+	items: Item[],
+	format: PartFormat,
+	ids: string[],
+): Promise<string> {
+	let at = 0;
+	for (const item of items) {
+		const fileId = String(item.binary!.data.id).split(':')[1];
+		const { rows } = await db.query<{ data: Buffer }>(
+			'SELECT data FROM binary_data WHERE "fileId" = $1',
+			[fileId],
+		);
+		const text = (format === 'ndjsonGzip' ? gunzipSync(rows[0].data) : rows[0].data).toString(
+			'utf8',
+		);
+		for (let start = 0; start < text.length; ) {
+			const end = text.indexOf('\n', start);
+			const id = String((JSON.parse(text.slice(start, end)) as { id: unknown }).id);
+			if (id !== ids[at]) return `record ${at}: ${id} where the service has ${ids[at]}`;
+			at++;
+			start = end + 1;
+		}
+	}
+	return at === ids.length ? '' : `${at} records where the service has ${ids.length}`;
 }
 
 async function main() {
@@ -86,12 +171,13 @@ async function main() {
 			postgres: pidOf('postgres'),
 			emulator: pidOf('emulator'),
 		});
-	// The service's ids in order, for the read-back check.
-	const ids: string[] = [];
-	const rows: Row[] = [await baseline(target, ids, await startProbe())];
-	say(`baseline ${n(rows[0].wallMs)} ms, ${n(ids.length)} records in the service`);
+	const service = new ServiceRecords();
+	const rows: Row[] = [await baseline(target, service, await startProbe())];
+	say(`baseline ${n(rows[0].wallMs)} ms, ${n(service.ids.length)} records in the service`);
 	try {
 		for (const variant of VARIANTS) {
+			const readPart = await server.createWorkflow(readPartWorkflow(variant.format));
+			const readBack = readBackNodes(readPart);
 			const workflowId = await server.createWorkflow({
 				name: `Bench: ${variant.label}`,
 				nodes: [
@@ -114,91 +200,90 @@ async function main() {
 							operation: 'getTimeRegistrations',
 							returnAll: true,
 							output: 'file',
-							fileFormat: 'ndjson',
-							compress: variant.compress,
+							fileFormat: variant.format === 'csv' ? 'csv' : 'ndjson',
+							compress: variant.format === 'ndjsonGzip',
+							...(partRecords ? { splitParts: 'records', partRecords } : {}),
+							...(partMiB ? { splitParts: 'size', partSizeMiB: partMiB } : {}),
 						},
 						credentials: { workforceApi: { id: credential.id, name: credential.name } },
 					},
+					...readBack.nodes,
 				],
-				connections: { Start: { main: [[{ node: 'Extract', type: 'main', index: 0 }]] } },
+				connections: {
+					Start: { main: [[{ node: 'Extract', type: 'main', index: 0 }]] },
+					Extract: { main: [[{ node: 'Each Part', type: 'main', index: 0 }]] },
+					...readBack.connections,
+				},
 				settings: {},
 			});
 			const before = new Map(stack.workers.map((w) => [w.pid, vmRssMb(w.pid) ?? 0]));
 			for (const w of stack.workers) resetPeakRss(w.pid);
+			const rss = sampleRss(stack.workers.map((w) => w.pid));
 			const probe = await startProbe();
 			const started = Date.now();
 			const executionId = await startManualRun(server, workflowId, 'Start');
 			const stored = await finishedExecution(server, executionId, 3_600_000);
-			const wallMs = Date.now() - started;
+			const runMs = Date.now() - started;
+			rss.stop();
 			const worker = workerOf(executionId, stack.workers);
 			const pid = stack.workers.find((w) => w.name === worker)?.pid;
 			const probed = await probe.stop(pid);
-			const growthMb = pid ? (vmHwmMb(pid) ?? NaN) - before.get(pid)! : undefined;
-			say(
-				`${variant.label}: ${stored.status} on ${worker} in ${n(wallMs)} ms, RSS growth ${growthMb} MiB`,
-			);
 			const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as {
-				resultData: {
-					runData: Record<
-						string,
-						Array<{
-							data?: {
-								main: Array<
-									Array<{ json: Record<string, unknown>; binary?: Record<string, { id?: string }> }>
-								>;
-							};
-						}>
-					>;
-					error?: { message?: string };
-				};
+				resultData: { runData: RunData; error?: { message?: string; node?: { name?: string } } };
 			};
+			const extract = data.resultData.runData.Extract?.[0];
+			const wallMs = extract?.executionTime ?? runMs;
+			const growthMb =
+				pid && extract
+					? rss.peak(pid, extract.startTime, extract.startTime + extract.executionTime) -
+						before.get(pid)!
+					: undefined;
+			const runGrowthMb = pid ? (vmHwmMb(pid) ?? NaN) - before.get(pid)! : undefined;
+			say(
+				`${variant.label}: ${stored.status} on ${worker}, File output ${n(wallMs)} ms, whole run ${n(runMs)} ms, RSS growth ${growthMb} / ${runGrowthMb} MiB`,
+			);
 			if (stored.status !== 'success') {
+				const error = data.resultData.error;
 				rows.push({
 					label: variant.label,
 					wallMs,
+					runMs,
 					growthMb,
-					checked: `FAILED: ${data.resultData.error?.message}`,
+					runGrowthMb,
+					checked: `FAILED in ${error?.node?.name ?? '?'}: ${error?.message}`,
 					probe: probed,
 				});
 				continue;
 			}
-			const items = data.resultData.runData.Extract[0].data!.main[0];
+			const items = extract!.data!.main[0];
 			const stats = await db.query<{ n: string; bytes: string }>(
 				`SELECT count(*) AS n, coalesce(sum("fileSize"), 0) AS bytes FROM binary_data WHERE "sourceType" = 'execution' AND "sourceId" = $1`,
 				[executionId],
 			);
-			// Read back part by part, in order: every id of the service once.
-			let at = 0;
-			let mismatch = '';
-			for (const item of items) {
-				const fileId = String(item.binary!.data.id).split(':')[1];
-				const { rows: found } = await db.query<{ data: Buffer }>(
-					'SELECT data FROM binary_data WHERE "fileId" = $1',
-					[fileId],
-				);
-				let bytes = found[0].data;
-				if (variant.compress) bytes = gunzipSync(bytes);
-				const text = bytes.toString('utf8');
-				for (let start = 0; start < text.length; ) {
-					const end = text.indexOf('\n', start);
-					const id = String((JSON.parse(text.slice(start, end)) as { id: unknown }).id);
-					if (!mismatch && id !== ids[at])
-						mismatch = `record ${at}: ${id} where the service has ${ids[at]}`;
-					at++;
-					start = end + 1;
-				}
+			// n8n's read-back: one digest per part, in the order of the parts.
+			const digests = data.resultData.runData['Read Back'].map(
+				(run) => run.data!.main[0][0].json as unknown as PartDigest,
+			);
+			let checked =
+				digests.length === items.length
+					? compareParts(digests, service, variant.format)
+					: `${digests.length} parts read back of ${items.length}`;
+			if (variant.format !== 'csv') {
+				const direct = await readFromPostgres(db, items, variant.format, service.ids);
+				checked += direct ? `; Postgres read: ${direct}` : '; same read from Postgres';
 			}
-			if (!mismatch && at !== ids.length)
-				mismatch = `${at} records where the service has ${ids.length}`;
 			rows.push({
 				label: variant.label,
 				wallMs,
+				runMs,
 				growthMb,
+				runGrowthMb,
 				parts: items.length,
 				bytes: Number(stats.rows[0].bytes),
-				checked: mismatch || `${n(at)} records, each once, in order`,
+				checked,
 				probe: probed,
 			});
+			say(`${variant.label}: ${checked}`);
 			// The next variant starts from a database without this one's parts.
 			await server.rest('POST', '/rest/executions/delete', { ids: [executionId] });
 		}
@@ -207,6 +292,7 @@ async function main() {
 	}
 	const base = rows[0].wallMs;
 	const s = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1));
+	const mib = (mb: number | undefined) => (mb === undefined ? '' : n(mb));
 	const threads = (cpu: Array<[string, number]>) =>
 		cpu
 			.slice(0, 4)
@@ -215,20 +301,20 @@ async function main() {
 	const table = [
 		`File output in parts, queue mode (main + 2 workers, Postgres, binary data in the database, executions saved), ${n(records)} records, ${new Date().toISOString()}`,
 		'',
-		'| Variant | Wall (ms) | Ratio | Worker RSS growth (MiB) | Parts | Bytes in Postgres | Load average | Read back |',
-		'| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+		'| Variant | File output (s) | Ratio | Whole run with read-back (s) | Worker RSS growth, File output / whole run (MiB) | Parts | Bytes in Postgres | Load average | Read back by n8n (Extract From File) |',
+		'| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
 		...rows.map(
 			(r) =>
-				`| ${r.label} | ${n(r.wallMs)} | ${(r.wallMs / base).toFixed(2)} | ${r.growthMb === undefined ? '' : n(r.growthMb)} | ${r.parts ?? ''} | ${r.bytes === undefined ? '' : n(r.bytes)} | ${r.probe?.loadAverage.toFixed(1) ?? ''} | ${r.checked ?? ''} |`,
+				`| ${r.label} | ${s(r.wallMs)} | ${(r.wallMs / base).toFixed(2)} | ${s(r.runMs)} | ${r.growthMb === undefined ? '' : `${mib(r.growthMb)} / ${mib(r.runGrowthMb)}`} | ${r.parts ?? ''} | ${r.bytes === undefined ? '' : n(r.bytes)} | ${r.probe?.loadAverage.toFixed(1) ?? ''} | ${r.checked ?? ''} |`,
 		),
 		'',
-		'Where the time went (CPU seconds over the run, from /proc; Postgres time in statements on binary_data over 200 ms, from its log):',
+		'Where the time went (CPU seconds over the whole run, from /proc; Postgres time in statements on binary_data over 200 ms, from its log):',
 		'',
-		'| Variant | Wall (s) | Worker CPU by thread (s) | Postgres CPU (s) | Emulator CPU (s) | binary_data statements: parse / bind / execute (s) |',
+		'| Variant | Whole run (s) | Worker CPU by thread (s) | Postgres CPU (s) | Emulator CPU (s) | binary_data statements: parse / bind / execute (s) |',
 		'| --- | ---: | --- | ---: | ---: | --- |',
 		...rows.map((r) => {
 			const st = r.probe?.binaryStatements;
-			return `| ${r.label} | ${s(r.wallMs)} | ${r.probe ? threads(r.probe.workerCpu) : ''} | ${s(r.probe?.postgresCpuMs)} | ${s(r.probe?.emulatorCpuMs)} | ${st?.count ? `${st.count}: ${s(st.ms.parse ?? 0)} / ${s(st.ms.bind ?? 0)} / ${s(st.ms.execute ?? 0)}` : ''} |`;
+			return `| ${r.label} | ${s(r.runMs ?? r.wallMs)} | ${r.probe ? threads(r.probe.workerCpu) : ''} | ${s(r.probe?.postgresCpuMs)} | ${s(r.probe?.emulatorCpuMs)} | ${st?.count ? `${st.count}: ${s(st.ms.parse ?? 0)} / ${s(st.ms.bind ?? 0)} / ${s(st.ms.execute ?? 0)}` : ''} |`;
 		}),
 	].join('\n');
 	writeFileSync(join(QUEUE_DIR, 'bench-file-parts.md'), `${table}\n`);

@@ -15,6 +15,8 @@ start=$(date +%s)
 export WF_QUEUE_TIME_REGISTRATIONS="${BENCH_BACKFILL_RECORDS:-1000000}"
 # The main says in its debug log when a poll found nothing new (no table records it).
 export WF_QUEUE_N8N_LOG_LEVEL="${WF_QUEUE_N8N_LOG_LEVEL:-debug}"
+# n8n's own job lock times, not the suite's short ones (test/e2e/support/n8nEnv.ts).
+export WF_QUEUE_N8N_DEFAULT_LOCKS=1
 source scripts/lib/queue-stack.sh
 start_stack
 case "${BENCH_QUEUE_SUITE:-backfill}" in

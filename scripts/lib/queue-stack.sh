@@ -6,6 +6,7 @@
 # WF_QUEUE_PORT_FROM / WF_QUEUE_PORT_TO: the port range (default 15400-15499);
 # WF_QUEUE_TIME_REGISTRATIONS: the emulator's generated time registrations (default 3000);
 # WF_QUEUE_N8N_LOG_LEVEL: n8n's log level in the stack (default info; debug shows the scheduler's decisions).
+# WF_QUEUE_N8N_DEFAULT_LOCKS=1: n8n's default job lock times (the suite shortens them for the crash case).
 
 queue_dir="$PWD/.e2e/queue"
 pids="$queue_dir/pids"

@@ -90,15 +90,23 @@ export function queueN8nEnv(
 		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
 		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+		// Code nodes may require crypto, as many installs allow: the File-parts benchmark digests parts with it.
+		NODE_FUNCTION_ALLOW_BUILTIN: 'crypto',
 		N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 		N8N_SCHEDULER_ENABLED: 'true',
 		N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
 		// A killed worker's job is declared stalled after its lock runs out (n8n's defaults: 60 s lock,
-		// 30 s check); shorter here so the crash case does not wait minutes. Test setting only.
-		QUEUE_WORKER_LOCK_DURATION: '15000',
-		QUEUE_WORKER_LOCK_RENEW_TIME: '3000',
-		QUEUE_WORKER_STALLED_INTERVAL: '5000',
+		// 30 s check); shorter here so the crash case does not wait minutes. Test setting only: the
+		// benchmarks keep n8n's defaults (WF_QUEUE_N8N_DEFAULT_LOCKS), as a node that holds the event
+		// loop 15 s (Extract From File on a 128 MiB CSV) would lose its job here.
+		...(base.WF_QUEUE_N8N_DEFAULT_LOCKS
+			? {}
+			: {
+					QUEUE_WORKER_LOCK_DURATION: '15000',
+					QUEUE_WORKER_LOCK_RENEW_TIME: '3000',
+					QUEUE_WORKER_STALLED_INTERVAL: '5000',
+				}),
 		// `debug` shows the scheduler's and the poller's decisions (why a poll dispatched nothing, a fenced commit).
 		...(base.WF_QUEUE_N8N_LOG_LEVEL ? { N8N_LOG_LEVEL: base.WF_QUEUE_N8N_LOG_LEVEL } : {}),
 	};
