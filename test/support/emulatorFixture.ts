@@ -20,7 +20,12 @@ export interface Fixture {
 	): void;
 }
 
-/** One emulator per test file, seeded with the demo data; a fresh credential (no token) per test. */
+/**
+ * One emulator per test file, seeded with the demo data; a fresh credential (no token) per test.
+ * Its clock is the process's Date (`system`), which every suite starts at a fixed instant
+ * (testNow.ts), so the demo data is laid out the same on every run; a seed may set its own clock.
+ * Never the shell's WORKFORCE_EMULATOR_CLOCK: a developer's setting must not change a test.
+ */
 export function useEmulator(seed?: Parameters<typeof startEmulator>[0]): Fixture {
 	let markSeq = 0;
 	const fixture = {
@@ -56,7 +61,7 @@ export function useEmulator(seed?: Parameters<typeof startEmulator>[0]): Fixture
 	} as Fixture;
 
 	beforeAll(async () => {
-		fixture.emulator = await startEmulator(seed);
+		fixture.emulator = await startEmulator({ clock: 'system', ...seed });
 	});
 	afterAll(async () => {
 		await fixture.emulator?.close();

@@ -8,6 +8,8 @@
  * `ctx.clock.advance` still moves the service's clock alone, to model a clock running apart.
  */
 export function useFakeDate() {
+	// The first test starts at the next whole minute of the suite's instant (testNow.ts, fixed
+	// unless WF_TEST_NOW=real), so nothing here reads the real calendar.
 	// Each test starts an hour after the previous one ended, so changes a test made (stamped
 	// with its fake time) never fall inside the next test's windows.
 	let next = Math.ceil(Date.now() / 60_000) * 60_000;

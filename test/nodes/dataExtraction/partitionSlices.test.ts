@@ -69,7 +69,10 @@ describe('Data Extraction: partitions read in slices', () => {
 		const { first, last } = span();
 		const busy = iso(first + Math.floor((last - first) / DAY / 2) * DAY).slice(0, 10);
 		for (let i = 0; i < 700; i++) data().addTimeRegistration({ workDate: busy });
-		const from = iso(first - 40 * DAY);
+		// From the first day of a month, so the first partition is a whole month whatever day
+		// the data ends on (from a month's last day the first partition would be that one day).
+		const early = new Date(first - 40 * DAY);
+		const from = iso(Date.UTC(early.getUTCFullYear(), early.getUTCMonth(), 1));
 		const to = iso(last + 3 * DAY);
 		const { windows } = await readChained(fx, from, to, 4, 2);
 		// Before the data the slices widen: a one-day probe, then two days each for the streams that
