@@ -1,8 +1,6 @@
-import { HTTP_REQUEST_PAGINATION } from '../../bench/httpRequestPagination';
 import { CREDENTIAL_ID, executeNode } from '../harness/execute';
 import { useEmulator, type Fixture } from '../support/emulatorFixture';
 import { useFakeDate } from '../support/fakeDate';
-import { runHttpRequest } from '../support/httpRequestNode';
 
 const MIN = 60_000;
 /** The demo clients' tokens live 30 minutes (the live default); the credential renews a minute early. */
@@ -19,21 +17,13 @@ const renewAts = (fx: Fixture) =>
 
 /**
  * The credential keeps the issuer's `expires_in` with each token and fetches a new one before the
- * old one runs out, instead of sending it and waiting for the 401. That matters most for the
- * HTTP Request node's pagination: n8n hands a 401 page to the pagination rules as an answer and
- * never refreshes on that path, so an expired token would fail every later run.
+ * old one runs out, instead of sending it and waiting for the 401. The same through n8n's HTTP
+ * Request node, where it matters most (its pagination never refreshes on a 401), is in the e2e
+ * suite: test/e2e/engine/tokenRenewalInHttpRequestNode.e2e.ts.
  */
 describe('Workforce API credential: tokens are renewed before they expire', () => {
 	const fx = useEmulator();
 	const clock = useFakeDate();
-	const timeRegistrations = (fx: Fixture) =>
-		`${fx.emulator.urls.extraction}/v1/time-registrations?ChunkLimit=200`;
-	const paginated = (fx: Fixture) =>
-		runHttpRequest(fx, {
-			url: timeRegistrations(fx),
-			options: { pagination: HTTP_REQUEST_PAGINATION },
-		});
-
 	it("keeps the renewal time a minute before the issuer's expiry", async () => {
 		// Date stands still (useFakeDate): the token was issued at this very instant.
 		const issuedAt = Date.now();
@@ -58,42 +48,12 @@ describe('Workforce API credential: tokens are renewed before they expire', () =
 		]);
 	});
 
-	it('before the renewal time the stored token is reused', async () => {
-		await runHttpRequest(fx, { url: `${fx.emulator.urls.integration}/api/MachineType` });
+	it('the Workforce node: before the renewal time the stored token is reused', async () => {
+		const listTypes = { resource: 'machineType', operation: 'getAll', returnAll: true };
+		await executeNode({ credentials: fx.credentials, parameters: listTypes });
 		clock.advance(PAST_RENEWAL - 2_000);
 		fx.mark();
-		await runHttpRequest(fx, { url: `${fx.emulator.urls.integration}/api/MachineType` });
+		await executeNode({ credentials: fx.credentials, parameters: listTypes });
 		expect(sequence(fx)).toEqual(['integration GET /api/MachineType 200']);
-	});
-
-	it('HTTP Request node with pagination: an expiring token is renewed before the first page', async () => {
-		const first = await paginated(fx);
-		expect(first.error).toBeUndefined();
-		const pages = fx.apiRequests().length;
-		expect(pages).toBeGreaterThan(1);
-		clock.advance(PAST_RENEWAL);
-		fx.mark();
-		const second = await paginated(fx);
-		expect(second.error).toBeUndefined();
-		expect(second.items).toHaveLength(first.items.length);
-		expect(sequence(fx)).toEqual([
-			'identity POST /connect/token 200',
-			...Array<string>(pages).fill('extraction GET /v1/time-registrations 200'),
-		]);
-	});
-
-	it('HTTP Request node with pagination: a token the service revoked early fails with 401 (n8n does not refresh there) until its renewal time', async () => {
-		await paginated(fx);
-		fx.emulator.ctx.clients.expireAll();
-		fx.mark();
-		const revoked = await paginated(fx);
-		expect((revoked.error as { httpCode?: string }).httpCode).toBe('401');
-		expect(sequence(fx)).toEqual(['extraction GET /v1/time-registrations 401']);
-		clock.advance(PAST_RENEWAL);
-		fx.mark();
-		const healed = await paginated(fx);
-		expect(healed.error).toBeUndefined();
-		expect(sequence(fx)[0]).toBe('identity POST /connect/token 200');
-		expect(fx.apiRequests().every((r) => r.status === 200)).toBe(true);
 	});
 });

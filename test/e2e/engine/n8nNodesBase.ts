@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
 
 /**
- * n8n's own nodes (n8n-nodes-base) from the cached real n8n runtime, to run them through the
- * engine next to this package's credential. The package is not a dependency (it pulls in hundreds
- * of megabytes and native builds); `npm test` installs the runtime first (scripts/ensure-n8n.sh,
- * about 6 minutes once) and passes its folder in WF_N8N_RUNTIME.
+ * n8n's own nodes (n8n-nodes-base) from the installed real n8n runtime, to run them through the
+ * engine next to this package's credential. The package is not a dev dependency (n8n-nodes-base
+ * 2.41.1 brings 88 packages of its own), so these cases live in the e2e suite, whose script
+ * installs the runtime anyway (scripts/ensure-n8n.sh) and `npm test` needs only the dev dependencies.
  */
 export function n8nNodesBaseDir(): string {
 	const runtime =

@@ -1,8 +1,8 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { executeNode, type ExecuteResult } from '../harness/execute';
-import { httpRequestNode } from '../harness/n8nNodesBase';
-import type { Fixture } from './emulatorFixture';
+import { executeNode, type ExecuteResult } from '../../harness/execute';
+import { httpRequestNode } from './n8nNodesBase';
+import type { Fixture } from '../../support/emulatorFixture';
 
 export const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
 

@@ -1,7 +1,10 @@
-import { httpRequestNode } from '../harness/n8nNodesBase';
-import { useEmulator, type Fixture } from '../support/emulatorFixture';
-import { runHttpRequest } from '../support/httpRequestNode';
-import { startForeignServer } from './support';
+// The unit suite's set-up: the fixed instant (test/support/testNow.ts) and a throwaway n8n folder.
+import '../../support/jestSetup';
+
+import { httpRequestNode } from './n8nNodesBase';
+import { useEmulator, type Fixture } from '../../support/emulatorFixture';
+import { runHttpRequest } from './httpRequestNode';
+import { startForeignServer } from '../../security/support';
 
 const CURRENT = httpRequestNode().version;
 /** 4.3 still resends credentials on a cross-origin redirect by default (4.4 stopped); the credential must not rely on it. */

@@ -1,9 +1,12 @@
-import { CREDENTIAL_ID, jsonOf } from '../harness/execute';
-import { httpRequestNode } from '../harness/n8nNodesBase';
-import { leaksIn, secretsOf, visibleText } from '../security/support';
-import { capturedLogs } from '../harness/execute';
-import { DEMO, useEmulator, type Fixture } from '../support/emulatorFixture';
-import { runHttpRequest } from '../support/httpRequestNode';
+// The unit suite's set-up: the fixed instant (test/support/testNow.ts) and a throwaway n8n folder.
+import '../../support/jestSetup';
+
+import { CREDENTIAL_ID, jsonOf } from '../../harness/execute';
+import { httpRequestNode } from './n8nNodesBase';
+import { leaksIn, secretsOf, visibleText } from '../../security/support';
+import { capturedLogs } from '../../harness/execute';
+import { DEMO, useEmulator, type Fixture } from '../../support/emulatorFixture';
+import { runHttpRequest } from './httpRequestNode';
 
 /** The scopes the emulator issued a token for (the bearer of a logged request). */
 const scopesOf = (fx: Fixture, authorization: string | undefined) =>
