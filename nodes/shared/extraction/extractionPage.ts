@@ -1,8 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ScannedPage } from './pageScan';
+import type { DecodedPage } from './pageDecoder';
 
-/** What the page loop hands on: one page of an extraction endpoint, in the order a single stream gives. */
+/**
+ * What an extraction run hands on: its pages in the order a single stream gives, each numbered
+ * and counted across the whole run (partitions included). Made by pageStream.ts only.
+ */
 
 /** The facts of one page besides its records. */
 export interface PageEnvelope {
@@ -24,10 +27,10 @@ export interface PagePartition {
 	to?: string;
 }
 
-export interface ExtractionPage {
+export interface ExtractionPage<P extends DecodedPage = DecodedPage> {
 	/** 1 for the first page (counted across partitions, in output order). */
 	pageNumber: number;
-	/** The records (on a scanned page, parsed from its bytes when first read). */
+	/** The records (decoded.records). */
 	readonly records: IDataObject[];
 	/** How many records the page holds. */
 	recordsOnPage: number;
@@ -36,10 +39,10 @@ export interface ExtractionPage {
 	hasMore: boolean;
 	/** Records received up to and including this page. */
 	recordsSoFar: number;
-	/** Set when the caller asked for a scan and the page allowed one: its records as spans of its bytes, not objects. */
-	scanned?: ScannedPage;
+	/** The page as the run's decoder made it (a File output's scanned bytes, for one). */
+	decoded: P;
 	/** Size of the page's answer (characters of its text, or bytes), for the budget of pages read ahead. */
-	bytes?: number;
+	bytes: number;
 	/** Absent when the run is not partitioned. */
 	partition?: PagePartition;
 }

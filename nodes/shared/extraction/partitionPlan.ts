@@ -145,3 +145,10 @@ function nextBoundary(ms: number, by: PartitionBy): number {
 	const date = new Date(ms);
 	return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 }
+
+/** How errors name a partition: "partition 3 of 12 (2026-03-01T00:00:00Z to 2026-04-01T00:00:00Z)". */
+export function partitionLabel(partition: PagePartition): string {
+	const window =
+		partition.from || partition.to ? ` (${partition.from ?? '…'} to ${partition.to ?? '…'})` : '';
+	return `partition ${partition.index + 1} of ${partition.count}${window}`;
+}

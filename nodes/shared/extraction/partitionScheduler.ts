@@ -1,10 +1,10 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import type { WorkforceContext } from '../transport';
-import type { ExtractionPage } from './extractionPage';
+import type { DecodedPage } from './pageDecoder';
 import type { Progress } from './pageErrors';
-import { paginate, type PaginateOptions } from './pageLoop';
-import type { PlannedPartition } from './partitionPlan';
+import { paginate, type PaginateOptions, type StreamPage } from './pageLoop';
+import { partitionLabel, type PlannedPartition } from './partitionPlan';
 import { RequestGate } from './requestGate';
 import { SlicePlanner, type Slice } from './partitionSlices';
 
@@ -16,32 +16,39 @@ import { SlicePlanner, type Slice } from './partitionSlices';
  * flight (fewer while the service pushes back). Pages of later slices wait in memory for their
  * turn up to `budgetBytes`; past it, those slices stop asking until the sink catches up (the slice
  * being handed on never waits). A slice that fails stops every other and fails the whole stream.
+ * Each page comes with its slice, as the page loop made it: numbering is pageStream.ts's.
  */
 
-export interface ScheduleOptions {
+export interface ScheduleOptions<P extends DecodedPage> {
 	partitions: PlannedPartition[];
 	parallel: number;
 	budgetBytes: number;
-	/** What every partition's stream shares (path, retry, timeout, scan, ...). */
-	stream: Omit<PaginateOptions, 'qs' | 'partition' | 'progress' | 'gate' | 'credentials'>;
+	/** What every partition's stream shares (path, retry, timeout, decoder, ...). */
+	stream: Omit<PaginateOptions<P>, 'qs' | 'partition' | 'progress' | 'gate' | 'credentials'>;
 	credentials: ICredentialDataDecryptedObject;
 	/** Given in by tests and figures to read the peak; a new one otherwise. */
 	gate?: RequestGate;
 }
 
-/** Pages of the slice being handed on that are read ahead of the sink (as prefetch does for one stream). */
-const HEAD_AHEAD = 2;
+/** Pages of the slice being handed on that are read ahead of the sink (as readAhead does for one stream). */
+const HEAD_READ_AHEAD_PAGES = 2;
 
-interface Lane {
+/** A page and the slice it belongs to. */
+export interface SlicePage<P extends DecodedPage> {
+	page: StreamPage<P>;
 	slice: Slice;
-	pages: ExtractionPage[];
+}
+
+interface Lane<P extends DecodedPage> {
+	slice: Slice;
+	pages: Array<StreamPage<P>>;
 	done: boolean;
 }
 
-export async function* partitionedPages(
+export async function* partitionedPages<P extends DecodedPage>(
 	this: WorkforceContext,
-	options: ScheduleOptions,
-): AsyncGenerator<ExtractionPage> {
+	options: ScheduleOptions<P>,
+): AsyncGenerator<SlicePage<P>> {
 	const gate = options.gate ?? new RequestGate(options.parallel);
 	// Slices of about budget / parallel: the other streams' look-ahead then fits the budget.
 	const planner = new SlicePlanner(
@@ -49,7 +56,7 @@ export async function* partitionedPages(
 		options.budgetBytes / Math.max(1, options.parallel),
 	);
 	const progress: Progress = { pages: 0, records: 0 };
-	const lanes: Lane[] = [];
+	const lanes: Array<Lane<P>> = [];
 	let head = 0;
 	let buffered = 0;
 	let failure: { error: unknown } | undefined;
@@ -65,12 +72,12 @@ export async function* partitionedPages(
 	const pumps: Array<Promise<void>> = [];
 	let active = 0;
 
-	const pump = async (lane: Lane) => {
+	const pump = async (lane: Lane<P>) => {
 		const { slice } = lane;
-		const pages = paginate.call(this, {
+		const pages = (paginate<P>).call(this, {
 			...options.stream,
 			qs: slice.qs,
-			partition: slice.partition,
+			partition: partitionLabel(slice.partition),
 			progress,
 			gate,
 			priority: slice.index,
@@ -81,10 +88,12 @@ export async function* partitionedPages(
 		try {
 			for (;;) {
 				// A later slice waits while the pages ahead of the sink are over budget; the slice being
-				// handed on keeps HEAD_AHEAD pages ready (prefetch), never more.
+				// handed on keeps HEAD_READ_AHEAD_PAGES pages ready, never more.
 				while (
 					!stopped &&
-					(slice.index === head ? lane.pages.length >= HEAD_AHEAD : buffered >= options.budgetBytes)
+					(slice.index === head
+						? lane.pages.length >= HEAD_READ_AHEAD_PAGES
+						: buffered >= options.budgetBytes)
 				)
 					await new Promise<void>((resolve) => {
 						const wake = () => {
@@ -101,9 +110,9 @@ export async function* partitionedPages(
 					break;
 				}
 				lane.pages.push(step.value);
-				bytes += step.value.bytes ?? 0;
-				records += step.value.recordsOnPage;
-				buffered += step.value.bytes ?? 0;
+				bytes += step.value.bytes;
+				records += step.value.decoded.count;
+				buffered += step.value.bytes;
 				wakeConsumer();
 			}
 		} catch (error) {
@@ -123,20 +132,18 @@ export async function* partitionedPages(
 		while (!stopped && active < options.parallel) {
 			const slice = planner.next();
 			if (!slice) return;
-			const lane: Lane = { slice, pages: [], done: false };
+			const lane: Lane<P> = { slice, pages: [], done: false };
 			lanes.push(lane);
 			active++;
 			pumps.push(pump(lane));
 		}
 	};
 
-	let pageNumber = 0;
-	let records = 0;
 	try {
 		startMore();
 		for (;;) {
 			// The head slice may not be cut yet (the probe is still being read): wait for it too.
-			let lane = lanes[head] as Lane | undefined;
+			let lane = lanes[head] as Lane<P> | undefined;
 			while (!failure && (lane ? lane.pages.length === 0 && !lane.done : !planner.exhausted)) {
 				await new Promise<void>((resolve) => (notify = resolve));
 				lane = lanes[head];
@@ -151,13 +158,9 @@ export async function* partitionedPages(
 				for (const wake of [...roomWaiters]) wake();
 				continue;
 			}
-			buffered -= page.bytes ?? 0;
+			buffered -= page.bytes;
 			for (const wake of [...roomWaiters]) wake();
-			// Numbered as one stream would number them.
-			page.pageNumber = ++pageNumber;
-			page.recordsSoFar = records += page.recordsOnPage;
-			page.hasMore ||= !lane.slice.final;
-			yield page;
+			yield { page, slice: lane.slice };
 		}
 	} finally {
 		// Leaving early (a Limit, or a failure): the other slices stop asking.

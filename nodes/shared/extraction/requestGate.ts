@@ -1,5 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
+import type { RequestSlot, RequestSlots } from './pageRequest';
+
 /**
  * How many page requests of one run may be in flight at once, adapted to the service (AIMD): a
  * 429 or 503 halves the limit (once per round: answers to requests sent before the cut do not
@@ -7,7 +9,7 @@ import { sleep } from 'n8n-workflow';
  * successful pages (as many as the limit) raises it by one, up to the configured maximum. So a
  * rate-limited run slows down instead of failing, and speeds up again once the service recovers.
  */
-export class RequestGate {
+export class RequestGate implements RequestSlots {
 	private limit: number;
 	private inFlight = 0;
 	private successes = 0;
@@ -34,7 +36,7 @@ export class RequestGate {
 	}
 
 	/** Waits for a free slot (and for any Retry-After pause) and takes it; lower `priority` goes first. */
-	async acquire(priority = 0): Promise<GateSlot> {
+	async acquire(priority = 0): Promise<RequestSlot> {
 		while (this.pause) await this.pause;
 		// A waiter is counted in flight by wake() when it is let go, so two wakes never let too many go.
 		if (this.inFlight >= this.limit || this.waiting.length) {
@@ -81,13 +83,4 @@ export class RequestGate {
 			this.waiting.shift()!.go();
 		}
 	}
-}
-
-export interface GateSlot {
-	/** Gives the slot back (again is a no-op). */
-	release(): void;
-	/** The request was answered well: counts toward raising the limit. */
-	succeeded(): void;
-	/** The service pushed back (429, 503): lowers the limit, and holds new requests for Retry-After when given. */
-	pushedBack(retryAfterMs?: number | null): void;
 }

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { extractionPages } from '../../../nodes/shared/extraction/extractionPages';
+import { pageStream } from '../../../nodes/shared/extraction/pageStream';
 import { executeStandIn, standInNode } from '../../harness/standIn';
 import { jsonOf } from '../../harness/execute';
 import { useEmulator, type Fixture } from '../../support/emulatorFixture';
@@ -120,7 +120,7 @@ async function read(
 			const qs = { ...window, ChunkLimit: 100 };
 			const single: string[] = [];
 			let bytes = 0;
-			for await (const page of extractionPages.call(this, { path: PATH, qs })) {
+			for await (const page of pageStream.call(this, { path: PATH, qs })) {
 				single.push(...page.records.map((r) => r.id as string));
 				bytes += page.bytes ?? 0;
 			}
@@ -128,7 +128,7 @@ async function read(
 			const days = (Date.parse(window.ToDateTime) - Date.parse(window.FromDateTime)) / DAY;
 			const budgetBytes = Math.round((bytes / days) * budgetDays * parallel);
 			const pages: ReadPage[] = [];
-			for await (const page of extractionPages.call(this, {
+			for await (const page of pageStream.call(this, {
 				path: PATH,
 				qs,
 				partitioning: { by, parallel, budgetBytes },

@@ -37,10 +37,10 @@ async function probe(fx: Fixture, prefetch: boolean): Promise<number[]> {
 			for await (const page of paginate.call(this, {
 				path: '/v1/time-registrations',
 				qs: { ChunkLimit: 250 },
-				prefetch,
+				readAhead: prefetch,
 			})) {
 				seen.push(extractionRequests());
-				expect(page.records.length).toBeGreaterThan(0);
+				expect(page.decoded.records.length).toBeGreaterThan(0);
 			}
 			return [[{ json: { seen } }]];
 		},

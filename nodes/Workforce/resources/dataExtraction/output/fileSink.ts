@@ -1,8 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ExtractionPage } from '../../../../shared/extraction/extractionPage';
-import type { PaginateOptions } from '../../../../shared/extraction/pageLoop';
-import { PageBuffers } from '../../../../shared/extraction/pageBuffers';
 import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
 import { ByteSource } from './byteSource';
 import { csvEncoder } from './csv';
@@ -12,7 +10,8 @@ import { ndjsonEncoder } from './ndjson';
 import { PageCursor, type PendingPage } from './pageCursor';
 import { partFileName } from './partFileName';
 import { readAhead } from './readAhead';
-import { FileSummary, SUMMARY_FIELDS } from './summary';
+import type { FilePage } from './fileDecoder';
+import { FileSummary } from './summary';
 
 type FileSettings = Extract<OutputSettings, { mode: 'file' }>;
 
@@ -20,7 +19,7 @@ export interface FileTarget {
 	/** Start of the file name: what was read and its window, e.g. `time-registrations_2026-01-01_2026-02-01`. */
 	baseName: string;
 	/** One record as item mode would output it (page facts added, for instance); absent when records go out as they came. */
-	shape?: (record: IDataObject, page: ExtractionPage) => IDataObject;
+	shape?: (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject;
 	itemIndex: number;
 }
 
@@ -28,15 +27,6 @@ export interface FileTarget {
 interface PartCap {
 	records?: number;
 	bytes?: number;
-}
-
-/**
- * The fields to note when the paginator scans pages for this file (NDJSON of the records as they
- * came), or undefined when the records must be objects (CSV, or records shaped for output).
- */
-export function scanFor(settings: FileSettings, shaped: boolean): PaginateOptions['scan'] {
-	if (settings.format !== 'ndjson' || shaped) return undefined;
-	return { fields: SUMMARY_FIELDS, buffers: new PageBuffers() };
 }
 
 /**
@@ -53,7 +43,7 @@ export function scanFor(settings: FileSettings, shaped: boolean): PaginateOption
  */
 export async function extractToFile(
 	this: IExecuteFunctions,
-	pages: AsyncIterable<ExtractionPage>,
+	pages: AsyncIterable<ExtractionPage<FilePage>>,
 	limit: number,
 	settings: FileSettings,
 	target: FileTarget,

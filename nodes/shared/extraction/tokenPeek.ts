@@ -1,5 +1,5 @@
 /**
- * Prefetch: the next page's token read from the end of this page's text before the page is
+ * Token peek (for read-ahead): the next page's token read from the end of this page's text before the page is
  * parsed, so its request can leave first. Only a hint; the parsed envelope decides.
  */
 
