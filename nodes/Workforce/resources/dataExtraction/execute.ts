@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../../../shared/extraction/extractionPage';
-import { pageStream } from '../../../shared/extraction/pageStream';
+import type { ExtractionPage } from './extractionPage';
+import { pageStream } from './pageStream';
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { manyItemsHint } from './output/hint';
 import { extractionFileName } from './output/extractionFileName';

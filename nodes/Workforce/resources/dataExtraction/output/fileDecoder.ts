@@ -3,8 +3,8 @@ import {
 	type DecodedPage,
 	type PageDecoder,
 } from '../../../../shared/extraction/pageDecoder';
-import { PageBuffers } from '../../../../shared/extraction/pageBuffers';
-import { scanPage, type ScannedPage } from '../../../../shared/extraction/pageScan';
+import { PageBuffers } from './pageBuffers';
+import { scanPage, type ScannedPage } from './pageScan';
 import type { OutputSettings } from '../outputField';
 import { SUMMARY_FIELDS } from './summary';
 

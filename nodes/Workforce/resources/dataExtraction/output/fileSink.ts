@@ -1,6 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../../../../shared/extraction/extractionPage';
+import type { ExtractionPage } from '../extractionPage';
 import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
 import { ByteSource } from './byteSource';
 import { csvEncoder } from './csv';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../../../../shared/extraction/extractionPage';
-import type { ScannedPage } from '../../../../shared/extraction/pageScan';
+import type { ExtractionPage } from '../extractionPage';
+import type { ScannedPage } from './pageScan';
 import type { FilePage } from './fileDecoder';
 
 const LF = 0x0a;

@@ -5,9 +5,9 @@ import { BinaryDataService } from 'n8n-core';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
-import { ndjsonRecords } from '../../support/fileOutput';
+import { executeNode, jsonOf } from '../../../harness/execute';
+import { useEmulator } from '../../../support/emulatorFixture';
+import { ndjsonRecords } from '../../../support/fileOutput';
 
 const parameters = {
 	resource: 'dataExtraction',

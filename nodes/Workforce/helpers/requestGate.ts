@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import type { RequestSlot, RequestSlots } from './pageRequest';
+import type { RequestSlot, RequestSlots } from '../../shared/extraction/pageRequest';
 
 /**
  * How many page requests of one run may be in flight at once, adapted to the service (AIMD): a

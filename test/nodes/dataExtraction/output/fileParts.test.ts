@@ -5,9 +5,9 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
-import { fileBytes, ndjsonRecords, parseCsv } from '../../support/fileOutput';
+import { executeNode, jsonOf } from '../../../harness/execute';
+import { useEmulator } from '../../../support/emulatorFixture';
+import { fileBytes, ndjsonRecords, parseCsv } from '../../../support/fileOutput';
 
 const base = {
 	resource: 'dataExtraction',

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PagePartition } from './extractionPage';
-import type { PlannedPartition } from './partitionPlan';
+import type { PagePartition } from '../extractionPage';
+import type { PlannedPartition } from './plan';
 
 /**
  * Cuts the user's partitions into the windows actually requested (slices), sized from what the

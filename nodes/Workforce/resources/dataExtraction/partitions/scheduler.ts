@@ -1,12 +1,12 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import type { WorkforceContext } from '../transport';
-import type { DecodedPage } from './pageDecoder';
-import type { Progress } from './pageErrors';
-import { paginate, type PaginateOptions, type StreamPage } from './pageLoop';
-import { partitionLabel, type PlannedPartition } from './partitionPlan';
-import { RequestGate } from './requestGate';
-import { SlicePlanner, type Slice } from './partitionSlices';
+import type { WorkforceContext } from '../../../../shared/transport';
+import type { DecodedPage } from '../../../../shared/extraction/pageDecoder';
+import type { Progress } from '../../../../shared/extraction/pageErrors';
+import { paginate, type PaginateOptions, type StreamPage } from '../../../../shared/extraction/pageLoop';
+import { partitionLabel, type PlannedPartition } from './plan';
+import { RequestGate } from '../../../helpers/requestGate';
+import { SlicePlanner, type Slice } from './slices';
 
 /**
  * Reads partitions side by side and hands their pages on in the order one stream would give:

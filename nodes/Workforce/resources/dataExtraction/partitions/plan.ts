@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PagePartition } from './extractionPage';
+import type { PagePartition } from '../extractionPage';
 
 /**
  * Splits an extraction's date window into partitions, each read as its own token stream. The

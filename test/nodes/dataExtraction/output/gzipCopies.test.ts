@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 
-import { gzip } from '../../../nodes/Workforce/resources/dataExtraction/output/gzip';
+import { gzip } from '../../../../nodes/Workforce/resources/dataExtraction/output/gzip';
 
 /** Reads all of an async iterable of bytes into one buffer. */
 async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {

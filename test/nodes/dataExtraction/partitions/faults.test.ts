@@ -1,6 +1,6 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
-import { iso } from '../../support/partitionWindows';
+import { executeNode, jsonOf } from '../../../harness/execute';
+import { useEmulator } from '../../../support/emulatorFixture';
+import { iso } from '../../../support/partitionWindows';
 
 const PATH = 'time-registrations';
 

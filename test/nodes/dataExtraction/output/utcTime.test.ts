@@ -1,5 +1,5 @@
-import { utcTimeAt } from '../../../nodes/Workforce/resources/dataExtraction/output/utcTime';
-import { rng } from '../../support/soak';
+import { utcTimeAt } from '../../../../nodes/Workforce/resources/dataExtraction/output/utcTime';
+import { rng } from '../../../support/soak';
 
 /** utcTimeAt over a whole string, as the File summary calls it on a string's content. */
 const read = (text: string) => {

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { gunzipSync } from 'node:zlib';
 
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
-import { fileBytes, ndjsonRecords, parseCsv } from '../../support/fileOutput';
+import { executeNode, jsonOf } from '../../../harness/execute';
+import { useEmulator } from '../../../support/emulatorFixture';
+import { fileBytes, ndjsonRecords, parseCsv } from '../../../support/fileOutput';
 
 const base = { resource: 'dataExtraction', operation: 'getTimeRegistrations' };
 

@@ -1,6 +1,6 @@
-import { RequestGate } from '../../../nodes/shared/extraction/requestGate';
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { RequestGate } from '../../../../nodes/Workforce/helpers/requestGate';
+import { executeNode, jsonOf } from '../../../harness/execute';
+import { useEmulator } from '../../../support/emulatorFixture';
 
 const PATH = 'time-registrations';
 

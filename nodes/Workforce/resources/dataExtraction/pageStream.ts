@@ -4,19 +4,19 @@ import {
 	type IDataObject,
 } from 'n8n-workflow';
 
-import { CREDENTIAL, type WorkforceContext } from '../transport';
+import { CREDENTIAL, type WorkforceContext } from '../../../shared/transport';
 import type { ExtractionPage, PageEnvelope, PagePartition } from './extractionPage';
-import type { DecodedPage } from './pageDecoder';
-import { paginate, type PaginateOptions, type StreamPage } from './pageLoop';
+import type { DecodedPage } from '../../../shared/extraction/pageDecoder';
+import { paginate, type PaginateOptions, type StreamPage } from '../../../shared/extraction/pageLoop';
 import {
 	partitionLabel,
 	PartitionPlanError,
 	planPartitions,
 	type PartitionRequest,
 	type PlannedPartition,
-} from './partitionPlan';
-import { partitionedPages } from './partitionScheduler';
-import type { RequestGate } from './requestGate';
+} from './partitions/plan';
+import { partitionedPages } from './partitions/scheduler';
+import type { RequestGate } from '../../helpers/requestGate';
 
 /**
  * The page stream of one extraction: one token stream, or (Partition By) its window's partitions

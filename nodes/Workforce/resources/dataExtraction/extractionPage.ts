@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DecodedPage } from './pageDecoder';
+import type { DecodedPage } from '../../../shared/extraction/pageDecoder';
 
 /**
  * What an extraction run hands on: its pages in the order a single stream gives, each numbered

@@ -1,5 +1,5 @@
-import { ByteSource } from '../../../nodes/Workforce/resources/dataExtraction/output/byteSource';
-import { PageBuffers } from '../../../nodes/shared/extraction/pageBuffers';
+import { ByteSource } from '../../../../nodes/Workforce/resources/dataExtraction/output/byteSource';
+import { PageBuffers } from '../../../../nodes/Workforce/resources/dataExtraction/output/pageBuffers';
 
 async function* chunks(...texts: string[]): AsyncGenerator<Uint8Array> {
 	for (const text of texts) yield Buffer.from(text);

@@ -1,6 +1,6 @@
-import { executeNode } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
-import { addRandomFault, rng } from '../../support/soak';
+import { executeNode } from '../../../harness/execute';
+import { useEmulator } from '../../../support/emulatorFixture';
+import { addRandomFault, rng } from '../../../support/soak';
 
 const PATH = '/v1/time-registrations';
 

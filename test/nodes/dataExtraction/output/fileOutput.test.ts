@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
-import { ndjsonRecords } from '../../support/fileOutput';
+import { executeNode, jsonOf } from '../../../harness/execute';
+import { useEmulator } from '../../../support/emulatorFixture';
+import { ndjsonRecords } from '../../../support/fileOutput';
 
 const base = { resource: 'dataExtraction', operation: 'getTimeRegistrations' };
 const file = { output: 'file', fileFormat: 'ndjson' };

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { paginate } from '../../../nodes/shared/extraction/pageLoop';
-import { executeStandIn, standInNode } from '../../harness/standIn';
-import { jsonOf } from '../../harness/execute';
-import { useEmulator, type Fixture } from '../../support/emulatorFixture';
+import { paginate } from '../../../../nodes/shared/extraction/pageLoop';
+import { executeStandIn, standInNode } from '../../../harness/standIn';
+import { jsonOf } from '../../../harness/execute';
+import { useEmulator, type Fixture } from '../../../support/emulatorFixture';
 
 /**
  * Return All overlaps the service building the next page with the node parsing this one. That

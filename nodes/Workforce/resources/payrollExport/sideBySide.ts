@@ -1,4 +1,4 @@
-import { RequestGate } from './requestGate';
+import { RequestGate } from '../../helpers/requestGate';
 
 /**
  * Runs `count` independent requests (the payroll export's 45-day windows) with at most `parallel`

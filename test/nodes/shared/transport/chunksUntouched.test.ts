@@ -1,4 +1,4 @@
-import { readBytes, readText } from '../../../nodes/shared/transport/body';
+import { readBytes, readText } from '../../../../nodes/shared/transport/body';
 
 /** A chunk in its own buffer, as Node's HTTP client hands each piece of a response body over. */
 function ownChunk(text: string, size = 64 * 1024): Buffer {

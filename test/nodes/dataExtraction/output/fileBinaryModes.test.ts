@@ -2,9 +2,9 @@ import { binaryToBuffer } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
-import { ndjsonRecords } from '../../support/fileOutput';
+import { executeNode, jsonOf } from '../../../harness/execute';
+import { useEmulator } from '../../../support/emulatorFixture';
+import { ndjsonRecords } from '../../../support/fileOutput';
 
 /**
  * n8n's database mode (the default of queue mode) lives in n8n's server package: its manager

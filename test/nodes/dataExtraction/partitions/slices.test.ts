@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { pageStream } from '../../../nodes/shared/extraction/pageStream';
-import { executeStandIn, standInNode } from '../../harness/standIn';
-import { jsonOf } from '../../harness/execute';
-import { useEmulator, type Fixture } from '../../support/emulatorFixture';
-import { iso, requestedWindows } from '../../support/partitionWindows';
+import { pageStream } from '../../../../nodes/Workforce/resources/dataExtraction/pageStream';
+import { executeStandIn, standInNode } from '../../../harness/standIn';
+import { jsonOf } from '../../../harness/execute';
+import { useEmulator, type Fixture } from '../../../support/emulatorFixture';
+import { iso, requestedWindows } from '../../../support/partitionWindows';
 
 const DAY = 86_400_000;
 const PATH = '/v1/time-registrations';

@@ -1,7 +1,7 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
-import { ndjsonRecords } from '../../support/fileOutput';
-import { iso, requestedWindows } from '../../support/partitionWindows';
+import { executeNode, jsonOf } from '../../../harness/execute';
+import { useEmulator } from '../../../support/emulatorFixture';
+import { ndjsonRecords } from '../../../support/fileOutput';
+import { iso, requestedWindows } from '../../../support/partitionWindows';
 
 const DAY = 86_400_000;
 const PATH = '/v1/time-registrations';

@@ -3,9 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	FileSummary,
 	SUMMARY_FIELDS,
-} from '../../../nodes/Workforce/resources/dataExtraction/output/summary';
-import { scanPage } from '../../../nodes/shared/extraction/pageScan';
-import { rng } from '../../support/soak';
+} from '../../../../nodes/Workforce/resources/dataExtraction/output/summary';
+import { scanPage } from '../../../../nodes/Workforce/resources/dataExtraction/output/pageScan';
+import { rng } from '../../../support/soak';
 
 const scan = (text: string | Buffer) =>
 	scanPage(Buffer.isBuffer(text) ? Buffer.from(text) : Buffer.from(text, 'utf8'), SUMMARY_FIELDS);
