@@ -7,7 +7,11 @@ import {
 import { CREDENTIAL, type WorkforceContext } from '../../../shared/transport';
 import type { ExtractionPage, PageEnvelope, PagePartition } from './extractionPage';
 import type { DecodedPage } from '../../../shared/extraction/pageDecoder';
-import { paginate, type PaginateOptions, type StreamPage } from '../../../shared/extraction/pageLoop';
+import {
+	paginate,
+	type PaginateOptions,
+	type StreamPage,
+} from '../../../shared/extraction/pageLoop';
 import {
 	partitionLabel,
 	PartitionPlanError,
@@ -43,7 +47,7 @@ export interface PageStreamOptions<P extends DecodedPage> extends PaginateOption
 /**
  * Pages of later slices read ahead of the sink, at most: about twenty pages of 2,500 time
  * registrations. Partitions are read in slices of about this / Parallel Requests (whole days,
- * partitionSlices.ts), so the other streams' read-ahead fits it (see docs/bulk-extraction.md).
+ * partitions/slices.ts), so the other streams' read-ahead fits it (see docs/bulk-extraction.md).
  */
 export const READ_AHEAD_BYTES = 64 * 1024 * 1024;
 

@@ -1,5 +1,8 @@
 import { planPartitions } from '../../../../nodes/Workforce/resources/dataExtraction/partitions/plan';
-import { SlicePlanner, type Slice } from '../../../../nodes/Workforce/resources/dataExtraction/partitions/slices';
+import {
+	SlicePlanner,
+	type Slice,
+} from '../../../../nodes/Workforce/resources/dataExtraction/partitions/slices';
 
 const DAY = 86_400_000;
 const MB = 1024 * 1024;

@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 const PATH = '/v1/time-registrations';
 
 /**
- * Partitions read in slices (partitionSlices.ts), through n8n's engine against the emulator: a
+ * Partitions read in slices (partitions/slices.ts), through n8n's engine against the emulator: a
  * budget of a few days of pages makes the scheduler cut each week or month into whole-day slices
  * sized from the data. Every record once, in partition order, the slices chained 1 ms apart and
  * never across a partition's end, the first slice (the probe) read alone before any other, an

@@ -10,10 +10,10 @@ import { useEmulator, type Fixture } from '../../../support/emulatorFixture';
  * only happens if the next page's request has left before the parse blocks the event loop, so
  * the probe looks at what the emulator has received at the moment each page is handed over.
  */
-describe('Paginator prefetch: the next page is asked for before this one is handed over', () => {
+describe('Page loop read-ahead: the next page is asked for before this one is handed over', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 2000, pageSize: 250 } });
 
-	it('with prefetch the request for page n + 1 has reached the service when page n is handed over; each page asked once', async () => {
+	it('with read-ahead the request for page n + 1 has reached the service when page n is handed over; each page asked once', async () => {
 		const seen = await probe(fx, true);
 		const pages = Math.ceil(fx.emulator.ctx.sections.workData.data.count / 250);
 		expect(seen).toHaveLength(pages);
@@ -21,14 +21,14 @@ describe('Paginator prefetch: the next page is asked for before this one is hand
 		expect(fx.apiRequests()).toHaveLength(pages);
 	});
 
-	it('without prefetch (a Limit) nothing is asked for ahead', async () => {
+	it('without read-ahead (a Limit) nothing is asked for ahead', async () => {
 		const seen = await probe(fx, false);
 		seen.forEach((received, index) => expect(received).toBe(index + 1));
 	});
 });
 
 /** Runs the paginator inside n8n's engine and notes, at each page, how many pages the emulator was asked for. */
-async function probe(fx: Fixture, prefetch: boolean): Promise<number[]> {
+async function probe(fx: Fixture, readAhead: boolean): Promise<number[]> {
 	const extractionRequests = () =>
 		fx.apiRequests().filter((r) => r.path === '/v1/time-registrations').length;
 	const prober = standInNode('Paginator probe', 'paginatorProbe', {
@@ -37,7 +37,7 @@ async function probe(fx: Fixture, prefetch: boolean): Promise<number[]> {
 			for await (const page of paginate.call(this, {
 				path: '/v1/time-registrations',
 				qs: { ChunkLimit: 250 },
-				readAhead: prefetch,
+				readAhead,
 			})) {
 				seen.push(extractionRequests());
 				expect(page.decoded.records.length).toBeGreaterThan(0);

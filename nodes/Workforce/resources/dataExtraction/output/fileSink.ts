@@ -33,7 +33,7 @@ interface PartCap {
  * Writes the records of `pages` (at most `limit`) into n8n's binary data while they arrive, as
  * one file or as parts (Split Into Parts), one output item per part in order. Each page is
  * encoded (and compressed) only when the store asks for more, so at most the page in hand and
- * the one prefetched are in memory, plus the part being written where the store holds a file in
+ * the one read ahead are in memory, plus the part being written where the store holds a file in
  * memory (database, S3, in-memory modes: n8n's choice). Every part is a complete file: a CSV part
  * starts with the header, a gzip part is a gzip file of its own.
  *

@@ -8,7 +8,7 @@ export class PageBuffers {
 	/** Buffers given back, waiting to be taken again. */
 	private readonly free: ArrayBuffer[] = [];
 
-	/** At most this many are kept waiting: a run needs about three at once (the page written, the page in hand, the page prefetched). */
+	/** At most this many are kept waiting: a run needs about three at once (the page written, the page in hand, the page read ahead). */
 	private static readonly KEEP = 4;
 
 	/** A buffer of exactly `size` bytes; its contents are undefined. */

@@ -3,14 +3,18 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import type { WorkforceContext } from '../../../../shared/transport';
 import type { DecodedPage } from '../../../../shared/extraction/pageDecoder';
 import type { Progress } from '../../../../shared/extraction/pageErrors';
-import { paginate, type PaginateOptions, type StreamPage } from '../../../../shared/extraction/pageLoop';
+import {
+	paginate,
+	type PaginateOptions,
+	type StreamPage,
+} from '../../../../shared/extraction/pageLoop';
 import { partitionLabel, type PlannedPartition } from './plan';
 import { RequestGate } from '../../../helpers/requestGate';
 import { SlicePlanner, type Slice } from './slices';
 
 /**
  * Reads partitions side by side and hands their pages on in the order one stream would give:
- * partition by partition. Each partition is read as one or more slices (partitionSlices.ts: whole
+ * partition by partition. Each partition is read as one or more slices (slices.ts: whole
  * days sized from the data seen, so the look-ahead fits the budget), each slice in token order.
  * At most `parallel` slices are read at once and the gate keeps at most that many requests in
  * flight (fewer while the service pushes back). Pages of later slices wait in memory for their
