@@ -29,7 +29,7 @@ import { workOrderDescription } from './resources/workOrder';
 import { toolDescriptionProperties } from './tool/descriptions';
 import { customOperationsFirst, forModels, type ExecuteFunction } from './tool/execute';
 import { toolResultLimitProperties } from './tool/limit';
-import { assertSupportedN8n } from '../shared/n8nSupport';
+import { assertSupportedN8n } from '../shared/n8nInternals/versionProbe';
 
 // Refuse to load, naming the minimum, on an n8n this package cannot run on.
 assertSupportedN8n();

@@ -5,8 +5,8 @@ import {
 	type NodeOutput,
 } from 'n8n-workflow';
 
-import { TOOL_MODE_MINIMUM_N8N, toolModeSupported } from '../../shared/n8nSupport';
-import { isToolMode } from './mode';
+import { TOOL_MODE_MINIMUM_N8N, toolModeSupported } from '../../shared/n8nInternals/versionProbe';
+import { isToolMode } from '../../shared/n8nInternals/toolMode';
 import { errorForModel, outputForModel } from './result';
 
 export type ExecuteFunction = (

@@ -1,4 +1,4 @@
-import { ByteSource } from '../../../../nodes/Workforce/resources/dataExtraction/output/byteSource';
+import { ByteSource } from '../../../../nodes/shared/n8nInternals/byteSource';
 import { PageBuffers } from '../../../../nodes/Workforce/resources/dataExtraction/output/pageBuffers';
 
 async function* chunks(...texts: string[]): AsyncGenerator<Uint8Array> {

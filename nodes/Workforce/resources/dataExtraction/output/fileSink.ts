@@ -2,7 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 
 import type { ExtractionPage } from '../extractionPage';
 import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
-import { ByteSource } from './byteSource';
+import { ByteSource } from '../../../../shared/n8nInternals/byteSource';
 import { csvEncoder } from './csv';
 import type { RecordEncoder } from './encoder';
 import { gzip } from './gzip';

@@ -5,7 +5,7 @@ import {
 	MINIMUM_N8N,
 	toolModeSupported,
 	unsupportedN8n,
-} from '../../../nodes/shared/n8nSupport';
+} from '../../../../nodes/shared/n8nInternals/versionProbe';
 
 /** n8n-workflow's exports without some of them: what an older n8n lends the package. */
 const without = (...names: string[]) =>
