@@ -1,5 +1,16 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+/**
+ * Relies on: `prepareBinaryData` is typed to take a Buffer or a Node Readable, and n8n's binary
+ * data stores read what they are given either by async iteration (the filesystem store, through
+ * `fs.writeFile`) or through 'data'/'end'/'error'/'close' events (database, S3 and in-memory
+ * modes); which store is at work is told by how the stream is read, as n8n tells a node nothing
+ * of it. A node may not import Node's `stream` (n8n Cloud's rules), so this look-alike is cast to
+ * the Readable type. Proven on n8n 2.41.1 only, in every binary data mode
+ * (test/nodes/dataExtraction/output/fileBinaryModes.test.ts through n8n-core, the e2e suite,
+ * queue mode with binary data in Postgres); the smoke suite of older versions has no File output.
+ */
+
 /** What `prepareBinaryData` takes: a Buffer or a Node Readable. */
 type BinaryInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
 
+/**
+ * Relies on: n8n's HTTP client (axios, under n8n-core's `httpRequestWithAuthentication`) encodes a
+ * body shaped like a spec-compliant FormData (`Symbol.toStringTag` 'FormData', `entries()`,
+ * parts with `stream()`) as a streamed multipart body with an exact Content-Length; n8n's typed
+ * body takes a FormData, and a real one would hold every file in memory. Such a body is sent once:
+ * n8n does not repeat it after renewing a token, so uploads handle a 401 themselves. Proven on
+ * n8n 2.41.1 (test/nodes/document through n8n-core, test/e2e/document.e2e.ts) and by the smoke
+ * suite on 2.3.6 and 1.123.81.
+ */
+
 /** One file of an upload: its bytes come from `open()`, afresh for every attempt. */
 export interface UploadFile {
 	fileName: string;

@@ -1,5 +1,12 @@
 import type { INode } from 'n8n-workflow';
 
+/**
+ * Relies on: n8n names the AI tool twin of a `usableAsTool` node `<type>Tool` (n8n's NodeTypes)
+ * and gives a tool object's run a context whose `isToolExecution()` is true; neither is a typed
+ * promise of n8n's node API. Proven on n8n 2.41.1 (test/e2e/toolMode.e2e.ts, test/e2e/aiAgent.e2e.ts,
+ * test/e2e/mcp.e2e.ts); 2.3.6 and 1.123.81 refuse tool mode (versionProbe.ts).
+ */
+
 /** What both kinds of execution context offer (a supply-data context when a tool object is invoked, an execute context when the engine runs the tool node). */
 export interface ToolModeContext {
 	getNode(): INode;

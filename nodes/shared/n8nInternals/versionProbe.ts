@@ -1,6 +1,14 @@
 import * as n8nWorkflow from 'n8n-workflow';
 
 /**
+ * Relies on: n8n lends a community package its own n8n-workflow (the package ships none), and a
+ * node file that throws while n8n loads it keeps the package from loading, with the message in
+ * n8n's log; n8n has no public way for a package to declare the n8n versions it runs on.
+ * `N8N_NODES_API_VERSION` is exported by n8n-workflow on 2.41.1 and not on 2.3.6 or 1.123.81.
+ * Proven on n8n 2.41.1, 2.3.6 and 1.123.81 (the smoke suite, test/e2e/toolMode.e2e.ts).
+ */
+
+/**
  * Which n8n this package runs on. n8n lends a community package its own n8n-workflow and tells it
  * no version number, so the check reads what that module exports: every runtime export the
  * package uses, and for tool mode an export that the oldest n8n it is proven on has and the
