@@ -26,7 +26,7 @@ import {
 	safeOrigin,
 	setBearer,
 	type SignedRequest,
-} from '../nodes/shared/transport/tokenTarget';
+} from './tokenTarget';
 
 /** Tokens kept in the credential's hidden `accessToken` field: one per scope set that the client holds. */
 interface StoredToken {
