@@ -1,3 +1,4 @@
+import { isPushback } from '../../../shared/extraction/retryPolicy';
 import { RequestGate } from '../../helpers/requestGate';
 
 /**
@@ -29,8 +30,7 @@ export async function sideBySide<T>(
 					slot.release();
 				},
 				(error: unknown) => {
-					const status = String((error as { httpCode?: unknown })?.httpCode ?? '');
-					if (status === '429' || status === '503') slot.pushedBack();
+					if (isPushback(error)) slot.pushedBack();
 					failure ??= { error };
 					slot.release();
 				},

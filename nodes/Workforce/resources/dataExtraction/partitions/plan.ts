@@ -45,7 +45,10 @@ export class PartitionPlanError extends Error {
 /** More partitions than this is a mistake (Day over years): each one costs at least one request. */
 export const MAX_PARTITIONS = 1000;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
+
+/** A window edge as sent: UTC, whole seconds without `.000`. */
+export const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 /**
  * The partitions of `qs`'s window. `now` bounds an incremental window without Modified Before
@@ -84,7 +87,6 @@ export function planPartitions(
 		);
 	}
 	const count = cuts.length - 1;
-	const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 	return cuts.slice(0, -1).map((from, index) => {
 		const last = index === count - 1;
 		const to = cuts[index + 1];

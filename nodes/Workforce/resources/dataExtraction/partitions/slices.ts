@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PagePartition } from '../extractionPage';
-import type { PlannedPartition } from './plan';
+import { DAY_MS, iso, type PlannedPartition } from './plan';
 
 /**
  * Cuts the user's partitions into the windows actually requested (slices), sized from what the
@@ -33,8 +33,6 @@ export interface Slice {
 	/** The last slice of the last partition: nothing follows it. */
 	final: boolean;
 }
-
-const DAY_MS = 86_400_000;
 
 export class SlicePlanner {
 	private partition = 0;
@@ -124,7 +122,6 @@ function sliceQuery(
 	last: boolean,
 ): IDataObject {
 	const qs = { ...planned.qs };
-	const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 	if (qs.ModifiedSince !== undefined) {
 		if (from !== planned.startMs) qs.ModifiedSince = iso(from);
 		if (!last) qs.ModifiedBefore = iso(to);
