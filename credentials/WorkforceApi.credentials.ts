@@ -15,6 +15,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { tokenExpired } from '../nodes/shared/n8nInternals/tokenRenewal';
 import { networkProblem } from '../nodes/shared/transport/network';
 import {
 	baseCovering,
@@ -25,7 +26,7 @@ import {
 	safeOrigin,
 	setBearer,
 	type SignedRequest,
-} from '../nodes/shared/transport/tokenTarget';
+} from './tokenTarget';
 
 /** Tokens kept in the credential's hidden `accessToken` field: one per scope set that the client holds. */
 interface StoredToken {
@@ -347,19 +348,6 @@ function renewAt(expiresIn: unknown): number | undefined {
 	const seconds = Number(expiresIn);
 	if (!Number.isFinite(seconds) || seconds <= 0) return undefined;
 	return Date.now() + seconds * 1000 - Math.min(60_000, seconds * 100);
-}
-
-/**
- * A stored token past its renewal time is never sent. The error looks like the 401 the service
- * would answer, because that is what makes n8n fetch a new token and repeat the request on every
- * path; the HTTP Request node's pagination would otherwise keep sending the expired one (it reads
- * a 401 page as an answer and never refreshes).
- */
-function tokenExpired(): Error {
-	return Object.assign(new Error('The stored Workforce token has expired; a new one is fetched.'), {
-		httpCode: '401',
-		response: { status: 401 },
-	});
 }
 
 function parseBody(body: unknown): Record<string, unknown> {

@@ -5,7 +5,10 @@
  * clipped to [start, end) since ToDateTime is inclusive. Parses each page and keeps nothing: the
  * parallel floor.
  */
-import { planPartitions, type PartitionBy } from '../../nodes/shared/extraction/partitionPlan';
+import {
+	planPartitions,
+	type PartitionBy,
+} from '../../nodes/Workforce/resources/dataExtraction/partitions/plan';
 import { report, targetFromEnv } from '../measure';
 import { eachTimeRegistrationPage, monthWindows, warmUpExtraction } from './token';
 

@@ -5,6 +5,10 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import {
+	CatchesAssignedExecute,
+	type ExecuteFunction,
+} from '../shared/n8nInternals/assignedExecute';
 import { NODE_DESCRIPTION } from '../shared/nodeDescription';
 import { subtitleExpression } from '../shared/subtitle';
 import { searchMachines } from './listSearch/searchMachines';
@@ -27,9 +31,9 @@ import { projectDescription } from './resources/project';
 import { userDescription } from './resources/user';
 import { workOrderDescription } from './resources/workOrder';
 import { toolDescriptionProperties } from './tool/descriptions';
-import { customOperationsFirst, forModels, type ExecuteFunction } from './tool/execute';
+import { customOperationsFirst, forModels } from './tool/execute';
 import { toolResultLimitProperties } from './tool/limit';
-import { assertSupportedN8n } from '../shared/n8nSupport';
+import { assertSupportedN8n } from '../shared/n8nInternals/versionProbe';
 
 // Refuse to load, naming the minimum, on an n8n this package cannot run on.
 assertSupportedN8n();
@@ -78,7 +82,7 @@ const properties: INodeProperties[] = [
 	...toolResultLimitProperties,
 ];
 
-export class Workforce implements INodeType {
+export class Workforce extends CatchesAssignedExecute implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workforce',
 		name: 'workforce',
@@ -121,13 +125,7 @@ export class Workforce implements INodeType {
 	});
 
 	/** The `execute` n8n assigns this declarative node (its routing), with the custom operations put first: see tool/execute.ts. */
-	private toolAwareExecute?: ExecuteFunction;
-
-	get execute(): ExecuteFunction | undefined {
-		return this.toolAwareExecute;
-	}
-
-	set execute(routing: ExecuteFunction | undefined) {
-		this.toolAwareExecute = routing && customOperationsFirst(this.customOperations, routing);
+	protected wrapAssignedExecute(routing: ExecuteFunction): ExecuteFunction {
+		return customOperationsFirst(this.customOperations, routing);
 	}
 }

@@ -13,7 +13,7 @@ import { pollPayrollExport } from './pollPayrollExport';
 import { triggerProperties } from './properties';
 import { readSettings } from './settings';
 import { extractionStream } from './streams';
-import { assertSupportedN8n } from '../shared/n8nSupport';
+import { assertSupportedN8n } from '../shared/n8nInternals/versionProbe';
 
 // Refuse to load, naming the minimum, on an n8n this package cannot run on.
 assertSupportedN8n();

@@ -101,7 +101,7 @@ async function* pagesOf(
 		retry: settings.retry,
 		timeout: settings.timeoutMs,
 	})) {
-		yield { records: page.records, hasMore: page.hasMore };
+		yield { records: page.decoded.records, hasMore: page.hasMore };
 		if (firstPageOnly) return;
 	}
 }

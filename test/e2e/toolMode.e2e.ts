@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { TOOL_MODE_MINIMUM_N8N } from '../../nodes/shared/n8nSupport';
+import { TOOL_MODE_MINIMUM_N8N } from '../../nodes/shared/n8nInternals/versionProbe';
 import { ai, expectRequest, parseToolText } from '../support/toolCases';
 import { mcpServerWorkflow, workforceTool } from './support/aiWorkflows';
 import { useE2e, useN8nServer } from './support/e2e';

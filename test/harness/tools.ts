@@ -42,8 +42,12 @@ export class ToolNodeTypes extends PackageNodeTypes {
 	}
 }
 
-/** What n8n's NodeTypes does to a declarative node it serves: gives it an `execute` that runs its routing. */
-export function asInN8n(node: INodeType): INodeType {
+/**
+ * A stand-in for what n8n's loader (its cli package's NodeTypes, not in n8n-core) does to a
+ * declarative node it serves: gives it an `execute` that runs its routing. Only so the tool cases
+ * can run here; n8n's own loader is tested in test/e2e/assignedExecute.e2e.ts and toolMode.e2e.ts.
+ */
+function asInN8n(node: INodeType): INodeType {
 	if (!node.execute && node.description.requestDefaults !== undefined && !node.poll) {
 		node.execute = async function (this: IExecuteFunctions) {
 			return (await new RoutingNode(this as never, node).runNode()) ?? [];

@@ -5,14 +5,11 @@ import {
 	type NodeOutput,
 } from 'n8n-workflow';
 
-import { TOOL_MODE_MINIMUM_N8N, toolModeSupported } from '../../shared/n8nSupport';
-import { isToolMode } from './mode';
+import type { ExecuteFunction } from '../../shared/n8nInternals/assignedExecute';
+import { TOOL_MODE_MINIMUM_N8N, toolModeSupported } from '../../shared/n8nInternals/versionProbe';
+import { isToolMode } from '../../shared/n8nInternals/toolMode';
 import { errorForModel, outputForModel } from './result';
 
-export type ExecuteFunction = (
-	this: IExecuteFunctions,
-	response?: EngineResponse,
-) => Promise<NodeOutput>;
 export type CustomOperation = (this: IExecuteFunctions) => Promise<NodeOutput>;
 export type CustomOperations = Record<string, Record<string, CustomOperation>>;
 

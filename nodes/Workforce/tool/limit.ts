@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { isToolMode, type ToolModeContext } from './mode';
+import { isToolMode, type ToolModeContext } from '../../shared/n8nInternals/toolMode';
 
 /** How many items a tool hands a model by default: a model's context is not a warehouse. */
 export const TOOL_RESULT_LIMIT = 50;

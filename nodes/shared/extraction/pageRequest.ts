@@ -8,23 +8,38 @@ import {
 
 import { transportError, workforceRequest, type WorkforceContext } from '../transport';
 import { readBytes, readText } from '../transport/body';
-import type { PageBuffers } from './pageBuffers';
 import { progressError, type ErrorLabel, type Progress } from './pageErrors';
-import type { RequestGate } from './requestGate';
 import { decideRetry, isPushback, retryAfterOf, type RetryPolicy } from './retryPolicy';
 
-/** One page's request: sent, retried by the retry policy, its answer read whole (text, or bytes for a scan). */
+/** One page's request: sent, retried by the retry policy, its answer read whole (text, or bytes into the decoder's buffer). */
 
 export interface PageRequestOptions extends ErrorLabel {
 	retry?: RetryPolicy;
 	/** Per-request timeout in ms. */
 	timeout?: number;
-	/** Read the answer as bytes into these buffers (a scanning reader) instead of as text. */
-	buffers?: PageBuffers;
+	/** Read the answer as bytes into a buffer of exactly `size` bytes from here, instead of as text. */
+	bytes?: (size: number) => Buffer;
 	/** Bounds the requests in flight across partitions and hears the service push back (429, 503). */
-	gate?: RequestGate;
+	gate?: RequestSlots;
 	/** Place in the gate's queue: the partition's index, so the one the sink needs next goes first. */
 	priority?: number;
+}
+
+/** Slots for requests in flight, shared by the streams of one run (the node's RequestGate). */
+export interface RequestSlots {
+	/** Whether a request asking now would wait. */
+	readonly full: boolean;
+	/** Waits for a free slot and takes it; lower `priority` goes first. */
+	acquire(priority?: number): Promise<RequestSlot>;
+}
+
+export interface RequestSlot {
+	/** Gives the slot back (again is a no-op). */
+	release(): void;
+	/** The request was answered well. */
+	succeeded(): void;
+	/** The service pushed back (429, 503), with the Retry-After it asked for, if any. */
+	pushedBack(retryAfterMs?: number | null): void;
 }
 
 /** A page's answer as a value, so a page asked for early never makes an unhandled rejection. */
@@ -134,9 +149,8 @@ async function attemptPage(
 		answered();
 	}
 	try {
-		const buffers = options.buffers;
-		if (!buffers) return await readText(response.body, options.timeout);
-		return await readBytes(response.body, options.timeout, (size) => buffers.take(size));
+		if (!options.bytes) return await readText(response.body, options.timeout);
+		return await readBytes(response.body, options.timeout, options.bytes);
 	} catch (cause) {
 		// The connection was lost part of the way through the answer: a dropped connection, retried as one.
 		const code = (cause as { code?: string }).code;

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../../../shared/extraction/extractionPage';
-import { extractionPages } from '../../../shared/extraction/extractionPages';
+import type { ExtractionPage } from './extractionPage';
+import { pageStream } from './pageStream';
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { manyItemsHint } from './output/hint';
 import { extractionFileName } from './output/extractionFileName';
-import { extractToFile, scanFor } from './output/fileSink';
+import { fileDecoder, type FilePage } from './output/fileDecoder';
+import { extractToFile } from './output/fileSink';
 import { checkParts, readOutput } from './outputField';
 import { readPartitioning } from './partitionOptions';
 import { buildQuery, type ExtractionOptions } from './query';
@@ -78,15 +79,17 @@ export async function runExtraction(
 			const partitions = readPartitioning(this, itemIndex, options);
 			// Partitioned, the endpoint's rules (a maximum window) hold for each partition's window.
 			if (!partitions) check?.(qs);
-			const pages = extractionPages.call(this, {
+			const pages = (pageStream<FilePage>).call(this, {
 				partitioning: partitions && { ...partitions, check },
 				path,
 				qs,
 				what,
 				itemIndex,
-				prefetch: returnAll,
-				scan:
-					output.mode === 'file' ? scanFor(output, Boolean(options.includePageFacts)) : undefined,
+				readAhead: returnAll,
+				decoder:
+					output.mode === 'file'
+						? fileDecoder(output, Boolean(options.includePageFacts))
+						: undefined,
 				timeout: run.timeout === false ? undefined : (options.timeout ?? 120_000),
 				retry: {
 					attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)),

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import type { PartitionBy } from '../../../shared/extraction/partitionPlan';
+import type { PartitionBy } from './partitions/plan';
 
 /**
  * The options that split a Return All into partitions read side by side (README "Partitions").

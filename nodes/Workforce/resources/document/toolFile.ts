@@ -1,7 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { cleanFileName, mimeTypeFor } from '../../helpers/fileNames';
-import type { UploadFile } from './multipart';
+import type { UploadFile } from '../../../shared/n8nInternals/multipartBody';
 
 /**
  * Document Upload as an AI tool: a tool's input is the model's arguments, never binary data, so

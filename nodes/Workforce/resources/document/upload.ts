@@ -8,9 +8,9 @@ import {
 } from 'n8n-workflow';
 
 import { outputOrThrow } from '../../helpers/itemErrors';
-import { isToolMode } from '../../tool/mode';
+import { isToolMode } from '../../../shared/n8nInternals/toolMode';
 import { MAX_REQUEST_BYTES, refusalOf } from './fileRules';
-import { buildMultipart, type UploadFile } from './multipart';
+import { buildMultipart, type UploadFile } from '../../../shared/n8nInternals/multipartBody';
 import { parentProperties, resolveParentOf } from './parent';
 import { toolFileOf, toolFileProperties } from './toolFile';
 import { sendUpload } from './uploadRequest';

@@ -7,7 +7,7 @@ import type {
 
 import { baseUrl, CREDENTIAL, rejectErrorAnswer, transportError } from '../../../shared/transport';
 import { assertNoDotSegments } from '../../../shared/transport/pathSegment';
-import { buildMultipart, type UploadFile } from './multipart';
+import { buildMultipart, type UploadFile } from '../../../shared/n8nInternals/multipartBody';
 
 export interface UploadRequest {
 	path: string;

@@ -10,7 +10,7 @@ import { outputOrThrow } from '../../helpers/itemErrors';
 import { workforceRequest } from '../../../shared/transport';
 import { exportFields } from './fields';
 import { emptyExportHint } from './hints';
-import { sideBySide } from '../../../shared/extraction/sideBySide';
+import { sideBySide } from './sideBySide';
 import { readExportRequest, readParallel, windowQuery } from './query';
 
 export const getFileOption: INodePropertyOptions = {

@@ -8,7 +8,7 @@ import {
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { workforceJson } from '../../../shared/transport';
 import { emptyExportHint } from './hints';
-import { sideBySide } from '../../../shared/extraction/sideBySide';
+import { sideBySide } from './sideBySide';
 import { readExportRequest, readParallel, windowQuery } from './query';
 
 /**

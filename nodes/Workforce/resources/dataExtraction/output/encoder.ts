@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ScannedPage } from '../../../../shared/extraction/pageScan';
+import type { ScannedPage } from './pageScan';
 
 /** Turns pages of records into the text of a file, one page at a time. */
 export interface RecordEncoder {

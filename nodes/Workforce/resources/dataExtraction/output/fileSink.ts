@@ -1,10 +1,8 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../../../../shared/extraction/extractionPage';
-import type { PaginateOptions } from '../../../../shared/extraction/pageLoop';
-import { PageBuffers } from '../../../../shared/extraction/pageBuffers';
+import type { ExtractionPage } from '../extractionPage';
 import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
-import { ByteSource } from './byteSource';
+import { ByteSource } from '../../../../shared/n8nInternals/byteSource';
 import { csvEncoder } from './csv';
 import type { RecordEncoder } from './encoder';
 import { gzip } from './gzip';
@@ -12,7 +10,8 @@ import { ndjsonEncoder } from './ndjson';
 import { PageCursor, type PendingPage } from './pageCursor';
 import { partFileName } from './partFileName';
 import { readAhead } from './readAhead';
-import { FileSummary, SUMMARY_FIELDS } from './summary';
+import type { FilePage } from './fileDecoder';
+import { FileSummary } from './summary';
 
 type FileSettings = Extract<OutputSettings, { mode: 'file' }>;
 
@@ -20,7 +19,7 @@ export interface FileTarget {
 	/** Start of the file name: what was read and its window, e.g. `time-registrations_2026-01-01_2026-02-01`. */
 	baseName: string;
 	/** One record as item mode would output it (page facts added, for instance); absent when records go out as they came. */
-	shape?: (record: IDataObject, page: ExtractionPage) => IDataObject;
+	shape?: (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject;
 	itemIndex: number;
 }
 
@@ -31,19 +30,10 @@ interface PartCap {
 }
 
 /**
- * The fields to note when the paginator scans pages for this file (NDJSON of the records as they
- * came), or undefined when the records must be objects (CSV, or records shaped for output).
- */
-export function scanFor(settings: FileSettings, shaped: boolean): PaginateOptions['scan'] {
-	if (settings.format !== 'ndjson' || shaped) return undefined;
-	return { fields: SUMMARY_FIELDS, buffers: new PageBuffers() };
-}
-
-/**
  * Writes the records of `pages` (at most `limit`) into n8n's binary data while they arrive, as
  * one file or as parts (Split Into Parts), one output item per part in order. Each page is
  * encoded (and compressed) only when the store asks for more, so at most the page in hand and
- * the one prefetched are in memory, plus the part being written where the store holds a file in
+ * the one read ahead are in memory, plus the part being written where the store holds a file in
  * memory (database, S3, in-memory modes: n8n's choice). Every part is a complete file: a CSV part
  * starts with the header, a gzip part is a gzip file of its own.
  *
@@ -53,7 +43,7 @@ export function scanFor(settings: FileSettings, shaped: boolean): PaginateOption
  */
 export async function extractToFile(
 	this: IExecuteFunctions,
-	pages: AsyncIterable<ExtractionPage>,
+	pages: AsyncIterable<ExtractionPage<FilePage>>,
 	limit: number,
 	settings: FileSettings,
 	target: FileTarget,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ScannedPage } from '../../../../shared/extraction/pageScan';
+import type { ScannedPage } from './pageScan';
 import type { RecordEncoder } from './encoder';
 
 /** One JSON record per line (newline-delimited JSON), each line ending with "\n". */

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../../../../shared/extraction/extractionPage';
-import type { ScannedPage } from '../../../../shared/extraction/pageScan';
+import type { ExtractionPage } from '../extractionPage';
+import type { ScannedPage } from './pageScan';
+import type { FilePage } from './fileDecoder';
 
 const LF = 0x0a;
 
@@ -18,14 +19,14 @@ export class PendingPage {
 	private shaped?: IDataObject[];
 
 	constructor(
-		readonly page: ExtractionPage,
+		readonly page: ExtractionPage<FilePage>,
 		/** Records of the page to write: all of them, or fewer where the run's Limit ends. */
 		readonly to: number,
-		private readonly shape?: (record: IDataObject, page: ExtractionPage) => IDataObject,
+		private readonly shape?: (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject,
 	) {}
 
 	get scanned(): ScannedPage | undefined {
-		return this.page.scanned;
+		return this.page.decoded.scanned;
 	}
 
 	/** Records `from` to `from + count`, shaped as output when the run shapes them. */
@@ -61,15 +62,15 @@ export class PendingPage {
  * run's Limit. Leaving early (failure, or a Limit reached) must end with close().
  */
 export class PageCursor {
-	private readonly iterator: AsyncIterator<ExtractionPage>;
+	private readonly iterator: AsyncIterator<ExtractionPage<FilePage>>;
 	private current?: PendingPage;
 	private taken = 0;
 	private done = false;
 
 	constructor(
-		pages: AsyncIterable<ExtractionPage>,
+		pages: AsyncIterable<ExtractionPage<FilePage>>,
 		private readonly limit: number,
-		private readonly shape?: (record: IDataObject, page: ExtractionPage) => IDataObject,
+		private readonly shape?: (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject,
 	) {
 		this.iterator = pages[Symbol.asyncIterator]();
 	}

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ScannedPage } from '../../../../shared/extraction/pageScan';
+import type { ScannedPage } from './pageScan';
 import { utcTimeAt } from './utcTime';
 import type { FileFormat } from '../outputField';
 

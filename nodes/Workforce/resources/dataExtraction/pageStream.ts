@@ -1,0 +1,159 @@
+import {
+	NodeOperationError,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+} from 'n8n-workflow';
+
+import { CREDENTIAL, type WorkforceContext } from '../../../shared/transport';
+import type { ExtractionPage, PageEnvelope, PagePartition } from './extractionPage';
+import type { DecodedPage } from '../../../shared/extraction/pageDecoder';
+import {
+	paginate,
+	type PaginateOptions,
+	type StreamPage,
+} from '../../../shared/extraction/pageLoop';
+import {
+	partitionLabel,
+	PartitionPlanError,
+	planPartitions,
+	type PartitionRequest,
+	type PlannedPartition,
+} from './partitions/plan';
+import { partitionedPages } from './partitions/scheduler';
+import type { RequestGate } from '../../helpers/requestGate';
+
+/**
+ * The page stream of one extraction: one token stream, or (Partition By) its window's partitions
+ * read side by side and handed on in the order one stream would give. Planned and checked when
+ * called, before any request; the pages come as the caller asks for them. The one place that
+ * makes the run's pages: numbered, counted and told whether more follow, across partitions.
+ */
+
+export interface Partitioning extends PartitionRequest {
+	/** Requests in flight at most. */
+	parallel: number;
+	/** Bytes of later partitions' pages that may wait for the sink (default READ_AHEAD_BYTES). */
+	budgetBytes?: number;
+	/** The endpoint's own rules, checked on each partition's query (a maximum window, for one). */
+	check?: (qs: IDataObject) => void;
+	/** For tests and figures. */
+	gate?: RequestGate;
+}
+
+export interface PageStreamOptions<P extends DecodedPage> extends PaginateOptions<P> {
+	partitioning?: Partitioning;
+}
+
+/**
+ * Pages of later slices read ahead of the sink, at most: about twenty pages of 2,500 time
+ * registrations. Partitions are read in slices of about this / Parallel Requests (whole days,
+ * partitions/slices.ts), so the other streams' read-ahead fits it (see docs/bulk-extraction.md).
+ */
+export const READ_AHEAD_BYTES = 64 * 1024 * 1024;
+
+export function pageStream<P extends DecodedPage = DecodedPage>(
+	this: WorkforceContext,
+	options: PageStreamOptions<P>,
+): AsyncGenerator<ExtractionPage<P>> {
+	const { partitioning, ...stream } = options;
+	if (!partitioning) return runPages(oneStream((paginate<P>).call(this, stream)));
+	let partitions: PlannedPartition[];
+	try {
+		partitions = planPartitions(options.qs ?? {}, partitioning, Date.now())!;
+	} catch (error) {
+		const plan = error instanceof PartitionPlanError ? error : undefined;
+		throw new NodeOperationError(this.getNode(), error as Error, {
+			message: plan?.message,
+			description: plan?.description,
+			itemIndex: options.itemIndex,
+		});
+	}
+	for (const planned of partitions) {
+		try {
+			partitioning.check?.(planned.qs);
+		} catch (error) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`${partitionLabel(planned.partition)}: ${(error as Error).message}`,
+				{
+					description:
+						`Each partition is one window at the service. Choose a shorter Partition By (Day or Week) or more Equal Parts. ${(error as { description?: string }).description ?? ''}`.trim(),
+					itemIndex: options.itemIndex,
+				},
+			);
+		}
+	}
+	return runPages((runPartitions<P>).call(this, stream, partitions, partitioning));
+}
+
+/** A page in output order, with what the run knows about it beyond its stream. */
+interface OrderedPage<P extends DecodedPage> {
+	page: StreamPage<P>;
+	partition?: PagePartition;
+	/** Whether pages of a later stream follow this stream's last page. */
+	laterStreams: boolean;
+}
+
+async function* oneStream<P extends DecodedPage>(
+	pages: AsyncGenerator<StreamPage<P>>,
+): AsyncGenerator<OrderedPage<P>> {
+	for await (const page of pages) yield { page, laterStreams: false };
+}
+
+async function* runPartitions<P extends DecodedPage>(
+	this: WorkforceContext,
+	stream: PaginateOptions<P>,
+	partitions: PlannedPartition[],
+	partitioning: Partitioning,
+): AsyncGenerator<OrderedPage<P>> {
+	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
+	// Each partition sends its own window.
+	const shared = { ...stream };
+	delete shared.qs;
+	for await (const { page, slice } of (partitionedPages<P>).call(this, {
+		partitions,
+		parallel: partitioning.parallel,
+		budgetBytes: partitioning.budgetBytes ?? READ_AHEAD_BYTES,
+		stream: shared,
+		credentials,
+		gate: partitioning.gate,
+	}))
+		yield { page, partition: slice.partition, laterStreams: !slice.final };
+}
+
+/** The run's pages, numbered and counted as one stream would number and count them. */
+async function* runPages<P extends DecodedPage>(
+	ordered: AsyncGenerator<OrderedPage<P>>,
+): AsyncGenerator<ExtractionPage<P>> {
+	let pageNumber = 0;
+	let recordsSoFar = 0;
+	for await (const { page, partition, laterStreams } of ordered) {
+		const { decoded } = page;
+		recordsSoFar += decoded.count;
+		yield {
+			pageNumber: ++pageNumber,
+			get records() {
+				return decoded.records;
+			},
+			recordsOnPage: decoded.count,
+			envelope: envelopeOf(decoded.envelope),
+			hasMore: page.hasMore || laterStreams,
+			recordsSoFar,
+			decoded,
+			bytes: page.bytes,
+			partition,
+		};
+	}
+}
+
+function envelopeOf(body: IDataObject): PageEnvelope {
+	const token = body.continuationToken;
+	return {
+		syncTypeName: body.syncTypeName as string | undefined,
+		recordCount: body.recordCount as number | undefined,
+		deletedRecordCount: body.deletedRecordCount as number | undefined,
+		meta: body.meta as IDataObject | undefined,
+		links: body.links as IDataObject | undefined,
+		continuationToken: typeof token === 'string' && token !== '' ? token : undefined,
+	};
+}

@@ -1,0 +1,149 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+/**
+ * Relies on: `prepareBinaryData` is typed to take a Buffer or a Node Readable, and n8n's binary
+ * data stores read what they are given either by async iteration (the filesystem store, through
+ * `fs.writeFile`) or through 'data'/'end'/'error'/'close' events (database, S3 and in-memory
+ * modes); which store is at work is told by how the stream is read, as n8n tells a node nothing
+ * of it. A node may not import Node's `stream` (n8n Cloud's rules), so this look-alike is cast to
+ * the Readable type. Proven on n8n 2.41.1 only, in every binary data mode
+ * (test/nodes/dataExtraction/output/fileBinaryModes.test.ts through n8n-core, the e2e suite,
+ * queue mode with binary data in Postgres); the smoke suite of older versions has no File output.
+ */
+
+/** What `prepareBinaryData` takes: a Buffer or a Node Readable. */
+type BinaryInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
+
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * An async iterable of bytes in the shape n8n's binary data stores read a stream in. Nodes may
+ * not import Node's `stream` module (n8n Cloud's rules), and n8n's stores read either way: the
+ * filesystem store pulls it with `fs.writeFile` (async iteration: a chunk is produced only when
+ * the previous one was written), the database and in-memory modes collect it through 'data',
+ * 'end', 'error' and 'close' events. A failure of the source reaches the store as the error of
+ * the write, so the store keeps nothing.
+ */
+export class ByteSource {
+	private readonly listeners = new Map<string, Set<Listener>>();
+	private iterator?: AsyncIterator<Uint8Array>;
+	private flowing = false;
+	private destroyed = false;
+
+	constructor(
+		private readonly source: AsyncIterable<Uint8Array>,
+		/** Told of each chunk once the store has written it (pull mode only; in event mode the store may keep chunks, so never). */
+		private readonly onWritten?: (chunk: Uint8Array) => void,
+		/**
+		 * Told how the store reads, before the first chunk is asked for: `true` when it collects the
+		 * whole file through events (database, S3, in-memory), `false` when it pulls chunk by chunk
+		 * and writes each before asking for the next (filesystem, which streams to disk).
+		 */
+		private readonly onRead?: (collects: boolean) => void,
+	) {}
+
+	/** This object as the `Readable` n8n's helpers are typed to take (see the class comment). */
+	asReadable(): BinaryInput {
+		return this as unknown as BinaryInput;
+	}
+
+	[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+		const iterator = this.take(false);
+		let last: Uint8Array | undefined;
+		// The filesystem store (fs.writeFile) asks for the next chunk only once the last one is written.
+		const written = () => {
+			if (last) this.onWritten?.(last);
+			last = undefined;
+		};
+		return {
+			next: async () => {
+				written();
+				const next = await iterator.next();
+				if (!next.done) last = next.value;
+				return next;
+			},
+			return: async (value?: unknown) => {
+				last = undefined;
+				return (await iterator.return?.(value)) ?? { done: true, value: undefined };
+			},
+		};
+	}
+
+	on(event: string, listener: Listener): this {
+		let set = this.listeners.get(event);
+		if (!set) this.listeners.set(event, (set = new Set()));
+		set.add(listener);
+		if (event === 'data' && !this.flowing) {
+			this.flowing = true;
+			void this.flow();
+		}
+		return this;
+	}
+
+	addListener(event: string, listener: Listener): this {
+		return this.on(event, listener);
+	}
+
+	once(event: string, listener: Listener): this {
+		const wrapped: Listener = (...args) => {
+			this.off(event, wrapped);
+			listener(...args);
+		};
+		return this.on(event, wrapped);
+	}
+
+	off(event: string, listener: Listener): this {
+		this.listeners.get(event)?.delete(listener);
+		return this;
+	}
+
+	removeListener(event: string, listener: Listener): this {
+		return this.off(event, listener);
+	}
+
+	/** Stops reading; the source is ended (its pending page requests are abandoned). */
+	destroy(error?: Error): this {
+		if (this.destroyed) return this;
+		this.destroyed = true;
+		void this.iterator?.return?.()?.catch(() => undefined);
+		if (error) this.emit('error', error);
+		this.emit('close');
+		return this;
+	}
+
+	private take(collects: boolean): AsyncIterator<Uint8Array> {
+		if (this.iterator) throw new Error('The file is being read already');
+		this.onRead?.(collects);
+		this.iterator = this.source[Symbol.asyncIterator]();
+		return this.iterator;
+	}
+
+	private emit(event: string, ...args: unknown[]) {
+		for (const listener of [...(this.listeners.get(event) ?? [])]) listener(...args);
+	}
+
+	/** Event mode: every chunk as 'data', then 'end' and 'close', or 'error' and 'close'. */
+	private async flow(): Promise<void> {
+		const iterator = this.take(true);
+		try {
+			for (;;) {
+				const next = await iterator.next();
+				if (this.destroyed) return;
+				if (next.done) break;
+				this.emit(
+					'data',
+					Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength),
+				);
+			}
+		} catch (error) {
+			if (this.destroyed) return;
+			this.destroyed = true;
+			this.emit('error', error);
+			this.emit('close');
+			return;
+		}
+		this.destroyed = true;
+		this.emit('end');
+		this.emit('close');
+	}
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+
+import { gzip } from '../../../../nodes/Workforce/resources/dataExtraction/output/gzip';
+
+/** Reads all of an async iterable of bytes into one buffer. */
+async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
+	const parts: Uint8Array[] = [];
+	for await (const part of source) parts.push(part);
+	return Buffer.concat(parts);
+}
+
+describe('Output File, gzip: zlib reads copies, so a page buffer is free for the next page once copied', () => {
+	it('a buffer overwritten as soon as it is reported copied (as a reused page buffer is) leaves the file intact', async () => {
+		// Pages of 600 KB (more than one piece) and a small last one, all through one buffer that is refilled for every page.
+		const pages = [randomBytes(600_000), randomBytes(600_000), Buffer.from('{"last":true}\n')];
+		const shared = Buffer.allocUnsafeSlow(600_000);
+		const copied: number[] = [];
+		async function* source(): AsyncGenerator<Uint8Array> {
+			for (const [index, page] of pages.entries()) {
+				page.copy(shared);
+				const chunk = shared.subarray(0, page.length);
+				yield chunk;
+				// The next page is read only after this one was reported copied.
+				expect(copied).toEqual(pages.slice(0, index + 1).map((p) => p.length));
+			}
+		}
+		const file = await collect(
+			gzip(source(), (chunk) => {
+				copied.push(chunk.byteLength);
+				// Reused at once: were zlib still to read this buffer, the file would hold these bytes.
+				shared.fill(0x2a);
+			}),
+		);
+		expect(gunzipSync(file).equals(Buffer.concat(pages))).toBe(true);
+	});
+
+	it('a failing source fails the file, after what was copied', async () => {
+		const copied: number[] = [];
+		async function* source(): AsyncGenerator<Uint8Array> {
+			yield Buffer.from('a'.repeat(1000));
+			throw new Error('page 2 failed after its retries');
+		}
+		await expect(collect(gzip(source(), (chunk) => copied.push(chunk.byteLength)))).rejects.toThrow(
+			'page 2 failed after its retries',
+		);
+		expect(copied).toEqual([1000]);
+	});
+});

@@ -1,0 +1,57 @@
+import { MANY_ITEMS } from '../../../../nodes/Workforce/resources/dataExtraction/output/hint';
+import { executeNode } from '../../../harness/execute';
+import { useEmulator } from '../../../support/emulatorFixture';
+
+const parameters = {
+	resource: 'dataExtraction',
+	operation: 'getTimeRegistrations',
+	options: { chunkLimit: 10000 },
+};
+// 100,001 records through the engine: well under a minute on a quiet machine, several on a busy shared one.
+const SLOW = 300_000;
+
+describe('Data Extraction > item mode above 100,000 items: an execution hint points to Output File', () => {
+	const fx = useEmulator({ workData: { timeRegistrations: MANY_ITEMS + 1, pageSize: 10000 } });
+
+	it(
+		'100,001 items: one hint saying why and what to do',
+		async () => {
+			const over = await executeNode({
+				credentials: fx.credentials,
+				parameters: { ...parameters, returnAll: true },
+			});
+			expect(over.items).toHaveLength(100_001);
+			expect(over.hints).toEqual([
+				expect.objectContaining({
+					message: expect.stringMatching(
+						/^This run output 100,001 items\. .*fails past about a million records\. Set Output to File/,
+					),
+				}),
+			]);
+		},
+		SLOW,
+	);
+
+	it(
+		'the same records as a File: one item, no hint',
+		async () => {
+			const file = await executeNode({
+				credentials: fx.credentials,
+				parameters: { ...parameters, returnAll: true, output: 'file', compress: true },
+			});
+			expect(file.items[0].json).toMatchObject({ records: 100_001 });
+			expect(file.hints).toEqual([]);
+		},
+		SLOW,
+	);
+
+	it('at most 100,000 items: no hint (a smaller run of the same node)', async () => {
+		expect(MANY_ITEMS).toBe(100_000);
+		const small = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...parameters, returnAll: false, limit: 500 },
+		});
+		expect(small.items).toHaveLength(500);
+		expect(small.hints).toEqual([]);
+	});
+});

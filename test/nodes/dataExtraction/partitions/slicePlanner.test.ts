@@ -1,0 +1,144 @@
+import { planPartitions } from '../../../../nodes/Workforce/resources/dataExtraction/partitions/plan';
+import {
+	SlicePlanner,
+	type Slice,
+} from '../../../../nodes/Workforce/resources/dataExtraction/partitions/slices';
+
+const DAY = 86_400_000;
+const MB = 1024 * 1024;
+
+/**
+ * How the scheduler cuts the user's partitions into the windows it requests: whole UTC days, the
+ * first one a probe the others wait for, then as many days as the bytes per day seen so far fit
+ * into the target; chained 1 ms apart, each partition's last slice keeping the partition's end.
+ */
+describe('SlicePlanner', () => {
+	const month = (from: string, to: string, by: 'month' | 'week' | 'day' = 'month') =>
+		planPartitions({ FromDateTime: from, ToDateTime: to, ChunkLimit: 100 }, { by }, 0)!;
+	/** Hands out slices, finishing each at `bytesPerDay` as soon as it is cut. */
+	const drain = (planner: SlicePlanner, bytesPerDay: (slice: Slice) => number) => {
+		const slices: Slice[] = [];
+		for (let slice = planner.next(); slice; slice = planner.next()) {
+			slices.push(slice);
+			const days = (slice.endMs - slice.startMs) / DAY;
+			const bytes = bytesPerDay(slice) * days;
+			planner.finished(slice, bytes, bytes > 0 ? 1 : 0);
+		}
+		expect(planner.exhausted).toBe(true);
+		return slices;
+	};
+	const expectChained = (slices: Slice[], from: string, to: string) => {
+		expect(slices[0].qs.FromDateTime).toBe(from);
+		expect(slices.at(-1)!.qs.ToDateTime).toBe(to);
+		for (let i = 1; i < slices.length; i++)
+			expect(
+				Date.parse(slices[i].qs.FromDateTime as string) -
+					Date.parse(slices[i - 1].qs.ToDateTime as string),
+			).toBe(1);
+		slices.forEach((slice, index) => expect(slice.index).toBe(index));
+		expect(slices.map((s) => s.final)).toEqual(slices.map((_, i) => i === slices.length - 1));
+	};
+
+	it('a month: one probe day, the others wait for it, then slices of whole days sized to the target', () => {
+		const partitions = month('2026-01-01T00:00:00Z', '2026-02-28T23:59:59.999Z');
+		const planner = new SlicePlanner(partitions, 16 * MB);
+		const probe = planner.next()!;
+		expect(probe.qs).toEqual({
+			FromDateTime: '2026-01-01T00:00:00Z',
+			ToDateTime: '2026-01-01T23:59:59.999Z',
+			ChunkLimit: 100,
+		});
+		// Nothing known yet: no second slice until the probe is read.
+		expect(planner.next()).toBeUndefined();
+		expect(planner.exhausted).toBe(false);
+		// 4 MB a day: four days a slice.
+		planner.finished(probe, 4 * MB, 2500);
+		const slices = [probe, ...drain(planner, () => 4 * MB)];
+		expectChained(slices, '2026-01-01T00:00:00Z', '2026-02-28T23:59:59.999Z');
+		expect(slices.slice(1, 4).map((s) => (s.endMs - s.startMs) / DAY)).toEqual([4, 4, 4]);
+		// Every cut a midnight, none across the month's end; the pages name their month.
+		for (const slice of slices) {
+			expect(slice.startMs % DAY).toBe(0);
+			expect(slice.endMs % DAY).toBe(0);
+			expect(slice.endMs - slice.startMs).toBeLessThanOrEqual(6 * DAY);
+		}
+		expect(slices.filter((s) => s.partition.index === 0).at(-1)!.qs.ToDateTime).toBe(
+			'2026-01-31T23:59:59.999Z',
+		);
+		expect(new Set(slices.map((s) => s.partition.index))).toEqual(new Set([0, 1]));
+		// January after the probe: 30 days in 4-day slices and the 2 left over (half a slice or more
+		// is a slice of its own); February: 28 days, the last 4 + 0.
+		const widths = (index: number) =>
+			slices.filter((s) => s.partition.index === index).map((s) => (s.endMs - s.startMs) / DAY);
+		expect(widths(0)).toEqual([1, 4, 4, 4, 4, 4, 4, 4, 2]);
+		expect(widths(1)).toEqual([4, 4, 4, 4, 4, 4, 4]);
+	});
+
+	it('Day partitions are never cut and nobody waits: one slice each, the partition itself', () => {
+		const partitions = month('2026-03-01T00:00:00Z', '2026-03-05T12:00:00Z', 'day');
+		const planner = new SlicePlanner(partitions, 1);
+		const slices: Slice[] = [];
+		for (let slice = planner.next(); slice; slice = planner.next()) slices.push(slice);
+		expect(slices.map((s) => s.qs)).toEqual(partitions.map((p) => p.qs));
+		expect(slices.at(-1)!.qs.ToDateTime).toBe('2026-03-05T12:00:00Z');
+	});
+
+	it('empty slices: the width doubles while nothing was found, then follows the data', () => {
+		const partitions = month('2026-01-01T00:00:00Z', '2026-03-31T23:59:59.999Z');
+		const dataFrom = Date.parse('2026-02-10T00:00:00Z');
+		const slices = drain(new SlicePlanner(partitions, 8 * MB), (s) =>
+			s.endMs > dataFrom ? 4 * MB : 0,
+		);
+		expectChained(slices, '2026-01-01T00:00:00Z', '2026-03-31T23:59:59.999Z');
+		const widths = slices.map((s) => (s.endMs - s.startMs) / DAY);
+		// January empty: 1, 2, 4, 8 days, then the 16 left; February's first slice 32 days, cut at the month's end.
+		expect(widths.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 28]);
+		// In March the data's density is known: two-day slices.
+		const march = slices.filter((s) => s.partition.index === 2);
+		expect(march.slice(0, -1).every((s) => s.endMs - s.startMs === 2 * DAY)).toBe(true);
+	});
+
+	it('one day far larger than the target is one slice: never less than a day', () => {
+		const partitions = month('2026-01-01T00:00:00Z', '2026-01-10T23:59:59.999Z');
+		const slices = drain(new SlicePlanner(partitions, 1 * MB), () => 500 * MB);
+		expect(slices).toHaveLength(10);
+		expect(slices.every((s) => s.endMs - s.startMs === DAY)).toBe(true);
+		expectChained(slices, '2026-01-01T00:00:00Z', '2026-01-10T23:59:59.999Z');
+	});
+
+	it('a window that starts and ends inside a day: the first cut is the next midnight, the last keeps To Date Time', () => {
+		const partitions = month('2026-01-01T06:30:00Z', '2026-01-04T18:00:00Z');
+		const slices = drain(new SlicePlanner(partitions, 1), () => 1000);
+		expect(slices.map((s) => [s.qs.FromDateTime, s.qs.ToDateTime])).toEqual([
+			['2026-01-01T06:30:00Z', '2026-01-01T23:59:59.999Z'],
+			['2026-01-02T00:00:00Z', '2026-01-02T23:59:59.999Z'],
+			['2026-01-03T00:00:00Z', '2026-01-03T23:59:59.999Z'],
+			['2026-01-04T00:00:00Z', '2026-01-04T18:00:00Z'],
+		]);
+		// Less than half a day left over joins the slice before it.
+		const merged = drain(
+			new SlicePlanner(month('2026-01-01T00:00:00Z', '2026-01-03T06:00:00Z'), 1),
+			() => 1000,
+		);
+		expect(merged.map((s) => [s.qs.FromDateTime, s.qs.ToDateTime])).toEqual([
+			['2026-01-01T00:00:00Z', '2026-01-01T23:59:59.999Z'],
+			['2026-01-02T00:00:00Z', '2026-01-03T06:00:00Z'],
+		]);
+	});
+
+	it('incremental: ModifiedSince/ModifiedBefore chained, the open last partition stays open', () => {
+		const now = Date.parse('2026-01-20T00:00:00Z');
+		const partitions = planPartitions(
+			{ ModifiedSince: '2026-01-01T00:00:00Z' },
+			{ by: 'month' },
+			now,
+		)!;
+		const slices = drain(new SlicePlanner(partitions, 10), () => 10);
+		expect(slices.length).toBeGreaterThan(2);
+		for (let i = 1; i < slices.length; i++)
+			expect(slices[i].qs.ModifiedSince).toBe(slices[i - 1].qs.ModifiedBefore);
+		expect(slices[0].qs.ModifiedSince).toBe('2026-01-01T00:00:00Z');
+		expect(slices.at(-1)!.qs).not.toHaveProperty('ModifiedBefore');
+		expect(slices.every((s) => s.qs.FromDateTime === undefined)).toBe(true);
+	});
+});
