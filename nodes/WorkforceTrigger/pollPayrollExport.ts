@@ -9,6 +9,8 @@ import {
 } from 'n8n-workflow';
 
 import { isTransient } from '../shared/extraction/retryPolicy';
+import { isVersion2 } from '../shared/nodeVersion';
+import { USER_PAYROLL_TYPE_DEFAULT_V2 } from '../Workforce/resources/payrollExport/fields';
 import { workforceJson } from '../shared/transport';
 import type { TriggerSettings } from './settings';
 import { stableHash } from './sync/changes';
@@ -75,6 +77,10 @@ export async function pollPayrollExport(
 	]) {
 		if (filters[name] !== undefined && filters[name] !== '') qs[name] = filters[name];
 	}
+	// Version 2 watches every employee unless the filter says otherwise; version 1 left it to the
+	// service (hourly paid only).
+	if (qs.userPayrollTypeFilter === undefined && isVersion2(this))
+		qs.userPayrollTypeFilter = USER_PAYROLL_TYPE_DEFAULT_V2;
 	if (manual) delete qs.modifiedSinceDate;
 
 	const rows = await fetchWithRetry(this, qs, settings);

@@ -1,5 +1,8 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
+import { editorZone } from '../shared/editorZone';
+import { atLeastVersion } from '../shared/nodeVersion';
+import { toUtcIso } from '../shared/dates';
 import { MINUTE_MS } from './sync/time';
 
 export interface TriggerSettings {
@@ -21,12 +24,24 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	let startDate: number | undefined;
 	if (startFrom === 'date') {
 		const raw = ctx.getNodeParameter('startDate', '') as string;
-		startDate = raw ? Date.parse(String(raw)) : NaN;
+		const zone = editorZone(ctx);
+		// Version 1 reads a time without a zone as JavaScript does (the process's zone).
+		const iso = zone === undefined ? undefined : toUtcIso(raw, zone);
+		startDate = !raw
+			? NaN
+			: zone === undefined
+				? Date.parse(String(raw))
+				: iso
+					? Date.parse(iso)
+					: NaN;
 		if (Number.isNaN(startDate)) {
-			throw new NodeOperationError(ctx.getNode(), 'Start Date is not a date', {
-				description:
-					'Pick the date and time from which the first poll should emit changes, or set Start From to Now.',
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Start Date is not a date${raw ? `: "${String(raw)}"` : ''}`,
+				{
+					description: `Pick the date and time from which the first poll should emit changes (${zone === undefined ? 'yyyy-MM-ddTHH:mm:ss' : `yyyy-MM-ddTHH:mm:ss, without a zone in n8n's time zone, ${zone}`}), or set Start From to Now.`,
+				},
+			);
 		}
 	}
 	return {
@@ -44,10 +59,9 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 			attempts: numberOption(ctx, options, 'retries', 'Retries per Page', 3, 0, 10) + 1,
 			delayMs: numberOption(ctx, options, 'retryDelayMs', 'Retry Delay (Ms)', 1000, 0),
 		},
-		timeoutMs:
-			ctx.getNode().typeVersion >= 1.1
-				? numberOption(ctx, options, 'timeout', 'Request Timeout (Ms)', 60_000, 100)
-				: numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
+		timeoutMs: atLeastVersion(ctx, 1.1)
+			? numberOption(ctx, options, 'timeout', 'Request Timeout (Ms)', 60_000, 100)
+			: numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
 		maxChangesPerPoll: wholeOrUnbounded(
 			numberOption(
 				ctx,
