@@ -20,6 +20,7 @@ export interface ZoneCase {
 
 const timeRegistrations = { resource: 'dataExtraction', operation: 'getTimeRegistrations' };
 const payroll = { resource: 'payrollExport', operation: 'getSummaryLines' };
+const users = { resource: 'user', operation: 'getAll', returnAll: true };
 const OSLO = 'Europe/Oslo';
 const window = (fromDateTime: string, toDateTime?: string) => ({
 	...timeRegistrations,
@@ -155,6 +156,24 @@ export const ZONE_CASES: ZoneCase[] = [
 		},
 		path: '/v1/time-registrations',
 		query: { ModifiedSince: '2026-10-31T23:00:00Z', ModifiedBefore: '2026-11-01T23:00:00Z' },
+	},
+	{
+		name: "User > Get Many's Changed Since without a zone in Oslo",
+		now: '2026-11-18T09:00:00Z',
+		timezone: OSLO,
+		typeVersion: 2,
+		parameters: { ...users, filters: { changedSince: '2026-11-01T08:00:00' } },
+		path: '/api/v4/integration/users',
+		query: { changedSince: '2026-11-01T07:00:00Z' },
+	},
+	{
+		name: 'version 1 sends Changed Since as written',
+		now: '2026-11-18T09:00:00Z',
+		timezone: OSLO,
+		typeVersion: 1,
+		parameters: { ...users, filters: { changedSince: '2026-11-01T08:00:00' } },
+		path: '/api/v4/integration/users',
+		query: { changedSince: '2026-11-01T08:00:00' },
 	},
 	{
 		name: 'version 1 keeps reading a time without a zone as UTC, whatever the workflow zone',

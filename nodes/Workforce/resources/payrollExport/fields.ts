@@ -42,6 +42,9 @@ export const PERIOD_OPTIONS: INodePropertyOptions[] = [
 	},
 ];
 
+/** Under the field: what the clerk types, and what the date picker does with other formats. */
+const DATE_TYPING_HINT = 'Type yyyy-MM-dd or pick the day: the picker drops 01.10.2026';
+
 const REQUIRED_DATE =
 	'Required: a date typed in another format (such as 01.10.2026) is dropped by the date picker, and the node refuses the empty field';
 
@@ -91,6 +94,7 @@ export function exportFields(
 			type: 'dateTime',
 			default: '',
 			placeholder: 'e.g. 2026-10-01',
+			hint: DATE_TYPING_HINT,
 			description: `First work date, inclusive (fromWorkDate). ${WORK_DATE_HINT} ${REQUIRED_DATE}.`,
 			displayOptions: v2Range,
 		},
@@ -100,6 +104,7 @@ export function exportFields(
 			type: 'dateTime',
 			default: '',
 			placeholder: 'e.g. 2026-10-31',
+			hint: DATE_TYPING_HINT,
 			description: `Last work date, inclusive (toWorkDate). ${WORK_DATE_HINT} ${REQUIRED_DATE}. Longer ranges than 45 days are split (see Options).`,
 			displayOptions: v2Range,
 		},
