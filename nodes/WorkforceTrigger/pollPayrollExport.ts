@@ -9,7 +9,9 @@ import {
 } from 'n8n-workflow';
 
 import { isTransient } from '../shared/extraction/retryPolicy';
+import { editorZone } from '../shared/editorZone';
 import { isVersion2 } from '../shared/nodeVersion';
+import { dayInZone } from '../shared/zonedTime';
 import { USER_PAYROLL_TYPE_DEFAULT_V2 } from '../Workforce/resources/payrollExport/fields';
 import { workforceJson } from '../shared/transport';
 import type { TriggerSettings } from './settings';
@@ -61,7 +63,12 @@ export async function pollPayrollExport(
 	}
 
 	const filters = this.getNodeParameter('exportFilters', {}) as IDataObject;
-	const today = Math.floor(startedAt / DAY_MS) * DAY_MS;
+	// Today's work date: in n8n's time zone from version 2 (a clerk's day), the UTC day before.
+	const zone = editorZone(this);
+	const today =
+		zone === undefined
+			? Math.floor(startedAt / DAY_MS) * DAY_MS
+			: Date.parse(`${dayInZone(zone, startedAt)}T00:00:00Z`);
 	const fromWorkDay = today - days * DAY_MS;
 	const qs: IDataObject = {
 		fromWorkDate: isoDate(fromWorkDay),

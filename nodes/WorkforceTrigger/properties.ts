@@ -168,7 +168,7 @@ export const triggerProperties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 45 },
 		default: 14,
 		description:
-			'How many days back from today the watched work dates reach (the service allows 45 at most)',
+			"How many days back from today the watched work dates reach (the service allows 45 at most). Today is the day in n8n's time zone (trigger version 1 and 1.1: in UTC).",
 		displayOptions: onEvent('payrollExport'),
 	},
 	{

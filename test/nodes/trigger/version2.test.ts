@@ -38,6 +38,25 @@ describe('Workforce Trigger version 2', () => {
 		},
 	);
 
+	it.each([
+		[2, '2026-11-20', '2026-11-06'],
+		[1.1, '2026-11-19', '2026-11-05'],
+	] as const)(
+		"Payroll Export Data Changed, version %s: today's work date at noon UTC in Kiritimati (UTC+14, n8n's zone) is %s",
+		async (typeVersion, toWorkDate, fromWorkDate) => {
+			// Later than every test before it (useFakeDate starts each an hour after the last).
+			clock.advance(Date.parse('2026-11-19T12:00:00Z') - Date.now());
+			const trigger = new PollHarness({
+				credentials: fx.credentials,
+				parameters: { event: 'payrollExport' },
+				typeVersion,
+				timezone: 'Pacific/Kiritimati',
+			});
+			expect((await secondPoll(trigger)).error).toBeUndefined();
+			expect(queryTo('/api/payroll-export/readonly')).toMatchObject({ fromWorkDate, toWorkDate });
+		},
+	);
+
 	it('Payroll Export Data Changed, version 2: a filter chosen is sent as chosen', async () => {
 		const trigger = new PollHarness({
 			credentials: fx.credentials,
