@@ -25,15 +25,7 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	if (startFrom === 'date') {
 		const raw = ctx.getNodeParameter('startDate', '') as string;
 		const zone = editorZone(ctx);
-		// Version 1 reads a time without a zone as JavaScript does (the process's zone).
-		const iso = zone === undefined ? undefined : toUtcIso(raw, zone);
-		startDate = !raw
-			? NaN
-			: zone === undefined
-				? Date.parse(String(raw))
-				: iso
-					? Date.parse(iso)
-					: NaN;
+		startDate = startDateMs(raw, zone);
 		if (Number.isNaN(startDate)) {
 			throw new NodeOperationError(
 				ctx.getNode(),
@@ -74,6 +66,17 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 		),
 		startDate,
 	};
+}
+
+/**
+ * Start Date in ms, NaN when it is not a date: version 2 reads a time without a zone in n8n's
+ * time zone, version 1 as JavaScript does (the server process's zone).
+ */
+function startDateMs(raw: unknown, zone: string | undefined): number {
+	if (raw === undefined || raw === null || raw === '') return NaN;
+	if (zone === undefined) return Date.parse(String(raw));
+	const iso = toUtcIso(raw, zone);
+	return iso ? Date.parse(iso) : NaN;
 }
 
 /** Default of Max Changes per Poll: one execution of this many items stays small in n8n. */

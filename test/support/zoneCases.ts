@@ -185,3 +185,36 @@ export const ZONE_CASES: ZoneCase[] = [
 		query: { FromDateTime: '2026-01-01T00:00:00Z' },
 	},
 ];
+
+/** The calendar day of `zone` at `ms`, by Intl's en-CA form (yyyy-MM-dd): the oracle, apart from the node's code. */
+function dayIn(zone: string, ms: number): string {
+	return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(ms));
+}
+
+/**
+ * A Payroll Export row for any instant and zone, its expected period worked out here: what a
+ * calendar sweep adds for each instant it tries (Last Month and This Month).
+ */
+export function periodCase(
+	now: string,
+	timezone: string,
+	period: 'lastMonth' | 'thisMonth',
+): ZoneCase {
+	const today = dayIn(timezone, Date.parse(now));
+	const [year, month] = today.split('-').map(Number);
+	const day = (y: number, m: number, d: number) =>
+		new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+	const query =
+		period === 'thisMonth'
+			? { fromWorkDate: day(year, month, 1), toWorkDate: today }
+			: { fromWorkDate: day(year, month - 1, 1), toWorkDate: day(year, month, 0) };
+	return {
+		name: `${period} at ${now} in ${timezone}`,
+		now,
+		timezone,
+		typeVersion: 2,
+		parameters: { ...payroll, period },
+		path: '/api/payroll-export/summary-as-lines',
+		query,
+	};
+}

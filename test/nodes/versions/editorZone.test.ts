@@ -2,7 +2,7 @@ import { executeNode } from '../../harness/execute';
 import { useEmulator } from '../../support/emulatorFixture';
 import { stopDateAt } from '../../support/fakeDate';
 import { single } from '../../support/query';
-import { ZONE_CASES } from '../../support/zoneCases';
+import { periodCase, ZONE_CASES, type ZoneCase } from '../../support/zoneCases';
 
 /**
  * Node version 2 reads the editor's dates on n8n's clock in n8n's time zone (the workflow's
@@ -24,20 +24,33 @@ describe('Editor dates in n8n time zone (node version 2)', () => {
 		}
 	});
 
+	// Half an hour either side of each month's change in 2026 (UTC), in a zone ahead of UTC and one behind.
+	const monthEnds = Array.from({ length: 12 }, (_, m) => Date.UTC(2026, m + 1, 1));
+	const periods = monthEnds.flatMap((ms) =>
+		['Europe/Oslo', 'America/Los_Angeles'].flatMap((zone) =>
+			[-1_800_000, 1_800_000].map((shift) =>
+				periodCase(new Date(ms + shift).toISOString(), zone, 'lastMonth'),
+			),
+		),
+	);
+
 	describe(`process zone ${Intl.DateTimeFormat().resolvedOptions().timeZone}`, () => {
-		it.each(ZONE_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-			stopDateAt(Date.parse(c.now));
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: c.parameters,
-				settings: { typeVersion: c.typeVersion },
-				timezone: c.timezone,
-			});
-			expect(result.error).toBeUndefined();
-			const requests = fx.apiRequests().filter((r) => r.path === c.path);
-			expect(requests).toHaveLength(1);
-			expect(single(requests[0].query)).toMatchObject(c.query);
-		});
+		it.each([...ZONE_CASES, ...periods].map((c): [string, ZoneCase] => [c.name, c]))(
+			'%s',
+			async (_name, c) => {
+				stopDateAt(Date.parse(c.now));
+				const result = await executeNode({
+					credentials: fx.credentials,
+					parameters: c.parameters,
+					settings: { typeVersion: c.typeVersion },
+					timezone: c.timezone,
+				});
+				expect(result.error).toBeUndefined();
+				const requests = fx.apiRequests().filter((r) => r.path === c.path);
+				expect(requests).toHaveLength(1);
+				expect(single(requests[0].query)).toMatchObject(c.query);
+			},
+		);
 	});
 
 	it('a workflow time zone n8n does not know is refused naming the setting, before any request', async () => {

@@ -1,10 +1,9 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { USER_PAYROLL_TYPE_DEFAULT_V2 } from './fields';
-
 import { dateOfDay, dayNumber, DAY_MS } from '../../../shared/dates';
 import { editorZone } from '../../../shared/editorZone';
 import { isVersion2 } from '../../../shared/nodeVersion';
+import { USER_PAYROLL_TYPE_DEFAULT_V2 } from './fields';
 import { readPeriod, readWorkDate, type WorkDates } from './period';
 
 /** The service refuses a range whose ends lie more than 45 days apart; windows stay within 45 days, both ends inclusive. */
@@ -49,8 +48,6 @@ export function readExportRequest(
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const date = (_name: string, label: string, value: unknown) =>
-		readWorkDate(this, itemIndex, label, value);
 	// Version 2: the period is explicit (Period); version 1: empty dates are the service's default.
 	const version2 = isVersion2(this);
 	const { from, to }: WorkDates = version2
@@ -83,8 +80,9 @@ export function readExportRequest(
 			version2 ? USER_PAYROLL_TYPE_DEFAULT_V2 : 'paid-by-hour',
 		) as string,
 	};
-	const modifiedSinceDate = date(
-		'modifiedSinceDate',
+	const modifiedSinceDate = readWorkDate(
+		this,
+		itemIndex,
 		'Modified Since Date',
 		filters.modifiedSinceDate,
 	);
