@@ -88,7 +88,10 @@ export class Workforce extends CatchesAssignedExecute implements INodeType {
 		name: 'workforce',
 		icon: { light: 'file:workforce.svg', dark: 'file:workforce.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: an explicit payroll period, the payroll user filters default to All Users, instants
+		// typed in the editor read in n8n's time zone (CHANGELOG, docs/architecture.md "Versions").
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: subtitleExpression(properties, ['dataExtraction']),
 		description: NODE_DESCRIPTION,
 		defaults: { name: 'Workforce' },

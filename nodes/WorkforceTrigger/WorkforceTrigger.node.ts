@@ -25,8 +25,10 @@ export class WorkforceTrigger implements INodeType {
 		icon: { light: 'file:workforce.svg', dark: 'file:workforce.dark.svg' },
 		group: ['trigger'],
 		// 1.1: Request Timeout in milliseconds (`timeout`), as in the Workforce node; 1 keeps `timeoutSeconds`.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 2: the payroll user filters default to All Users, Start Date without a zone is read in
+		// n8n's time zone (as the Workforce node's version 2).
+		version: [1, 1.1, 2],
+		defaultVersion: 2,
 		subtitle: optionSubtitleExpression(triggerProperties.find((p) => p.name === 'event')!),
 		description: NODE_DESCRIPTION,
 		defaults: { name: 'Workforce Trigger' },

@@ -9,6 +9,10 @@ import {
 } from 'n8n-workflow';
 
 import { isTransient } from '../shared/extraction/retryPolicy';
+import { editorZone } from '../shared/editorZone';
+import { isVersion2 } from '../shared/nodeVersion';
+import { dayInZone } from '../shared/zonedTime';
+import { USER_PAYROLL_TYPE_DEFAULT_V2 } from '../Workforce/resources/payrollExport/fields';
 import { workforceJson } from '../shared/transport';
 import type { TriggerSettings } from './settings';
 import { stableHash } from './sync/changes';
@@ -59,7 +63,12 @@ export async function pollPayrollExport(
 	}
 
 	const filters = this.getNodeParameter('exportFilters', {}) as IDataObject;
-	const today = Math.floor(startedAt / DAY_MS) * DAY_MS;
+	// Today's work date: in n8n's time zone from version 2 (a clerk's day), the UTC day before.
+	const zone = editorZone(this);
+	const today =
+		zone === undefined
+			? Math.floor(startedAt / DAY_MS) * DAY_MS
+			: Date.parse(`${dayInZone(zone, startedAt)}T00:00:00Z`);
 	const fromWorkDay = today - days * DAY_MS;
 	const qs: IDataObject = {
 		fromWorkDate: isoDate(fromWorkDay),
@@ -75,6 +84,10 @@ export async function pollPayrollExport(
 	]) {
 		if (filters[name] !== undefined && filters[name] !== '') qs[name] = filters[name];
 	}
+	// Version 2 watches every employee unless the filter says otherwise; version 1 left it to the
+	// service (hourly paid only).
+	if (qs.userPayrollTypeFilter === undefined && isVersion2(this))
+		qs.userPayrollTypeFilter = USER_PAYROLL_TYPE_DEFAULT_V2;
 	if (manual) delete qs.modifiedSinceDate;
 
 	const rows = await fetchWithRetry(this, qs, settings);

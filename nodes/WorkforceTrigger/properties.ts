@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { payrollLineFilterProperties } from '../shared/extraction/payrollLineFilters';
 import {
 	DATA_FILTER_OPTIONS,
+	USER_PAYROLL_TYPE_DEFAULT_V2,
 	USER_PAYROLL_TYPE_OPTIONS,
 } from '../Workforce/resources/payrollExport/fields';
 import { otherEndpointProperties } from './otherEndpoint';
@@ -167,7 +168,7 @@ export const triggerProperties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 45 },
 		default: 14,
 		description:
-			'How many days back from today the watched work dates reach (the service allows 45 at most)',
+			"How many days back from today the watched work dates reach (the service allows 45 at most). Today is the day in n8n's time zone (trigger version 1 and 1.1: in UTC).",
 		displayOptions: onEvent('payrollExport'),
 	},
 	{
@@ -211,8 +212,9 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'userPayrollTypeFilter',
 				type: 'options',
 				options: USER_PAYROLL_TYPE_OPTIONS,
-				default: 'paid-by-hour',
-				description: 'Fixed-salary employees are missing unless All Users is chosen',
+				default: USER_PAYROLL_TYPE_DEFAULT_V2,
+				description:
+					"Which employees to watch. Without this filter: all users from trigger version 2, Paid by Hour (the service's default, fixed-salary employees missing) in versions 1 and 1.1.",
 			},
 		],
 	},
@@ -242,7 +244,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		required: true,
-		description: `Changes made since this moment are emitted by the first poll (payroll export data: at most one year back). ${ZONED_INSTANT_HINT}.`,
+		description: `Changes made since this moment are emitted by the first poll (payroll export data: at most one year back). ${ZONED_INSTANT_HINT}. Without a zone it is read in n8n's time zone (trigger version 1 and 1.1: the server's).`,
 		displayOptions: { show: { startFrom: ['date'] } },
 	},
 	{

@@ -1,5 +1,8 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
+import { editorZone } from '../shared/editorZone';
+import { atLeastVersion } from '../shared/nodeVersion';
+import { toUtcIso } from '../shared/dates';
 import { MINUTE_MS } from './sync/time';
 
 export interface TriggerSettings {
@@ -21,12 +24,16 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	let startDate: number | undefined;
 	if (startFrom === 'date') {
 		const raw = ctx.getNodeParameter('startDate', '') as string;
-		startDate = raw ? Date.parse(String(raw)) : NaN;
+		const zone = editorZone(ctx);
+		startDate = startDateMs(raw, zone);
 		if (Number.isNaN(startDate)) {
-			throw new NodeOperationError(ctx.getNode(), 'Start Date is not a date', {
-				description:
-					'Pick the date and time from which the first poll should emit changes, or set Start From to Now.',
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Start Date is not a date${raw ? `: "${String(raw)}"` : ''}`,
+				{
+					description: `Pick the date and time from which the first poll should emit changes (${zone === undefined ? 'yyyy-MM-ddTHH:mm:ss' : `yyyy-MM-ddTHH:mm:ss, without a zone in n8n's time zone, ${zone}`}), or set Start From to Now.`,
+				},
+			);
 		}
 	}
 	return {
@@ -44,10 +51,9 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 			attempts: numberOption(ctx, options, 'retries', 'Retries per Page', 3, 0, 10) + 1,
 			delayMs: numberOption(ctx, options, 'retryDelayMs', 'Retry Delay (Ms)', 1000, 0),
 		},
-		timeoutMs:
-			ctx.getNode().typeVersion >= 1.1
-				? numberOption(ctx, options, 'timeout', 'Request Timeout (Ms)', 60_000, 100)
-				: numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
+		timeoutMs: atLeastVersion(ctx, 1.1)
+			? numberOption(ctx, options, 'timeout', 'Request Timeout (Ms)', 60_000, 100)
+			: numberOption(ctx, options, 'timeoutSeconds', 'Request Timeout (Seconds)', 60, 0.1) * 1000,
 		maxChangesPerPoll: wholeOrUnbounded(
 			numberOption(
 				ctx,
@@ -60,6 +66,17 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 		),
 		startDate,
 	};
+}
+
+/**
+ * Start Date in ms, NaN when it is not a date: version 2 reads a time without a zone in n8n's
+ * time zone, version 1 as JavaScript does (the server process's zone).
+ */
+function startDateMs(raw: unknown, zone: string | undefined): number {
+	if (raw === undefined || raw === null || raw === '') return NaN;
+	if (zone === undefined) return Date.parse(String(raw));
+	const iso = toUtcIso(raw, zone);
+	return iso ? Date.parse(iso) : NaN;
 }
 
 /** Default of Max Changes per Poll: one execution of this many items stays small in n8n. */

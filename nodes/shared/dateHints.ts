@@ -1,7 +1,7 @@
 /**
  * How a date field reads, said the same way in every field. Work dates are calendar days; instants
- * are read as UTC when written without a zone (the service's timestamps are UTC), and n8n's date
- * picker writes a wall-clock time without a zone, so the hint shows how to give a local time.
+ * written without a zone (n8n's date picker writes a wall-clock time) are read in n8n's time zone
+ * by node version 2 and as UTC by version 1, so the hint says both and how to pin a zone.
  */
 export const CALENDAR_DAY_HINT =
 	'A calendar day, yyyy-MM-dd (e.g. 2026-10-01); a time part is ignored'; // no final period: each description adds it
@@ -10,9 +10,9 @@ export const CALENDAR_DAY_HINT =
 export const WORK_DATE_HINT = `${CALENDAR_DAY_HINT}.`;
 
 export const INSTANT_HINT =
-	'An instant, UTC when written without a zone (2026-10-01T06:00:00 is 06:00 UTC); for a local time add its offset (2026-10-01T06:00:00+02:00) or an expression such as {{ DateTime.fromISO("2026-10-01T06:00", { zone: "Europe/Oslo" }).toISO() }}'; // no final period: each description adds it
+	"An instant; without a zone it is a time in n8n's time zone (the workflow's Timezone setting, else the instance's): 2026-10-01T06:00:00 is 06:00 in Oslo when that is Europe/Oslo (a node saved before node version 2 reads it as UTC). To pin the zone write it, 2026-10-01T06:00:00Z for 06:00 UTC or 2026-10-01T06:00:00+02:00"; // no final period: each description adds it
 
-/** For a field read as written (the trigger's Start Date, a filter sent to the service as is). */
+/** For a field best written with its zone (the trigger's Start Date; a filter sent to the service as is). */
 export const ZONED_INSTANT_HINT =
 	'An instant: write it with its zone, 2026-10-01T06:00:00Z for 06:00 UTC or 2026-10-01T06:00:00+02:00 for 06:00 at UTC+2 (or an expression such as {{ DateTime.fromISO("2026-10-01T06:00", { zone: "Europe/Oslo" }).toISO() }})'; // no final period: each description adds it
 

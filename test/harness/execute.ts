@@ -4,6 +4,7 @@ import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n
 import {
 	createRunExecutionData,
 	LoggerProxy,
+	setGlobalState,
 	Workflow,
 	type ExecutionError,
 	type IDataObject,
@@ -37,6 +38,11 @@ export interface ExecuteOptions {
 	 * gives its runs an id of their own, as the other jest worker's files sit under the default one.
 	 */
 	executionId?: string;
+	/**
+	 * The workflow's Timezone setting (`settings.timezone`); without it n8n's `getTimezone()` gives
+	 * the instance's, INSTANCE_TIMEZONE here.
+	 */
+	timezone?: string;
 }
 
 export interface ExecuteResult {
@@ -77,6 +83,13 @@ function safeJson(value: unknown): string {
 	}
 }
 
+/**
+ * The instance's time zone (n8n sets it from GENERIC_TIMEZONE at start): UTC, as the e2e suite's
+ * n8n. n8n-workflow's own fallback, America/New_York, would be a zone no test chose.
+ */
+export const INSTANCE_TIMEZONE = 'UTC';
+setGlobalState({ defaultTimezone: INSTANCE_TIMEZONE });
+
 /** n8n keeps binary data in memory by default; the service must be initialised once per process. */
 async function ensureBinaryData() {
 	binaryReady ??= Container.get(BinaryDataService).init();
@@ -104,7 +117,10 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 		connections: {},
 		nodeTypes,
 		active: false,
-		settings: { executionOrder: 'v1' },
+		settings: {
+			executionOrder: 'v1',
+			...(options.timezone === undefined ? {} : { timezone: options.timezone }),
+		},
 	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {

@@ -43,8 +43,10 @@ export interface PollHarnessOptions {
 	budgetMs?: number;
 	/** Keep every execution's items in `executions` (default true); a benchmark of a million changes keeps none. */
 	keepExecutions?: boolean;
-	/** The node's version as saved in the workflow (default: the newest, as a new node gets). */
+	/** The node's version as saved in the workflow (default 1.1; version 2's changes are tested with 2). */
 	typeVersion?: number;
+	/** The workflow's Timezone setting (`settings.timezone`); the instance's (UTC) without it. */
+	timezone?: string;
 }
 
 export interface Tick {
@@ -117,7 +119,10 @@ export class PollHarness {
 			nodeTypes: new PackageNodeTypes(),
 			active: true,
 			staticData: JSON.parse(JSON.stringify(this.savedStaticData)) as IDataObject,
-			settings: { executionOrder: 'v1' },
+			settings: {
+				executionOrder: 'v1',
+				...(this.options.timezone === undefined ? {} : { timezone: this.options.timezone }),
+			},
 		});
 	}
 

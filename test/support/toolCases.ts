@@ -964,6 +964,8 @@ export const TOOL_CASES: ToolCase[] = [
 		resource: 'payrollExport',
 		operation: 'get',
 		parameters: {
+			// Version 2 shows the dates under Period: Date Range (version 1 has no Period).
+			period: 'dateRange',
 			fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'),
 			toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'),
 			dataFilter: 10,
@@ -988,6 +990,8 @@ export const TOOL_CASES: ToolCase[] = [
 		resource: 'payrollExport',
 		operation: 'getSummaryLines',
 		parameters: {
+			// Version 2 shows the dates under Period: Date Range (version 1 has no Period).
+			period: 'dateRange',
 			fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'),
 			toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'),
 			dataFilter: 10,
@@ -1010,6 +1014,8 @@ export const TOOL_CASES: ToolCase[] = [
 		resource: 'payrollExport',
 		operation: 'getFile',
 		parameters: {
+			// Version 2 shows the dates under Period: Date Range (version 1 has no Period).
+			period: 'dateRange',
 			fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'),
 			toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'),
 			dataFilter: 10,

@@ -7,6 +7,8 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { BEFORE_VERSION_2, FROM_VERSION_2, showWithVersion } from '../nodeVersion';
+
 /**
  * ExportFilter and UserPayrollTypeFilter of /v1/payroll-lines and /v1/payroll-lines-extended
  * (behaviour notes). The service's defaults leave out days that are not approved and employees on
@@ -16,6 +18,8 @@ import {
 
 export const EXPORT_FILTER_DEFAULT = 'OnlyApproved';
 export const USER_PAYROLL_TYPE_FILTER_DEFAULT = 'PaidByHour';
+/** Node and trigger version 2 read every employee unless asked otherwise (sent, as it is not the service's default). */
+export const USER_PAYROLL_TYPE_FILTER_DEFAULT_V2 = 'AllUsers';
 
 const EXPORT_FILTER_OPTIONS: INodePropertyOptions[] = [
 	{
@@ -90,7 +94,17 @@ export function payrollLineFilterProperties(
 			default: USER_PAYROLL_TYPE_FILTER_DEFAULT,
 			description:
 				'Which employees to read (UserPayrollTypeFilter). The default, Paid by Hour, leaves out fixed-pay employees; choose All Users for everyone.',
-			displayOptions,
+			displayOptions: showWithVersion(displayOptions, BEFORE_VERSION_2),
+		},
+		{
+			displayName: 'User Payroll Type Filter',
+			name: 'lineUserPayrollTypeFilter',
+			type: 'options',
+			options: USER_FILTER_OPTIONS,
+			default: USER_PAYROLL_TYPE_FILTER_DEFAULT_V2,
+			description:
+				"Which employees to read (UserPayrollTypeFilter). Paid by Hour (the service's default) leaves out fixed-pay employees and Fixed Pay the hourly paid; the output then says so.",
+			displayOptions: showWithVersion(displayOptions, FROM_VERSION_2),
 		},
 	];
 }

@@ -17,7 +17,7 @@ describe('Workforce Trigger > Parameter checks', () => {
 		[
 			'a start date that is not a date',
 			{ event: 'payrollLine', startFrom: 'date', startDate: 'yesterday-ish' },
-			/^Start Date is not a date$/,
+			/^Start Date is not a date: "yesterday-ish"$/,
 		],
 		[
 			'a negative overlap',

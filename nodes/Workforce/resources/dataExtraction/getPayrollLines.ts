@@ -8,6 +8,7 @@ import type {
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';
 import { emptyPayrollLinesHint } from '../../../shared/extraction/payrollLineFilters';
+import { leftOutPayrollLinesHint } from './payrollLineHints';
 
 export const getPayrollLinesOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines',
@@ -27,5 +28,6 @@ export async function getPayrollLines(this: IExecuteFunctions): Promise<INodeExe
 		what: 'Get Payroll Lines',
 	});
 	emptyPayrollLinesHint(this, result[0].length);
+	leftOutPayrollLinesHint(this, result[0].length);
 	return result;
 }

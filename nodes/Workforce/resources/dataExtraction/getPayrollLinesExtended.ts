@@ -8,6 +8,7 @@ import type {
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';
 import { emptyPayrollLinesHint } from '../../../shared/extraction/payrollLineFilters';
+import { leftOutPayrollLinesHint } from './payrollLineHints';
 
 export const getPayrollLinesExtendedOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines Extended',
@@ -30,5 +31,6 @@ export async function getPayrollLinesExtended(
 		what: 'Get Payroll Lines Extended',
 	});
 	emptyPayrollLinesHint(this, result[0].length);
+	leftOutPayrollLinesHint(this, result[0].length);
 	return result;
 }

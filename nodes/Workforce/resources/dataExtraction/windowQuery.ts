@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { toUtcIso } from '../../helpers/dates';
+import { toUtcIso } from '../../../shared/dates';
+import { editorZone, zoneWording } from '../../../shared/editorZone';
 
 export const CHUNK_LIMIT_MAX = 10_000;
 const CHUNK_LIMIT_DEFAULT = 2500;
@@ -19,12 +20,14 @@ export function windowQuery(
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
 	const qs: IDataObject = {};
+	// Version 2 reads a time without a zone in n8n's time zone, version 1 in UTC.
+	const zone = editorZone(ctx, itemIndex);
 	const date = (field: string, label: string, value: unknown) => {
-		const iso = toUtcIso(value);
+		const iso = toUtcIso(value, zone);
 		if (iso === null)
 			throw fail(
 				`${label} is not a date-time: "${String(value)}"`,
-				'Use an ISO 8601 date-time such as 2026-01-31T00:00:00Z (no zone means UTC).',
+				`Use an ISO 8601 date-time such as 2026-01-31T00:00:00Z (${zoneWording(zone)}).`,
 			);
 		if (iso !== undefined) qs[field] = iso;
 		return iso;

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { WORK_DATE_HINT } from '../../../shared/dateHints';
+import { BEFORE_VERSION_2, FROM_VERSION_2 } from '../../../shared/nodeVersion';
 
 /** dataFilter of the payroll export (and of the trigger's payroll export event). */
 export const DATA_FILTER_OPTIONS: INodePropertyOptions[] = [
@@ -10,10 +11,42 @@ export const DATA_FILTER_OPTIONS: INodePropertyOptions[] = [
 
 /** userPayrollTypeFilter of the payroll export (and of the trigger's payroll export event). */
 export const USER_PAYROLL_TYPE_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Paid by Hour', value: 'paid-by-hour' },
-	{ name: 'Fixed Pay', value: 'fixed-pay' },
-	{ name: 'All Users', value: 'all-users' },
+	{
+		name: 'Paid by Hour (Service Default)',
+		value: 'paid-by-hour',
+		description: 'Hourly paid employees only; fixed-salary employees are left out',
+	},
+	{ name: 'Fixed Pay', value: 'fixed-pay', description: 'Fixed-salary employees only' },
+	{ name: 'All Users', value: 'all-users', description: 'Every employee' },
 ];
+
+/** Version 2's default of the user filter: a payroll hand-off leaves nobody out unless asked. */
+export const USER_PAYROLL_TYPE_DEFAULT_V2 = 'all-users';
+
+/** Period of the payroll export in version 2: months are calendar months in n8n's time zone. */
+export const PERIOD_OPTIONS: INodePropertyOptions[] = [
+	{
+		name: 'Last Month',
+		value: 'lastMonth',
+		description: "The whole previous calendar month, in n8n's time zone",
+	},
+	{
+		name: 'This Month',
+		value: 'thisMonth',
+		description: "From the first of this month to today, in n8n's time zone",
+	},
+	{
+		name: 'Date Range',
+		value: 'dateRange',
+		description: 'From Work Date to To Work Date, both required (yyyy-MM-dd)',
+	},
+];
+
+/** Under the field: what the clerk types, and what the date picker does with other formats. */
+const DATE_TYPING_HINT = 'Type yyyy-MM-dd or pick the day: the picker drops 01.10.2026';
+
+const REQUIRED_DATE =
+	'Required: a date typed in another format (such as 01.10.2026) is dropped by the date picker, and the node refuses the empty field';
 
 const LIST_HINT = 'Comma-separated; sent as repeated values (name=a&name=b)';
 
@@ -23,14 +56,29 @@ export function exportFields(
 	extra: { file?: boolean; readOnly?: boolean } = {},
 ): INodeProperties[] {
 	const show = { show: { resource: ['payrollExport'], operation: [operation] } };
+	// Version 1's dates may stay empty (the service's 14 days before today, UTC); version 2 asks
+	// for the period and, for a date range, both dates.
+	const v1 = { show: { ...show.show, ...BEFORE_VERSION_2 } };
+	const v2 = { show: { ...show.show, ...FROM_VERSION_2 } };
+	const v2Range = { show: { ...v2.show, period: ['dateRange'] } };
 	const fields: INodeProperties[] = [
+		{
+			displayName: 'Period',
+			name: 'period',
+			type: 'options',
+			options: PERIOD_OPTIONS,
+			default: 'lastMonth',
+			description:
+				"Which work dates to export. Months are calendar months in n8n's time zone (the workflow's Timezone setting, else the instance's).",
+			displayOptions: v2,
+		},
 		{
 			displayName: 'From Work Date',
 			name: 'fromWorkDate',
 			type: 'dateTime',
 			default: '',
 			description: `First work date, inclusive (fromWorkDate). ${WORK_DATE_HINT} Empty: 14 days before To Work Date.`,
-			displayOptions: show,
+			displayOptions: v1,
 		},
 		{
 			displayName: 'To Work Date',
@@ -38,7 +86,27 @@ export function exportFields(
 			type: 'dateTime',
 			default: '',
 			description: `Last work date, inclusive (toWorkDate). ${WORK_DATE_HINT} Empty: today (UTC). Longer ranges than 45 days are split (see Options).`,
-			displayOptions: show,
+			displayOptions: v1,
+		},
+		{
+			displayName: 'From Work Date',
+			name: 'fromWorkDate',
+			type: 'dateTime',
+			default: '',
+			placeholder: 'e.g. 2026-10-01',
+			hint: DATE_TYPING_HINT,
+			description: `First work date, inclusive (fromWorkDate). ${WORK_DATE_HINT} ${REQUIRED_DATE}.`,
+			displayOptions: v2Range,
+		},
+		{
+			displayName: 'To Work Date',
+			name: 'toWorkDate',
+			type: 'dateTime',
+			default: '',
+			placeholder: 'e.g. 2026-10-31',
+			hint: DATE_TYPING_HINT,
+			description: `Last work date, inclusive (toWorkDate). ${WORK_DATE_HINT} ${REQUIRED_DATE}. Longer ranges than 45 days are split (see Options).`,
+			displayOptions: v2Range,
 		},
 		{
 			displayName: 'Data Filter',
@@ -57,7 +125,17 @@ export function exportFields(
 			default: 'paid-by-hour',
 			description:
 				'Which employees to export (userPayrollTypeFilter). Fixed-salary employees are only exported with Fixed Pay or All Users.',
-			displayOptions: show,
+			displayOptions: v1,
+		},
+		{
+			displayName: 'User Payroll Type Filter',
+			name: 'userPayrollTypeFilter',
+			type: 'options',
+			options: USER_PAYROLL_TYPE_OPTIONS,
+			default: USER_PAYROLL_TYPE_DEFAULT_V2,
+			description:
+				"Which employees to export (userPayrollTypeFilter). Paid by Hour (the service's default) leaves out fixed-salary employees and Fixed Pay the hourly paid; the output then says so.",
+			displayOptions: v2,
 		},
 	];
 	if (extra.file) {

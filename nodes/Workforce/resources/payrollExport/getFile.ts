@@ -9,7 +9,7 @@ import {
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { workforceRequest } from '../../../shared/transport';
 import { exportFields } from './fields';
-import { emptyExportHint } from './hints';
+import { emptyExportHint, leftOutHint } from './hints';
 import { sideBySide } from './sideBySide';
 import { readExportRequest, readParallel, windowQuery } from './query';
 
@@ -35,6 +35,7 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
 	let empty: ReturnType<typeof readExportRequest> | undefined;
+	let filtered: ReturnType<typeof readExportRequest> | undefined;
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const request = readExportRequest.call(this, itemIndex, ['voucherNumber']);
@@ -102,10 +103,12 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 				pairedItem: { item: itemIndex },
 			});
 			if (bytes.length === 0) empty = request;
+			else if (request.settings.userPayrollTypeFilter !== 'all-users') filtered = request;
 		} catch (error) {
 			outputOrThrow(this, error, itemIndex, out);
 		}
 	}
 	if (empty) emptyExportHint.call(this, empty);
+	if (filtered) leftOutHint.call(this, filtered);
 	return [out];
 }

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { isVersion2 } from '../../../shared/nodeVersion';
+
 import type { ExportRequest } from './query';
 
 /** The spec's diagnostic rules for an empty export, limited to those the current settings make likely. */
@@ -23,6 +25,25 @@ export function emptyExportHint(this: IExecuteFunctions, request: ExportRequest)
 	causes.push('or no hours are registered in the period for the chosen filters');
 	this.addExecutionHints({
 		message: `The payroll export for ${request.from} to ${request.to} is empty. Likely causes: ${causes.join('; ')}.`,
+		location: 'outputPane',
+	});
+}
+
+const LEFT_OUT: Record<string, string> = {
+	'paid-by-hour': 'Paid by Hour: fixed-salary employees are not in it',
+	'fixed-pay': 'Fixed Pay: hourly paid employees are not in it',
+};
+
+/**
+ * Version 2: the output says when the user filter leaves people out of an export that has rows
+ * (an empty one gets emptyExportHint), so a payroll file for some of the staff is never taken for
+ * all of them.
+ */
+export function leftOutHint(this: IExecuteFunctions, request: ExportRequest) {
+	const leftOut = LEFT_OUT[request.settings.userPayrollTypeFilter];
+	if (!isVersion2(this) || leftOut === undefined) return;
+	this.addExecutionHints({
+		message: `The payroll export for ${request.from} to ${request.to} has User Payroll Type Filter ${leftOut}. Choose All Users for every employee.`,
 		location: 'outputPane',
 	});
 }

@@ -1,6 +1,10 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { dateOfDay, dayNumber, DAY_MS, toDateOnly } from '../../helpers/dates';
+import { dateOfDay, dayNumber, DAY_MS } from '../../../shared/dates';
+import { editorZone } from '../../../shared/editorZone';
+import { isVersion2 } from '../../../shared/nodeVersion';
+import { USER_PAYROLL_TYPE_DEFAULT_V2 } from './fields';
+import { readPeriod, readWorkDate, type WorkDates } from './period';
 
 /** The service refuses a range whose ends lie more than 45 days apart; windows stay within 45 days, both ends inclusive. */
 export const MAX_RANGE_DAYS = 45;
@@ -44,28 +48,11 @@ export function readExportRequest(
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const date = (name: string, label: string, value: unknown) => {
-		const d = toDateOnly(value);
-		if (d === null)
-			throw new NodeOperationError(node, `${label} is not a date: "${String(value)}"`, {
-				description: 'Use a date such as 2026-01-31 (yyyy-MM-dd).',
-				itemIndex,
-			});
-		return d;
-	};
-	const fromInput = date(
-		'fromWorkDate',
-		'From Work Date',
-		this.getNodeParameter('fromWorkDate', itemIndex, ''),
-	);
-	const toInput = date(
-		'toWorkDate',
-		'To Work Date',
-		this.getNodeParameter('toWorkDate', itemIndex, ''),
-	);
-	const today = dateOfDay(Math.floor(Date.now() / DAY_MS));
-	const to = toInput ?? today;
-	const from = fromInput ?? dateOfDay(dayNumber(to) - DEFAULT_RANGE_DAYS);
+	// Version 2: the period is explicit (Period); version 1: empty dates are the service's default.
+	const version2 = isVersion2(this);
+	const { from, to }: WorkDates = version2
+		? readPeriod(this, itemIndex, editorZone(this, itemIndex)!)
+		: defaultedDates(this, itemIndex);
 	if (dayNumber(from) > dayNumber(to)) {
 		throw new NodeOperationError(node, `From Work Date (${from}) is after To Work Date (${to})`, {
 			description: 'Both work dates are inclusive; put From Work Date on or before To Work Date.',
@@ -90,11 +77,12 @@ export function readExportRequest(
 		userPayrollTypeFilter: this.getNodeParameter(
 			'userPayrollTypeFilter',
 			itemIndex,
-			'paid-by-hour',
+			version2 ? USER_PAYROLL_TYPE_DEFAULT_V2 : 'paid-by-hour',
 		) as string,
 	};
-	const modifiedSinceDate = date(
-		'modifiedSinceDate',
+	const modifiedSinceDate = readWorkDate(
+		this,
+		itemIndex,
 		'Modified Since Date',
 		filters.modifiedSinceDate,
 	);
@@ -145,7 +133,7 @@ export function readExportRequest(
 		qs,
 		from,
 		to,
-		explicit: fromInput !== undefined || toInput !== undefined,
+		explicit: version2 || explicitDates(this, itemIndex),
 		windows,
 		settings: {
 			dataFilter: qs.dataFilter as number,
@@ -155,6 +143,25 @@ export function readExportRequest(
 			modifiedSinceDate,
 		},
 	};
+}
+
+/** Version 1's work dates: an empty To Work Date is today (UTC), an empty From Work Date 14 days before it. */
+function defaultedDates(ctx: IExecuteFunctions, itemIndex: number): WorkDates {
+	const read = (name: string, label: string) =>
+		readWorkDate(ctx, itemIndex, label, ctx.getNodeParameter(name, itemIndex, ''));
+	const fromInput = read('fromWorkDate', 'From Work Date');
+	const toInput = read('toWorkDate', 'To Work Date');
+	const today = dateOfDay(Math.floor(Date.now() / DAY_MS));
+	const to = toInput ?? today;
+	return { from: fromInput ?? dateOfDay(dayNumber(to) - DEFAULT_RANGE_DAYS), to };
+}
+
+/** Whether version 1 was given a work date (otherwise the service's default range is asked for). */
+function explicitDates(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	return ['fromWorkDate', 'toWorkDate'].some((name) => {
+		const value = ctx.getNodeParameter(name, itemIndex, '');
+		return value !== undefined && value !== null && value !== '';
+	});
 }
 
 /** The query of one window: the work dates only when the user gave them or the range is split. */

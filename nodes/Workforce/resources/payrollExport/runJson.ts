@@ -7,7 +7,7 @@ import {
 
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { workforceJson } from '../../../shared/transport';
-import { emptyExportHint } from './hints';
+import { emptyExportHint, leftOutHint } from './hints';
 import { sideBySide } from './sideBySide';
 import { readExportRequest, readParallel, windowQuery } from './query';
 
@@ -23,6 +23,7 @@ export async function runJsonExport(
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
 	let empty: ReturnType<typeof readExportRequest> | undefined;
+	let filtered: ReturnType<typeof readExportRequest> | undefined;
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const request = readExportRequest.call(this, itemIndex);
@@ -53,10 +54,12 @@ export async function runJsonExport(
 				rows += body.length;
 			}
 			if (rows === 0) empty = request;
+			else if (request.settings.userPayrollTypeFilter !== 'all-users') filtered = request;
 		} catch (error) {
 			outputOrThrow(this, error, itemIndex, out);
 		}
 	}
 	if (empty) emptyExportHint.call(this, empty);
+	if (filtered) leftOutHint.call(this, filtered);
 	return [out];
 }

@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../helpers/options';
 import { route } from '../../helpers/routing';
 import { ZONED_INSTANT_HINT } from '../../../shared/dateHints';
+import { changedSinceInZone } from './changedSince';
 
 const show = { show: { resource: ['user'], operation: ['getAll'] } };
 
@@ -29,8 +30,10 @@ export const getManyProperties: INodeProperties[] = [
 				name: 'changedSince',
 				type: 'dateTime',
 				default: '',
-				description: `Only users modified after this moment (a slower query on the service). ${ZONED_INSTANT_HINT}.`,
-				routing: { send: { type: 'query', property: 'changedSince' } },
+				description: `Only users modified after this moment (a slower query on the service). ${ZONED_INSTANT_HINT}. Without a zone it is a time in n8n's time zone (nodes saved with version 1 send it as written).`,
+				routing: {
+					send: { type: 'query', property: 'changedSince', preSend: [changedSinceInZone] },
+				},
 			},
 			{
 				displayName: 'Company ID',

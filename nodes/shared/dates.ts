@@ -1,24 +1,34 @@
+import { wallClockToInstant, dayInZone } from './zonedTime';
+
 /**
- * Date helpers for query parameters. Zone-less date-times are read as UTC (the service's
+ * Date helpers for query parameters. A date-time written without a zone is a wall-clock time in
+ * `zone` (node version 2: n8n's time zone), or UTC without one (version 1; the service's
  * timestamps are UTC); `undefined` for an empty value, `null` for one that is not a date.
  */
-export function toUtcIso(value: unknown): string | undefined | null {
+export function toUtcIso(value: unknown, zone?: string): string | undefined | null {
 	if (value === undefined || value === null || value === '') return undefined;
 	const raw = asText(value);
 	if (raw === '') return undefined;
 	if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(raw))
 		return null;
-	const zoned =
-		raw.length === 10 ? `${raw}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/i.test(raw) ? raw : `${raw}Z`;
-	const ms = Date.parse(zoned.replace(' ', 'T'));
+	const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(raw);
+	const zoned = raw.length === 10 ? `${raw}T00:00:00Z` : hasZone ? raw : `${raw}Z`;
+	let ms = Date.parse(zoned.replace(' ', 'T'));
 	if (Number.isNaN(ms)) return null;
+	if (!hasZone && zone !== undefined) ms = wallClockToInstant(zone, ms);
 	return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 
-/** A calendar date `yyyy-MM-dd` from a date or date-time value (its date part, as written). */
-export function toDateOnly(value: unknown): string | undefined | null {
+/**
+ * A calendar date `yyyy-MM-dd` from a date or date-time value: its date part as written. A Date
+ * object is an instant: its day in `zone` (UTC without one).
+ */
+export function toDateOnly(value: unknown, zone?: string): string | undefined | null {
 	if (value === undefined || value === null || value === '') return undefined;
-	const raw = asText(value);
+	const raw =
+		value instanceof Date && zone !== undefined && !Number.isNaN(value.getTime())
+			? dayInZone(zone, value.getTime())
+			: asText(value);
 	const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(raw);
 	if (!m) return null;
 	const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
