@@ -16,6 +16,8 @@ module.exports = {
 		'/node_modules/',
 		'<rootDir>/test/e2e/installerLifecycle.e2e.ts',
 		'<rootDir>/test/e2e/browser.e2e.ts',
+		// The sandbox's own Postgres; the queue stack's warehouse runs test/e2e/queue/warehouseSync.e2e.ts.
+		'<rootDir>/test/e2e/sandboxWarehouse.e2e.ts',
 	],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
