@@ -163,12 +163,7 @@ describe("Queue mode: warehouse sync into a real Postgres with n8n's Postgres no
 	async function serviceRecords(
 		modifiedBefore: number,
 	): Promise<Map<string, Record<string, unknown>>> {
-		const page = (await e2e.emulator.extractionGet('/v1/time-registrations?ChunkLimit=10000')) as
-			| { data?: Array<Record<string, unknown>> }
-			| Array<Record<string, unknown>>;
-		const records = (Array.isArray(page) ? page : (page.data ?? [])).filter(
-			(r) => Date.parse(String(r.modifiedDateTime)) < modifiedBefore,
-		);
+		const records = await e2e.emulator.timeRegistrationsBefore(modifiedBefore);
 		return new Map(records.map((r) => [String(r.id), r]));
 	}
 });

@@ -31,10 +31,16 @@ const run = promisify(execFile);
 export const POSTGRES_MISSING =
 	'No Postgres binaries found under /usr/lib/postgresql/<version>/bin: install them (Debian or Ubuntu: `apt-get install -y postgresql`) or set WF_POSTGRES_BIN to the folder holding initdb and postgres';
 
-/** The newest Postgres bin folder on the machine (WF_POSTGRES_BIN first), or undefined when none. */
-export function findPostgresBin(): string | undefined {
-	if (process.env.WF_POSTGRES_BIN) return process.env.WF_POSTGRES_BIN;
-	const root = '/usr/lib/postgresql';
+/**
+ * The Postgres bin folder to use: WF_POSTGRES_BIN when it holds `postgres`, else the newest under
+ * `root`; undefined when there is none (a WF_POSTGRES_BIN without `postgres` counts as none).
+ */
+export function findPostgresBin(
+	env: NodeJS.ProcessEnv = process.env,
+	root = '/usr/lib/postgresql',
+): string | undefined {
+	if (env.WF_POSTGRES_BIN)
+		return existsSync(join(env.WF_POSTGRES_BIN, 'postgres')) ? env.WF_POSTGRES_BIN : undefined;
 	const versions = existsSync(root)
 		? readdirSync(root)
 				.filter((v) => existsSync(join(root, v, 'bin', 'postgres')))

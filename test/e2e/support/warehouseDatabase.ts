@@ -39,9 +39,10 @@ export async function startWarehouse(options: {
 	log: string;
 	env?: NodeJS.ProcessEnv;
 }): Promise<Warehouse | { missing: string }> {
-	const url = (options.env ?? process.env)[WAREHOUSE_URL_ENV];
+	const env = options.env ?? process.env;
+	const url = env[WAREHOUSE_URL_ENV];
 	if (url) return { db: parseWarehouseUrl(url), source: 'configured', stop: async () => {} };
-	if (!findPostgresBin())
+	if (!findPostgresBin(env))
 		return { missing: `${POSTGRES_MISSING}, or name a Postgres of yours in ${WAREHOUSE_URL_ENV}` };
 	const server = await startPrivatePostgres({
 		dir: options.dir,
