@@ -161,6 +161,8 @@ describe('The editor in a browser', () => {
 		await page.goto(`${n8n.server.url}/workflow/${id}/executions/${run.id}`);
 		// The stored run on the canvas: the trigger, the table, the Merge and the upsert succeeded.
 		await page.locator('[data-test-id="canvas-node-status-success"]').nth(3).waitFor();
+		// The preview fades in: shoot once its transitions have ended.
+		await page.waitForFunction('document.getAnimations().length === 0');
 		await shot('warehouse-sync-run');
 	}, 400_000);
 });
