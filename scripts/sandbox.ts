@@ -63,11 +63,15 @@ async function main() {
 
 	// The warehouse demo's database: WF_WAREHOUSE_POSTGRES, else a private cluster of the machine's
 	// Postgres (under the temporary folder: as root it runs as the postgres user, who cannot enter ~).
+	const postgresLog = join(home, 'postgres.log');
+	// The other demos do not need it: a Postgres that fails to start leaves only this demo without one.
 	const started = await startWarehouse({
 		dir: join(tmpdir(), `n8n-nodes-workforce-sandbox-warehouse-${checkoutTag()}`),
 		port: await freePort(15432),
-		log: join(home, 'postgres.log'),
-	});
+		log: postgresLog,
+	}).catch((error: unknown) => ({
+		missing: `Postgres did not start (${error instanceof Error ? error.message.split('\n')[0] : String(error)}; log: ${postgresLog})`,
+	}));
 	const warehouse = 'db' in started ? started : undefined;
 	const missing = 'missing' in started ? started.missing : '';
 	const db = warehouse?.db;

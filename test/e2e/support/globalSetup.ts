@@ -63,15 +63,18 @@ export default async function globalSetup() {
 	const urls = emulatorUrls(emulatorPort);
 	say(`emulator on ${urls.origin}`);
 
-	// The warehouse demo's database as the sandbox starts it (the machine's Postgres, a private cluster).
-	const warehouse = await startWarehouse({
-		dir: join(tmpdir(), `n8n-nodes-workforce-e2e-warehouse-${checkoutTag()}`),
-		port: await freePort(),
-		log: join(E2E_DIR, 'postgres.log'),
-	});
-	say('db' in warehouse ? `warehouse Postgres on port ${warehouse.db.port}` : warehouse.missing);
-
+	let warehouse: Awaited<ReturnType<typeof startWarehouse>> | undefined;
 	try {
+		// The warehouse demo's database as the sandbox starts it: always a private cluster of the
+		// machine's Postgres, never a database WF_WAREHOUSE_POSTGRES names (the tests create its table).
+		warehouse = await startWarehouse({
+			dir: join(tmpdir(), `n8n-nodes-workforce-e2e-warehouse-${checkoutTag()}`),
+			port: await freePort(),
+			log: join(E2E_DIR, 'postgres.log'),
+			env: { WF_POSTGRES_BIN: process.env.WF_POSTGRES_BIN },
+		});
+		say('db' in warehouse ? `warehouse Postgres on port ${warehouse.db.port}` : warehouse.missing);
+
 		const credential = workforceCredential('wfE2eWorkforce01', 'Workforce (e2e emulator)', urls);
 		const credentials: CredentialFixture[] = [credential];
 		if ('db' in warehouse)
@@ -105,7 +108,7 @@ export default async function globalSetup() {
 		writeState(state);
 	} catch (error) {
 		emulator.kill();
-		if ('db' in warehouse) await warehouse.stop();
+		if (warehouse && 'db' in warehouse) await warehouse.stop();
 		throw error;
 	}
 }
