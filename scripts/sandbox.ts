@@ -1,7 +1,7 @@
 /*
  * `npm start` (after scripts/sandbox.sh built everything): the emulator with demo data and a real
  * n8n on localhost with this package loaded, a ready credential, the demo workflows of
- * sandbox/workflows and an owner account. Ctrl+C stops both.
+ * sandbox/workflows and an owner account; the warehouse demo's Postgres. Ctrl+C stops them all.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
@@ -98,7 +98,7 @@ async function main() {
 	const stop = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
-		console.log('\n[sandbox] stopping n8n and the emulator...');
+		console.log("\n[sandbox] stopping n8n, the emulator and the warehouse's Postgres...");
 		await server.stop();
 		await emulator.close();
 		await warehouse?.stop();
@@ -175,7 +175,7 @@ async function main() {
 			'',
 			`  n8n log: ${logFile}`,
 			'  Everything starts fresh on each `npm start` (export workflows you want to keep).',
-			'  Press Ctrl+C to stop n8n and the emulator.',
+			"  Press Ctrl+C to stop n8n, the emulator and the warehouse's Postgres.",
 			'',
 		].join('\n'),
 	);
