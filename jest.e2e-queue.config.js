@@ -18,6 +18,8 @@ module.exports = {
 		'<rootDir>/test/e2e/browser.e2e.ts',
 		// n8n's own nodes run in-process through n8n-core: nothing of queue mode in them.
 		'<rootDir>/test/e2e/engine/',
+		// The sandbox's own Postgres; the queue stack's warehouse runs test/e2e/queue/warehouseSync.e2e.ts.
+		'<rootDir>/test/e2e/sandboxWarehouse.e2e.ts',
 	],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],

@@ -1,19 +1,29 @@
 /*
  * `npm start` (after scripts/sandbox.sh built everything): the emulator with demo data and a real
  * n8n on localhost with this package loaded, a ready credential, the demo workflows of
- * sandbox/workflows and an owner account. Ctrl+C stops both.
+ * sandbox/workflows and an owner account; the warehouse demo's Postgres. Ctrl+C stops them all.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { DEMO, startEmulator } from '../test/emulator';
 import { installCommunityPackage, packPackage } from '../test/e2e/support/communityPackage';
-import { fixtureVars, workforceCredential } from '../test/e2e/support/demoValues';
+import {
+	fixtureVars,
+	WAREHOUSE_CREDENTIAL,
+	workforceCredential,
+} from '../test/e2e/support/demoValues';
 import { checkoutTag } from '../test/e2e/support/e2eState';
 import { N8nServer } from '../test/e2e/support/n8nServer';
 import { freePort, n8nRuntime, REPO_ROOT } from '../test/e2e/support/runtime';
+import { stopPostgresGroup } from '../test/e2e/support/privatePostgres';
+import {
+	startWarehouse,
+	WAREHOUSE_URL_ENV,
+	warehouseCredentialData,
+} from '../test/e2e/support/warehouseDatabase';
 import { loadWorkflowFixtures } from '../test/e2e/support/workflowFixtures';
 
 async function main() {
@@ -34,6 +44,9 @@ async function main() {
 	rmSync(home, { recursive: true, force: true });
 	mkdirSync(home, { recursive: true });
 	const userFolder = join(home, 'n8n');
+	// Where the demos write files (the nightly extraction): the one folder n8n's file nodes may use.
+	const filesFolder = join(home, 'files');
+	mkdirSync(filesFolder, { recursive: true });
 
 	const runtime = n8nRuntime();
 	step(
@@ -48,22 +61,47 @@ async function main() {
 	const urls = emulator.urls;
 	step(`    emulator with demo data on ${urls.origin}`);
 
+	// The warehouse demo's database: WF_WAREHOUSE_POSTGRES, else a private cluster of the machine's
+	// Postgres (under the temporary folder: as root it runs as the postgres user, who cannot enter ~).
+	const postgresLog = join(home, 'postgres.log');
+	// The other demos do not need it: a Postgres that fails to start leaves only this demo without one.
+	const started = await startWarehouse({
+		dir: join(tmpdir(), `n8n-nodes-workforce-sandbox-warehouse-${checkoutTag()}`),
+		port: await freePort(15432),
+		log: postgresLog,
+	}).catch((error: unknown) => ({
+		missing: `Postgres did not start (${error instanceof Error ? error.message.split('\n')[0] : String(error)}; log: ${postgresLog})`,
+	}));
+	const warehouse = 'db' in started ? started : undefined;
+	const missing = 'missing' in started ? started.missing : '';
+	const db = warehouse?.db;
+	if (warehouse && db)
+		step(
+			`    warehouse Postgres (${warehouse.source === 'private' ? "the machine's own, a private cluster" : WAREHOUSE_URL_ENV}) on ${db.host}:${db.port}, database ${db.database}`,
+		);
+	else step(`    no warehouse database: ${missing}`);
+
 	const port = await freePort(5678);
 	const instance = {
 		userFolder,
 		port,
 		brokerPort: await freePort(port === 5678 ? 5679 : undefined),
+		filesFolder,
 	};
 	const logFile = join(home, 'n8n.log');
 	const server = new N8nServer(runtime, instance, createWriteStream(logFile), true);
-	process.on('exit', () => server.killNow());
+	process.on('exit', () => {
+		server.killNow();
+		if (warehouse?.pid) stopPostgresGroup(warehouse.pid);
+	});
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
-		console.log('\n[sandbox] stopping n8n and the emulator...');
+		console.log("\n[sandbox] stopping n8n, the emulator and the warehouse's Postgres...");
 		await server.stop();
 		await emulator.close();
+		await warehouse?.stop();
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stop(0));
@@ -88,12 +126,27 @@ async function main() {
 		id: undefined,
 	};
 	const credentialId = await server.createCredential(credential);
+	const warehouseCredential = {
+		name: WAREHOUSE_CREDENTIAL.name,
+		id: db
+			? await server.createCredential({
+					name: WAREHOUSE_CREDENTIAL.name,
+					type: 'postgres',
+					data: warehouseCredentialData(db),
+				})
+			: WAREHOUSE_CREDENTIAL.id,
+	};
 	const workflows = loadWorkflowFixtures(
 		join(REPO_ROOT, 'sandbox', 'workflows'),
-		fixtureVars({ id: credentialId, name: credential.name }),
+		fixtureVars({ id: credentialId, name: credential.name }, warehouseCredential, filesFolder),
 	);
 	for (const workflow of workflows) await server.createWorkflow(workflow.workflow);
-	step(`    credential and ${workflows.length} demo workflow(s) created`);
+	// With a database the warehouse demo runs at once: its first poll copies the demo data.
+	const sync = workflows.find((w) => w.name === 'warehouse-sync');
+	if (db && sync) await server.activateWorkflow(sync.id);
+	step(
+		`    ${db ? 'credentials' : 'credential'} and ${workflows.length} demo workflow(s) created${db && sync ? `, "${String(sync.workflow.name)}" active` : ''}`,
+	);
 
 	const seconds = ((Date.now() - t0) / 1000).toFixed(0);
 	console.log(
@@ -106,6 +159,13 @@ async function main() {
 			'',
 			`  Credential "${credential.name}" (client ${DEMO.clients.admin.clientId}) points at the emulator.`,
 			`  Demo workflows: ${workflows.map((w) => `"${String(w.workflow.name)}"`).join(', ')}`,
+			`  Files the demos write (nightly extraction): ${filesFolder}`,
+			...(db
+				? [
+						`  Warehouse (warehouse-sync, active: its first poll copies the demo data): credential "${WAREHOUSE_CREDENTIAL.name}"`,
+						`    psql -h ${db.host} -p ${db.port} -U ${db.user} ${db.database} -c 'SELECT count(*) FROM workforce_time_registrations'`,
+					]
+				: [`  Warehouse demo (warehouse-sync): no database, so it cannot run here. ${missing}.`]),
 			'',
 			'  Emulator (the Workforce service, in memory, demo company Nordlys Bygg AS):',
 			`    Integration API base   ${urls.integration}`,
@@ -115,7 +175,7 @@ async function main() {
 			'',
 			`  n8n log: ${logFile}`,
 			'  Everything starts fresh on each `npm start` (export workflows you want to keep).',
-			'  Press Ctrl+C to stop n8n and the emulator.',
+			"  Press Ctrl+C to stop n8n, the emulator and the warehouse's Postgres.",
 			'',
 		].join('\n'),
 	);

@@ -25,9 +25,12 @@ status=0
 results=.e2e/results.json
 rm -f "$results"
 npx jest -c jest.e2e.config.js --runInBand --json --outputFile="$results" "$@" || status=$?
-# Safety net: the emulator of the run, should jest have died before its global teardown.
+# Safety net: the emulator of the run, should jest have died before its global teardown...
 pid="$(node -p "require('./.e2e/run/state.json').emulator.pid" 2>/dev/null || true)"
 [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+# ...and the warehouse demo's Postgres (its own process group; SIGINT is its fast shutdown).
+pg="$(node -p "require('./.e2e/run/state.json').warehouse?.pid ?? ''" 2>/dev/null || true)"
+[ -n "$pg" ] && kill -INT -- "-$pg" 2>/dev/null || true
 if [ -f "$results" ]; then
   node -e '
     const r = require(process.argv[1]);

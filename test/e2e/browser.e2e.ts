@@ -2,16 +2,19 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
+import { Client } from 'pg';
 
 import { NODE_DESCRIPTION } from '../../nodes/shared/nodeDescription';
 import { E2E_OWNER, useE2e, useN8nServer } from './support/e2e';
-import { REPO_ROOT } from './support/runtime';
+import { executionsOf } from './support/executions';
+import { REPO_ROOT, waitFor } from './support/runtime';
 
 /**
  * The editor as a new user meets it, in headless Chromium (Debian's package, driven by
  * playwright-core; no browser is downloaded): the node in n8n's search, the payroll demo on the
- * canvas, run, with its node panel and output. Screenshots go to test/e2e/.artifacts/ (two of them
- * are in the README and docs/payroll-hand-off.md, copied to docs/images/ by hand). `.ci/run`
+ * canvas, run, with its node panel and output; the warehouse demo active as `npm start` leaves it,
+ * its run on the canvas and its rows in the sandbox-like Postgres. Screenshots go to
+ * test/e2e/.artifacts/ (some are in the README and docs, copied to docs/images/ by hand). `.ci/run`
  * installs Debian's chromium at /usr/bin/chromium; WF_CHROMIUM names another binary.
  */
 const CHROMIUM = process.env.WF_CHROMIUM ?? '/usr/bin/chromium';
@@ -118,6 +121,49 @@ describe('The editor in a browser', () => {
 		await ndv.waitFor();
 		await see(ndv.getByText('payrollTypeCode').first()).toBeVisible();
 		await shot('payroll-hand-off-output');
+	}, 400_000);
+
+	it("the warehouse demo: its note, the active workflow's first run on the canvas, its rows in Postgres", async () => {
+		const warehouse = e2e.state.warehouse;
+		if (!warehouse || !('db' in warehouse))
+			throw new Error(
+				`The warehouse demo needs a Postgres: ${warehouse?.missing ?? 'none started'}`,
+			);
+		const { id } = e2e.state.workflows['sandbox/warehouse-sync'];
+		// As `npm start` leaves it: database and credential there, the workflow active.
+		await n8n.server.activateWorkflow(id);
+		try {
+			await waitFor(
+				'a finished run of the warehouse sync',
+				async () => (await executionsOf(n8n.server, id)).some((e) => e.status === 'success'),
+				180_000,
+			);
+		} finally {
+			await n8n.server.rest('POST', `/rest/workflows/${id}/deactivate`, {});
+		}
+		const { host, port, database, user, password } = warehouse.db;
+		const db = new Client({ host, port, database, user, password });
+		await db.connect();
+		try {
+			const { rows } = await db.query<{ n: string }>(
+				'SELECT count(*) AS n FROM workforce_time_registrations WHERE NOT deleted',
+			);
+			expect(Number(rows[0].n)).toBeGreaterThan(100);
+		} finally {
+			await db.end();
+		}
+
+		await page.goto(`${n8n.server.url}/workflow/${id}`);
+		await canvasNode('Create table if missing').waitFor();
+		await see(page.getByText('Needs').first()).toBeVisible();
+		await shot('warehouse-sync-canvas');
+		const run = (await executionsOf(n8n.server, id)).find((e) => e.status === 'success')!;
+		await page.goto(`${n8n.server.url}/workflow/${id}/executions/${run.id}`);
+		// The stored run on the canvas: the trigger, the table, the Merge and the upsert succeeded.
+		await page.locator('[data-test-id="canvas-node-status-success"]').nth(3).waitFor();
+		// The preview fades in: shoot once its transitions have ended.
+		await page.waitForFunction('document.getAnimations().length === 0');
+		await shot('warehouse-sync-run');
 	}, 400_000);
 });
 

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { Execution } from './support/e2e';
+
 import { useE2e } from './support/e2e';
 
 /** The sandbox's demo workflows (sandbox/workflows/*.json) must run as shipped. */
@@ -150,6 +152,53 @@ describe('Sandbox demo workflows in a real n8n', () => {
 		});
 	});
 
+	it('nightly extraction: what changed since the last run as an NDJSON file on disk, and the next run starts where it ended', async () => {
+		const first = await e2e.run('sandbox/nightly-extraction');
+		expect(first.error).toBeUndefined();
+		const window1 = windowOf(first);
+		expect(window1.modifiedSince).toBe('2000-01-01T00:00:00Z');
+		const api1 = await e2e.emulator.apiRequests();
+		expect(api1.map((r) => r.query.ModifiedSince?.[0])).toEqual(
+			api1.map(() => window1.modifiedSince),
+		);
+		expect(api1.map((r) => r.query.ModifiedBefore?.[0])).toEqual(
+			api1.map(() => window1.modifiedBefore),
+		);
+		// The file on disk holds every record the service has from before the window's end.
+		const file1 = writtenRecords(first);
+		const expected = await e2e.emulator.timeRegistrationsBefore(Date.parse(window1.modifiedBefore));
+		expect(expected.length).toBeGreaterThan(100);
+		expect(file1.filter((r) => !r.isDeleted).map((r) => r.id)).toEqual(
+			expect.arrayContaining(expected.map((r) => r.id)),
+		);
+		expect(file1.filter((r) => !r.isDeleted)).toHaveLength(expected.length);
+		expect(first.json('Remember where this run ended')).toEqual([
+			expect.objectContaining({ records: file1.length, nextRunReadsFrom: window1.modifiedBefore }),
+		]);
+
+		const { ids } = (await e2e.emulator.post('/work-data/time-registrations', {
+			action: 'add',
+			hours: 2,
+			description: 'Nightly demo: added between two runs',
+		})) as { ids: string[] };
+		await e2e.emulator.mark();
+		const second = await e2e.run('sandbox/nightly-extraction');
+		expect(second.error).toBeUndefined();
+		const window2 = windowOf(second);
+		// n8n saves workflow static data after every run but a manual one: `n8n execute` keeps the
+		// cursor; the queue suite runs workflows as the editor does (manual), which starts over.
+		expect(window2.modifiedSince).toBe(
+			e2e.state.queue ? '2000-01-01T00:00:00Z' : window1.modifiedBefore,
+		);
+		const file2 = writtenRecords(second);
+		expect(file2.map((r) => r.id)).toContain(ids[0]);
+		for (const record of file2) {
+			const modified = Date.parse(String(record.modifiedDateTime ?? record.deletedDateTime));
+			expect(modified).toBeGreaterThanOrEqual(Date.parse(window2.modifiedSince));
+			expect(modified).toBeLessThan(Date.parse(window2.modifiedBefore));
+		}
+	});
+
 	// Also the project push a second time: the same project numbers answer the existing projects.
 	it.each(manual)('%s runs without error and every node outputs items', async (key) => {
 		const run = await e2e.run(key);
@@ -160,3 +209,22 @@ describe('Sandbox demo workflows in a real n8n', () => {
 		expect((await e2e.emulator.apiRequests()).every((r) => (r.status ?? 0) < 400)).toBe(true);
 	});
 });
+
+/** The window the nightly extraction demo read: from its first Code node. */
+function windowOf(run: Execution): { modifiedSince: string; modifiedBefore: string } {
+	const [window] = run.json('Window since the last run');
+	return window as { modifiedSince: string; modifiedBefore: string };
+}
+
+/** The records of the NDJSON file(s) the nightly extraction demo wrote, read back from disk. */
+function writtenRecords(run: Execution): Array<Record<string, unknown>> {
+	const written = run.json('Write file to disk');
+	expect(written.length).toBeGreaterThan(0);
+	return written.flatMap((file) => {
+		expect(String(file.fileName)).toMatch(/time-registrations_modified_.*\.ndjson$/);
+		return readFileSync(String(file.fileName), 'utf8')
+			.split('\n')
+			.filter((line) => line.trim())
+			.map((line) => JSON.parse(line) as Record<string, unknown>);
+	});
+}

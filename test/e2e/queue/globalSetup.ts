@@ -11,6 +11,7 @@ import { writeState, type E2eState } from '../support/e2eState';
 import { E2E_OWNER } from '../support/e2e';
 import { N8nServer } from '../support/n8nServer';
 import { REPO_ROOT } from '../support/runtime';
+import { warehouseCredentialData } from '../support/warehouseDatabase';
 import { loadWorkflowFixtures, manualTriggerName } from '../support/workflowFixtures';
 import { readStack, STACK_FILE } from './stackFile';
 
@@ -38,17 +39,9 @@ export default async function globalSetup() {
 	warehouse.id = await main.createCredential({
 		name: warehouse.name,
 		type: 'postgres',
-		data: {
-			host: postgres.host,
-			port: postgres.port,
-			database: 'warehouse',
-			user: postgres.user,
-			password: '',
-			ssl: 'disable',
-			allowUnauthorizedCerts: false,
-		},
+		data: warehouseCredentialData({ ...postgres, database: 'warehouse', password: '' }),
 	});
-	const vars = fixtureVars(credential, warehouse);
+	const vars = fixtureVars(credential, warehouse, stack.main.instance.filesFolder);
 	const fixtures = FIXTURE_FOLDERS.flatMap(({ prefix, folder }) =>
 		loadWorkflowFixtures(folder, vars).map((f) => ({ ...f, key: prefix + f.name })),
 	);

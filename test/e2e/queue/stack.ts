@@ -12,13 +12,11 @@
 import { execFile, spawn } from 'node:child_process';
 import {
 	appendFileSync,
-	chownSync,
 	closeSync,
 	existsSync,
 	readFileSync,
 	mkdirSync,
 	openSync,
-	readdirSync,
 	rmSync,
 	writeFileSync,
 } from 'node:fs';
@@ -27,7 +25,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { Client } from 'pg';
 import { fetch } from 'undici';
 
 import { checkoutTag } from '../support/e2eState';
@@ -37,6 +34,12 @@ import {
 	type EmulatorUrls,
 } from '../support/emulatorProcess';
 import { LocalRegistry } from '../support/localRegistry';
+import {
+	createDatabases,
+	initCluster,
+	postgresCommand,
+	waitForPostgres,
+} from '../support/privatePostgres';
 import { queueN8nEnv, type N8nInstance, type QueueServices } from '../support/n8nEnv';
 import { registryProxyArgs, registryProxyEnv } from '../support/registryProxy';
 import { n8nRuntime, REPO_ROOT, waitFor, type N8nRuntime } from '../support/runtime';
@@ -73,7 +76,6 @@ const DATA_DIR = join(
 	process.env.WF_QUEUE_DATA_DIR ?? join(tmpdir(), `n8n-nodes-workforce-queue-${checkoutTag()}`),
 );
 
-const isRoot = process.getuid?.() === 0;
 const started = Date.now();
 const say = (msg: string) =>
 	process.stdout.write(`[queue] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
@@ -82,7 +84,7 @@ async function main() {
 	const tarball = process.argv[2];
 	if (!tarball || !existsSync(tarball)) throw new Error('usage: stack.js <package tarball>');
 	rmSync(DATA_DIR, { recursive: true, force: true });
-	mkdirSync(DATA_DIR, { recursive: true });
+	mkdirSync(join(DATA_DIR, 'files'), { recursive: true });
 	mkdirSync(QUEUE_DIR, { recursive: true });
 	const runtime = n8nRuntime();
 	const taken = new Set<number>();
@@ -117,12 +119,15 @@ async function main() {
 			userFolder: join(DATA_DIR, name),
 			port: await port(),
 			brokerPort: await port(),
+			// One folder for all: a demo's file written by whichever worker runs it.
+			filesFolder: join(DATA_DIR, 'files'),
 		};
 	const [{ proxyUrl, caFile, proxyLog }] = await Promise.all([registry, postgres, redis, emulator]);
 	say(
 		`Postgres on ${services.postgres.port}, Redis on ${services.redis.port}, emulator on ${emulatorPort}; ${pkg.name}@${pkg.version} published to the local registry`,
 	);
-	await createDatabases(services);
+	// n8n's own database, and the BI team's warehouse that the sync workflow writes to.
+	await createDatabases(services.postgres.port, [services.postgres.database, 'warehouse']);
 	// Each instance: the package list, the proxy to the local registry, an npm cache of its own (so
 	// each install downloads the tarball itself, which the check below looks for).
 	const npmCache = (name: string) => join(instances[name].userFolder, 'npm-cache');
@@ -212,103 +217,13 @@ function alive(pid: number): string | undefined {
 	}
 }
 
-/** Debian's postgresql package (or any Postgres whose binaries are on PATH): a throwaway cluster, trust auth on loopback. */
+/** The machine's Postgres (test/e2e/support/privatePostgres.ts): a throwaway cluster in the stack's data folder. */
 async function startPostgres(port: number): Promise<StackProcess> {
-	const bin = postgresBin();
-	const data = join(DATA_DIR, 'postgres');
-	const sockets = join(DATA_DIR, 'postgres-sockets');
-	mkdirSync(data, { recursive: true });
-	mkdirSync(sockets, { recursive: true });
-	// Postgres refuses to run as root: the cluster belongs to the `postgres` user the package creates.
-	const asPostgres = (cmd: string, args: string[]) =>
-		(isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [
-			string,
-			string[],
-		];
-	if (isRoot) {
-		const { stdout } = await run('id', ['-u', 'postgres']);
-		const { stdout: gid } = await run('id', ['-g', 'postgres']);
-		for (const dir of [DATA_DIR, data, sockets])
-			chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
-	}
-	const [initCmd, initArgs] = asPostgres(join(bin, 'initdb'), [
-		'-D',
-		data,
-		'-U',
-		'postgres',
-		'-A',
-		'trust',
-		'-E',
-		'UTF8',
-		'--no-sync',
-	]);
-	await run(initCmd, initArgs);
-	const settings = [
-		'listen_addresses=127.0.0.1',
-		`unix_socket_directories=${sockets}`,
-		'fsync=off',
-		'synchronous_commit=off',
-		'full_page_writes=off',
-		'max_connections=200',
-	];
-	const [cmd, args] = asPostgres(join(bin, 'postgres'), [
-		'-D',
-		data,
-		'-p',
-		String(port),
-		...settings.flatMap((s) => ['-c', s]),
-	]);
+	const [cmd, args] = postgresCommand(await initCluster(DATA_DIR), port);
 	// SIGINT is Postgres' fast shutdown (SIGTERM waits for every client to leave).
 	const proc = spawnService('postgres', cmd, args, process.env, 'INT');
-	await waitFor(
-		`Postgres on port ${port}`,
-		async () => {
-			const client = new Client({
-				host: '127.0.0.1',
-				port,
-				user: 'postgres',
-				database: 'postgres',
-			});
-			await client.connect();
-			await client.end();
-			return true;
-		},
-		60_000,
-		() => alive(proc.pid),
-	);
+	await waitForPostgres(port, () => alive(proc.pid));
 	return proc;
-}
-
-function postgresBin(): string {
-	if (process.env.WF_POSTGRES_BIN) return process.env.WF_POSTGRES_BIN;
-	const root = '/usr/lib/postgresql';
-	const versions = existsSync(root)
-		? readdirSync(root)
-				.filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
-				.sort((a, b) => Number(b) - Number(a))
-		: [];
-	if (!versions.length)
-		throw new Error(
-			'No Postgres found: install it (Debian: `apt-get install -y postgresql redis-server`) or set WF_POSTGRES_BIN to its bin folder.',
-		);
-	return join(root, versions[0], 'bin');
-}
-
-async function createDatabases(services: QueueServices) {
-	const client = new Client({
-		host: services.postgres.host,
-		port: services.postgres.port,
-		user: 'postgres',
-		database: 'postgres',
-	});
-	await client.connect();
-	try {
-		// n8n's own database, and the BI team's warehouse that the sync workflow writes to.
-		for (const name of [services.postgres.database, 'warehouse'])
-			await client.query(`CREATE DATABASE ${name}`);
-	} finally {
-		await client.end();
-	}
 }
 
 async function startRedis(port: number): Promise<StackProcess> {

@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import type { Client } from 'pg';
 
 import { mainServer, useE2e } from '../support/e2e';
 import { executionsOf } from '../support/executions';
-import { REPO_ROOT, waitFor } from '../support/runtime';
+import { waitFor } from '../support/runtime';
 import { activate, figure, pollNow, postgres } from './queueSupport';
 
 interface WarehouseRow {
@@ -16,8 +13,8 @@ interface WarehouseRow {
 
 /**
  * The sandbox demo "Warehouse sync" (sandbox/workflows/warehouse-sync.json): the Workforce
- * Trigger feeds n8n's own Postgres node, which upserts time registrations by id into the table of
- * sandbox/warehouse/time-registrations.sql and flags deletions. After a backfill and many polls
+ * Trigger feeds n8n's own Postgres node, which upserts time registrations by id into the table the
+ * workflow creates (its node "Create table if missing") and flags deletions. After a backfill and many polls
  * with changes, deletions and faults (500s, dropped connections, expired tokens, a poll that fails
  * outright), the live rows equal what the service holds, record for record.
  */
@@ -26,9 +23,6 @@ describe("Queue mode: warehouse sync into a real Postgres with n8n's Postgres no
 	let db: Client;
 	beforeAll(async () => {
 		db = await postgres('warehouse');
-		await db.query(
-			readFileSync(join(REPO_ROOT, 'sandbox', 'warehouse', 'time-registrations.sql'), 'utf8'),
-		);
 	});
 	// Never leave the trigger polling: its requests would show up in the next files' request logs.
 	afterAll(async () => {
@@ -169,12 +163,7 @@ describe("Queue mode: warehouse sync into a real Postgres with n8n's Postgres no
 	async function serviceRecords(
 		modifiedBefore: number,
 	): Promise<Map<string, Record<string, unknown>>> {
-		const page = (await e2e.emulator.extractionGet('/v1/time-registrations?ChunkLimit=10000')) as
-			| { data?: Array<Record<string, unknown>> }
-			| Array<Record<string, unknown>>;
-		const records = (Array.isArray(page) ? page : (page.data ?? [])).filter(
-			(r) => Date.parse(String(r.modifiedDateTime)) < modifiedBefore,
-		);
+		const records = await e2e.emulator.timeRegistrationsBefore(modifiedBefore);
 		return new Map(records.map((r) => [String(r.id), r]));
 	}
 });

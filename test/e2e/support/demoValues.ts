@@ -19,20 +19,23 @@ export function workforceCredential(id: string, name: string, urls: EmulatorUrls
 }
 
 /**
- * The Postgres credential of the warehouse demo (sandbox/workflows/warehouse-sync.json). Only the
- * queue-mode suite has a Postgres and creates it; elsewhere the demo is imported, never run.
+ * The Postgres credential of the warehouse demo (sandbox/workflows/warehouse-sync.json), on the
+ * database of warehouseDatabase.ts (sandbox and e2e suite) or the queue-mode stack's Postgres.
  */
 export const WAREHOUSE_CREDENTIAL = { id: 'wfWarehousePg01', name: 'Warehouse (Postgres)' };
 
 /**
  * Values for the `%%NAME%%` placeholders of workflow fixtures. The credential's API bases are there
  * for HTTP Request nodes that use the credential ("Custom API Call"), when its data is given.
+ * `filesFolder`: where demos write files (the instances' N8N_RESTRICT_FILE_ACCESS_TO).
  */
 export function fixtureVars(
 	credential: { id: string; name: string; data?: Record<string, string> },
 	warehouse: { id: string; name: string } = WAREHOUSE_CREDENTIAL,
+	filesFolder = '/tmp/n8n-workforce-demo-files',
 ): Record<string, string> {
 	return {
+		FILES_FOLDER: filesFolder,
 		WAREHOUSE_CREDENTIAL_ID: warehouse.id,
 		WAREHOUSE_CREDENTIAL_NAME: warehouse.name,
 		CREDENTIAL_ID: credential.id,

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import type { EmulatorUrls } from './emulatorProcess';
 import type { N8nInstance } from './n8nEnv';
 import { REPO_ROOT, type N8nRuntime } from './runtime';
+import type { WarehouseDb } from './warehouseDatabase';
 
 /** State, logs, the tarball and import files of an end-to-end run (git-ignored), fresh per run. */
 export const E2E_DIR = join(REPO_ROOT, '.e2e', 'run');
@@ -37,6 +38,11 @@ export interface E2eState {
 	/** Fixture name (`projectCreate`, `sandbox/project-push`) -> imported workflow id and its Manual Trigger's name. */
 	workflows: Record<string, { id: string; manual: boolean; trigger?: string }>;
 	package: { name: string; version: string; tarball: string };
+	/**
+	 * The warehouse demo's database, as the sandbox has it (its private server's process group in
+	 * `pid`), or what the machine lacks for it. Unset in the queue-mode suite (the stack's Postgres).
+	 */
+	warehouse?: { db: WarehouseDb; pid?: number } | { missing: string };
 	/**
 	 * Set in the queue-mode suite (`npm run test:e2e:queue`): `server` is the running main, manual
 	 * runs go through its REST API and execute on the workers listed in test/e2e/queue's stack file.

@@ -128,6 +128,19 @@ export class EmulatorControl {
 		return await res.json();
 	}
 
+	/**
+	 * The service's time registrations (one page of up to 10000) modified before `modifiedBefore`
+	 * (ms): what an incremental copy whose window ended then must hold.
+	 */
+	async timeRegistrationsBefore(modifiedBefore: number): Promise<Array<Record<string, unknown>>> {
+		const page = (await this.extractionGet('/v1/time-registrations?ChunkLimit=10000')) as
+			| { data?: Array<Record<string, unknown>> }
+			| Array<Record<string, unknown>>;
+		return (Array.isArray(page) ? page : (page.data ?? [])).filter(
+			(r) => Date.parse(String(r.modifiedDateTime)) < modifiedBefore,
+		);
+	}
+
 	/** Every request since the last mark (token requests included). */
 	async requests(filter?: (r: LoggedRequest) => boolean): Promise<LoggedRequest[]> {
 		const res = await fetch(`${this.controlUrl}/requests?since=${this.markSeq}`);

@@ -1,16 +1,18 @@
 /* Jest global set-up of the end-to-end suite: one real n8n user folder and one emulator for all files. */
-import { createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { packPackage } from './communityPackage';
 import { installThroughN8n } from './communityInstaller';
-import { fixtureVars, workforceCredential } from './demoValues';
+import { fixtureVars, WAREHOUSE_CREDENTIAL, workforceCredential } from './demoValues';
 import { E2E_OWNER } from './e2e';
-import { E2E_DIR, E2E_USER_FOLDER, writeState, type E2eState } from './e2eState';
+import { checkoutTag, E2E_DIR, E2E_USER_FOLDER, writeState, type E2eState } from './e2eState';
 import { emulatorUrls, startEmulatorProcess } from './emulatorProcess';
-import { importCredentials, importWorkflows } from './n8nCli';
+import { importCredentials, importWorkflows, type CredentialFixture } from './n8nCli';
 import { freePort, n8nRuntime, REPO_ROOT } from './runtime';
 import { N8nServer } from './n8nServer';
+import { startWarehouse, warehouseCredentialData } from './warehouseDatabase';
 import { hasManualTrigger, loadWorkflowFixtures } from './workflowFixtures';
 
 /** Fixture folders: the suite's own cases, and the sandbox's demo workflows (run to prove they work). */
@@ -32,8 +34,11 @@ export default async function globalSetup() {
 
 	const tarball = packPackage(E2E_DIR);
 	const userFolder = E2E_USER_FOLDER;
-	const cli = { userFolder, port: await freePort(), brokerPort: await freePort() };
-	const server = { userFolder, port: await freePort(), brokerPort: await freePort() };
+	// Where the demos write files (the nightly extraction), as the sandbox lets them.
+	const filesFolder = join(E2E_DIR, 'files');
+	mkdirSync(filesFolder, { recursive: true });
+	const cli = { userFolder, port: await freePort(), brokerPort: await freePort(), filesFolder };
+	const server = { userFolder, port: await freePort(), brokerPort: await freePort(), filesFolder };
 	// As an admin installs it: published to a registry, then Settings > Community Nodes > Install.
 	const installer = new N8nServer(
 		runtime,
@@ -58,12 +63,30 @@ export default async function globalSetup() {
 	const urls = emulatorUrls(emulatorPort);
 	say(`emulator on ${urls.origin}`);
 
+	let warehouse: Awaited<ReturnType<typeof startWarehouse>> | undefined;
 	try {
-		const credential = workforceCredential('wfE2eWorkforce01', 'Workforce (e2e emulator)', urls);
-		await importCredentials(runtime, cli, [credential], E2E_DIR);
-		say('credential imported');
+		// The warehouse demo's database as the sandbox starts it: always a private cluster of the
+		// machine's Postgres, never a database WF_WAREHOUSE_POSTGRES names (the tests create its table).
+		warehouse = await startWarehouse({
+			dir: join(tmpdir(), `n8n-nodes-workforce-e2e-warehouse-${checkoutTag()}`),
+			port: await freePort(),
+			log: join(E2E_DIR, 'postgres.log'),
+			env: { WF_POSTGRES_BIN: process.env.WF_POSTGRES_BIN },
+		});
+		say('db' in warehouse ? `warehouse Postgres on port ${warehouse.db.port}` : warehouse.missing);
 
-		const vars = fixtureVars(credential);
+		const credential = workforceCredential('wfE2eWorkforce01', 'Workforce (e2e emulator)', urls);
+		const credentials: CredentialFixture[] = [credential];
+		if ('db' in warehouse)
+			credentials.push({
+				...WAREHOUSE_CREDENTIAL,
+				type: 'postgres',
+				data: warehouseCredentialData(warehouse.db),
+			});
+		await importCredentials(runtime, cli, credentials, E2E_DIR);
+		say(`${credentials.length} credentials imported`);
+
+		const vars = fixtureVars(credential, WAREHOUSE_CREDENTIAL, filesFolder);
 		const fixtures = FIXTURE_FOLDERS.flatMap(({ prefix, folder }) =>
 			loadWorkflowFixtures(folder, vars).map((f) => ({ ...f, key: prefix + f.name })),
 		);
@@ -80,10 +103,12 @@ export default async function globalSetup() {
 				fixtures.map((f) => [f.key, { id: f.id, manual: hasManualTrigger(f) }]),
 			),
 			package: { ...pkg, tarball },
+			warehouse: 'db' in warehouse ? { db: warehouse.db, pid: warehouse.pid } : warehouse,
 		};
 		writeState(state);
 	} catch (error) {
 		emulator.kill();
+		if (warehouse && 'db' in warehouse) await warehouse.stop();
 		throw error;
 	}
 }

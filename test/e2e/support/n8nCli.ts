@@ -88,7 +88,7 @@ export interface CredentialFixture {
 	id: string;
 	name: string;
 	type: string;
-	data: Record<string, string>;
+	data: Record<string, unknown>;
 }
 
 /** `n8n import:credentials`: plain data in, encrypted with the instance key on import. */

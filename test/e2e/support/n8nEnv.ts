@@ -10,6 +10,11 @@ export interface N8nInstance {
 	port: number;
 	/** Port of the task broker this process starts (each concurrent n8n process needs its own). */
 	brokerPort: number;
+	/**
+	 * The folder n8n's file nodes may use (N8N_RESTRICT_FILE_ACCESS_TO; n8n's default is
+	 * ~/.n8n-files): where the nightly extraction demo writes its files (`%%FILES_FOLDER%%`).
+	 */
+	filesFolder?: string;
 }
 
 /** Fixed so that credentials imported by one n8n command can be read by the next. Local only. */
@@ -53,6 +58,7 @@ export function n8nEnv(
 		N8N_LOG_OUTPUT: 'console',
 		// Workflow dates (`$today` in the demos) in UTC, as the tests compute them (n8n's default is America/New_York).
 		GENERIC_TIMEZONE: base.GENERIC_TIMEZONE ?? 'UTC',
+		...(instance.filesFolder ? { N8N_RESTRICT_FILE_ACCESS_TO: instance.filesFolder } : {}),
 	};
 }
 

@@ -59,14 +59,29 @@ describe('Data Extraction: inclusive To Date Time', () => {
 		}
 	});
 
-	it.each(['nightly-extraction', 'extraction-now'])(
-		'sandbox workflow %s ends its window 1 ms before today, so the next night starts where it stopped',
-		(name) => {
-			const workflow = JSON.parse(
-				readFileSync(join(__dirname, '../../../sandbox/workflows', `${name}.json`), 'utf8'),
-			) as { nodes: Array<{ parameters: Record<string, unknown> }> };
-			const node = workflow.nodes.find((n) => n.parameters.toDateTime !== undefined)!;
-			expect(node.parameters.toDateTime).toBe('={{ $today.minus({ milliseconds: 1 }).toISO() }}');
-		},
-	);
+	const sandboxWorkflow = (name: string) =>
+		JSON.parse(
+			readFileSync(join(__dirname, '../../../sandbox/workflows', `${name}.json`), 'utf8'),
+		) as { nodes: Array<{ name: string; parameters: Record<string, unknown> }> };
+
+	it('sandbox workflow extraction-now ends its window 1 ms before today, so a next window can start at today', () => {
+		const node = sandboxWorkflow('extraction-now').nodes.find(
+			(n) => n.parameters.toDateTime !== undefined,
+		)!;
+		expect(node.parameters.toDateTime).toBe('={{ $today.minus({ milliseconds: 1 }).toISO() }}');
+	});
+
+	it('sandbox workflow nightly-extraction reads incrementally up to an exclusive end, which the next run starts from', () => {
+		const { nodes } = sandboxWorkflow('nightly-extraction');
+		const read = nodes.find((n) => n.parameters.resource === 'dataExtraction')!;
+		// No inclusive To Date Time: Modified Before is exclusive, so consecutive windows share nothing.
+		expect(read.parameters.toDateTime).toBeUndefined();
+		expect(read.parameters.options).toEqual({
+			modifiedSince: '={{ $json.modifiedSince }}',
+			modifiedBefore: '={{ $json.modifiedBefore }}',
+		});
+		const code = (name: string) => String(nodes.find((n) => n.name === name)!.parameters.jsCode);
+		expect(code('Window since the last run')).toMatch(/modifiedSince: cursor\.readUpTo \?\?/);
+		expect(code('Remember where this run ended')).toMatch(/\.readUpTo = window\.modifiedBefore;/);
+	});
 });

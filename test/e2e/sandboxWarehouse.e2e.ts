@@ -1,0 +1,84 @@
+import { Client } from 'pg';
+
+import { useE2e, useN8nServer } from './support/e2e';
+import { executionItems, executionsOf } from './support/executions';
+import { waitFor } from './support/runtime';
+
+/**
+ * The warehouse demo as `npm start` runs it (sandbox/workflows/warehouse-sync.json): the Postgres
+ * the sandbox starts (warehouseDatabase.ts: a private cluster of the machine's Postgres), its
+ * credential, the workflow activated, and its first poll copying the demo data into a table the
+ * workflow creates. The queue-mode suite runs the same demo through many polls and faults
+ * (test/e2e/queue/warehouseSync.e2e.ts).
+ */
+describe("Sandbox warehouse demo: the first poll copies the demo data into the sandbox's Postgres", () => {
+	const e2e = useE2e();
+	const n8n = useN8nServer();
+	const workflowId = e2e.state.workflows['sandbox/warehouse-sync'].id;
+	let db: Client | undefined;
+
+	beforeAll(async () => {
+		const warehouse = e2e.state.warehouse;
+		if (!warehouse || !('db' in warehouse))
+			throw new Error(
+				`The warehouse demo needs a Postgres, as the sandbox does: ${warehouse?.missing ?? 'the global set-up started none'}`,
+			);
+		const { host, port, database, user, password } = warehouse.db;
+		db = new Client({ host, port, database, user, password });
+		await db.connect();
+		await e2e.emulator.mark();
+	});
+	// Never leave the trigger polling: its requests would show up in the next files' request logs.
+	afterAll(async () => {
+		await n8n.server
+			.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {})
+			.catch(() => undefined);
+		await db?.end();
+	});
+
+	it('activated as the sandbox does, its first run creates the table and fills it with every record up to its window end', async () => {
+		const tableBefore = await db!.query(
+			"SELECT to_regclass('public.workforce_time_registrations') AS t",
+		);
+		expect(tableBefore.rows[0].t).toBeNull();
+
+		await n8n.server.activateWorkflow(workflowId);
+		await waitFor(
+			'the first execution of the warehouse sync',
+			async () => (await executionsOf(n8n.server, workflowId)).some((e) => e.status !== 'running'),
+			180_000,
+		);
+		const [first] = await executionsOf(n8n.server, workflowId);
+		expect(first).toMatchObject({ status: 'success', mode: 'trigger' });
+
+		// The first poll read everything since the trigger's start date, up to its window end.
+		const polls = (await e2e.emulator.apiRequests()).filter(
+			(r) => r.path === '/v1/time-registrations' && r.query.ModifiedSince,
+		);
+		expect(polls[0].query.ModifiedSince).toEqual(['2000-01-01T00:00:00.000Z']);
+		const windowEnd = Date.parse(polls[0].query.ModifiedBefore![0]);
+
+		const expected = await e2e.emulator.timeRegistrationsBefore(windowEnd);
+		expect(expected.length).toBeGreaterThan(100);
+
+		const rows = await db!.query<{
+			id: string;
+			record: Record<string, unknown>;
+			modified_date_time: Date;
+			deleted: boolean;
+		}>('SELECT id, record, modified_date_time, deleted FROM workforce_time_registrations');
+		expect(rows.rows.filter((r) => r.deleted)).toEqual([]);
+		const byId = new Map(rows.rows.map((r) => [r.id, r]));
+		expect([...byId.keys()].sort()).toEqual(expected.map((r) => String(r.id)).sort());
+		for (const record of expected) {
+			const row = byId.get(String(record.id))!;
+			expect(row.record).toEqual(record);
+			expect(row.modified_date_time.getTime()).toBe(Date.parse(String(record.modifiedDateTime)));
+		}
+		// Every change went through the table's creation and the Merge that waits for it.
+		const changes = await executionItems(n8n.server, first.id, 'Time registrations changed');
+		expect(changes).toHaveLength(expected.length);
+		const merged = await executionItems(n8n.server, first.id, 'Changes, once the table exists');
+		expect(merged).toHaveLength(expected.length);
+	});
+});
