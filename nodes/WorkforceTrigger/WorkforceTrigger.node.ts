@@ -27,8 +27,8 @@ export class WorkforceTrigger implements INodeType {
 		// 1.1: Request Timeout in milliseconds (`timeout`), as in the Workforce node; 1 keeps `timeoutSeconds`.
 		// 2: the payroll user filters default to All Users, Start Date without a zone is read in
 		// n8n's time zone (as the Workforce node's version 2).
+		// No defaultVersion, as the Workforce node: the editor gives new nodes the last of `version`.
 		version: [1, 1.1, 2],
-		defaultVersion: 2,
 		subtitle: optionSubtitleExpression(triggerProperties.find((p) => p.name === 'event')!),
 		description: NODE_DESCRIPTION,
 		defaults: { name: 'Workforce Trigger' },

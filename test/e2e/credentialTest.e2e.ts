@@ -27,7 +27,7 @@ describe('Credential test in a real n8n', () => {
 		expect(nodeTypes).toEqual([
 			expect.objectContaining({
 				displayName: 'Workforce',
-				version: 1,
+				version: [1, 2],
 				credentials: [{ name: 'workforceApi', required: true }],
 			}),
 		]);
