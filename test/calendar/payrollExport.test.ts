@@ -1,0 +1,139 @@
+import { executeNode, jsonOf } from '../harness/execute';
+import { PollHarness } from '../harness/poll';
+import { single } from '../support/query';
+import { calendarSweep, DAY_MS, utcDate, type CalendarCase, type CalendarContext } from './sweep';
+
+/**
+ * Payroll export work-date windows at every instant, the emulator as the oracle: a range longer
+ * than 45 days across year end and leap day is fetched in contiguous windows the service accepts,
+ * every day once; the node's default range (no dates) is the service's own; the trigger's range
+ * ends today and spans what it says. Work dates are calendar days: no zone moves them.
+ */
+
+const EXPORT = '/api/payroll-export';
+const everything = { dataFilter: 10, userPayrollTypeFilter: 'all-users' };
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/** Every work date from `from` to `to`, both included. */
+function datesOf(from: string, to: string): string[] {
+	const out: string[] = [];
+	for (let d = dayNumber(from); d <= dayNumber(to); d++) out.push(utcDate(d * DAY_MS));
+	return out;
+}
+
+/** One hour on every work date of the range for the first employee: the export holds every day of it once. */
+function workEveryDay(c: CalendarContext, from: string, to: string) {
+	const employee = c.data().employees[0];
+	for (const workDate of datesOf(from, to))
+		c.data().addTimeRegistration({ userId: employee.id, workDate, hours: 1 });
+	return employee;
+}
+
+/** The work-date windows the node asked the service for (any export path), in date order. */
+function exportWindows(c: CalendarContext) {
+	return c.fx
+		.apiRequests()
+		.filter((r) => r.path.startsWith(EXPORT))
+		.map((r) => single(r.query))
+		.map((q) => ({ from: q.fromWorkDate, to: q.toWorkDate }))
+		.sort((a, b) => a.from.localeCompare(b.from));
+}
+
+/** A range of work dates relative to the run's UTC today, or fixed. */
+type Range = (c: CalendarContext) => { from: string; to: string };
+
+const longRange = (name: string, range: Range): CalendarCase => ({
+	name: `Get, ${name}: contiguous windows of at most 45 days, every work date once`,
+	async check(c) {
+		const { from, to } = range(c);
+		const employee = workEveryDay(c, from, to);
+		const result = await executeNode({
+			credentials: c.fx.credentials,
+			parameters: {
+				resource: 'payrollExport',
+				operation: 'get',
+				// As n8n's date picker writes a day: a wall-clock time without a zone.
+				fromWorkDate: `${from}T00:00:00`,
+				toWorkDate: `${to}T00:00:00`,
+				...everything,
+				filters: { userIds: employee.id },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const windows = exportWindows(c);
+		expect(windows.length).toBeGreaterThan(1);
+		expect(windows[0].from).toBe(from);
+		expect(windows.at(-1)!.to).toBe(to);
+		for (const w of windows) expect(dayNumber(w.to) - dayNumber(w.from)).toBeLessThanOrEqual(45);
+		for (let i = 1; i < windows.length; i++)
+			expect(dayNumber(windows[i].from)).toBe(dayNumber(windows[i - 1].to) + 1);
+		const days = jsonOf(result).map((r) => String(r.transDateTime).slice(0, 10));
+		expect(days).toEqual(datesOf(from, to));
+	},
+});
+
+const today = (c: CalendarContext) => utcDate(c.nowMs);
+const daysBefore = (date: string, n: number) => utcDate((dayNumber(date) - n) * DAY_MS);
+
+const cases: CalendarCase[] = [
+	longRange('the 100 days up to today', (c) => ({
+		from: daysBefore(today(c), 99),
+		to: today(c),
+	})),
+	longRange('2027-11-15 to 2028-03-15 (year end and leap day)', () => ({
+		from: '2027-11-15',
+		to: '2028-03-15',
+	})),
+	{
+		name: 'Get File without dates: the range the node names is the service’s default (14 days before today to today)',
+		async check(c) {
+			const result = await executeNode({
+				credentials: c.fx.credentials,
+				parameters: { resource: 'payrollExport', operation: 'getFile', ...everything },
+			});
+			expect(result.error).toBeUndefined();
+			const [item] = jsonOf(result);
+			// The emulator names the range it exported in its file name (payroll-journal_<from>_<to>.csv).
+			const served = c.fx.apiRequests().filter((r) => r.path === `${EXPORT}/file`);
+			expect(served).toHaveLength(1);
+			expect(single(served[0].query).fromWorkDate).toBeUndefined();
+			const name = /_(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})\./.exec(
+				String(result.items[0].binary!.data.fileName),
+			);
+			expect(name?.slice(1)).toEqual([item.fromWorkDate, item.toWorkDate]);
+			expect(item).toMatchObject({
+				fromWorkDate: daysBefore(today(c), 14),
+				toWorkDate: today(c),
+			});
+		},
+	},
+	{
+		name: 'Trigger, payroll export of 45 days: the range ends today (UTC) and the service accepts it',
+		async check(c) {
+			const trigger = new PollHarness({
+				credentials: c.fx.credentials,
+				parameters: {
+					event: 'payrollExport',
+					workDateRangeDays: 45,
+					exportFilters: everything,
+				},
+			});
+			await trigger.tick();
+			c.clock.advance(60_000);
+			const employee = workEveryDay(c, daysBefore(today(c), 45), today(c));
+			c.clock.advance(60_000);
+			c.fx.mark();
+			const tick = await trigger.tick();
+			expect(tick.error).toBeUndefined();
+			expect(exportWindows(c)).toEqual([{ from: daysBefore(today(c), 45), to: today(c) }]);
+			const days = tick.items
+				.filter((i) => i.json.userId === employee.id)
+				.map((i) => String(i.json.transDateTime).slice(0, 10))
+				.sort();
+			expect(days).toEqual(datesOf(daysBefore(today(c), 45), today(c)));
+		},
+	},
+];
+
+calendarSweep(cases);
