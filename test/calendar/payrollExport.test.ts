@@ -120,18 +120,21 @@ const cases: CalendarCase[] = [
 				},
 			});
 			await trigger.tick();
+			// The poll comes two minutes after "now": at a day's last instant, on the next day.
+			const pollDay = utcDate(c.nowMs + 2 * 60_000);
+			const from = daysBefore(pollDay, 45);
 			c.clock.advance(60_000);
-			const employee = workEveryDay(c, daysBefore(today(c), 45), today(c));
+			const employee = workEveryDay(c, from, pollDay);
 			c.clock.advance(60_000);
 			c.fx.mark();
 			const tick = await trigger.tick();
 			expect(tick.error).toBeUndefined();
-			expect(exportWindows(c)).toEqual([{ from: daysBefore(today(c), 45), to: today(c) }]);
+			expect(exportWindows(c)).toEqual([{ from, to: pollDay }]);
 			const days = tick.items
 				.filter((i) => i.json.userId === employee.id)
 				.map((i) => String(i.json.transDateTime).slice(0, 10))
 				.sort();
-			expect(days).toEqual(datesOf(daysBefore(today(c), 45), today(c)));
+			expect(days).toEqual(datesOf(from, pollDay));
 		},
 	},
 ];
