@@ -30,13 +30,14 @@ function workEveryDay(c: CalendarContext, from: string, to: string) {
 	return employee;
 }
 
+type Window = { from: string; to: string };
+
 /** The work-date windows the node asked the service for (any export path), in date order. */
 function exportWindows(c: CalendarContext) {
 	return c.fx
 		.apiRequests()
 		.filter((r) => r.path.startsWith(EXPORT))
-		.map((r) => single(r.query))
-		.map((q) => ({ from: q.fromWorkDate, to: q.toWorkDate }))
+		.map((r) => ({ from: r.query.fromWorkDate?.[0], to: r.query.toWorkDate?.[0] }) as Window)
 		.sort((a, b) => a.from.localeCompare(b.from));
 }
 
