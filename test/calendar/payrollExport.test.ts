@@ -1,5 +1,6 @@
 import { executeNode, jsonOf } from '../harness/execute';
 import { PollHarness } from '../harness/poll';
+import { fileBytes } from '../support/fileOutput';
 import { single } from '../support/query';
 import { calendarSweep, DAY_MS, utcDate, type CalendarCase, type CalendarContext } from './sweep';
 
@@ -91,18 +92,23 @@ const cases: CalendarCase[] = [
 		async check(c) {
 			const result = await executeNode({
 				credentials: c.fx.credentials,
-				parameters: { resource: 'payrollExport', operation: 'getFile', ...everything },
+				parameters: {
+					resource: 'payrollExport',
+					operation: 'getFile',
+					dataExportType: 10,
+					...everything,
+				},
 			});
 			expect(result.error).toBeUndefined();
 			const [item] = jsonOf(result);
-			// The emulator names the range it exported in its file name (payroll-journal_<from>_<to>.csv).
 			const served = c.fx.apiRequests().filter((r) => r.path === `${EXPORT}/file`);
 			expect(served).toHaveLength(1);
 			expect(single(served[0].query).fromWorkDate).toBeUndefined();
-			const name = /_(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})\./.exec(
-				String(result.items[0].binary!.data.fileName),
-			);
-			expect(name?.slice(1)).toEqual([item.fromWorkDate, item.toWorkDate]);
+			// The payroll file (type 10) ends each line with the range the service exported: the oracle.
+			const lines = (await fileBytes(result.items[0])).toString('utf8').trim().split('\r\n');
+			expect(lines.length).toBeGreaterThan(0);
+			const ranges = new Set(lines.map((l) => l.split(';').slice(-2).join(' to ')));
+			expect([...ranges]).toEqual([`${String(item.fromWorkDate)} to ${String(item.toWorkDate)}`]);
 			expect(item).toMatchObject({
 				fromWorkDate: daysBefore(today(c), 14),
 				toWorkDate: today(c),
