@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run test:calendar`: the calendar sweep (docs/development.md, "Calendar sweep"): one jest run
 # of test/calendar/ at every instant and zone pair of test/calendar/instants.ts. It fails when it
-# runs past its cap, WF_CALENDAR_CAP_SECONDS (default 300; 41 s on a quiet 2-core machine, 104 s beside other work),
-# so it stays a small part of CI's 30 minutes. Extra arguments go to jest.
+# runs past its cap, WF_CALENDAR_CAP_SECONDS (default 300; 132 s here at a load average of 20,
+# under a minute on a quiet machine), so it stays a small part of CI's 30 minutes. Extra arguments
+# go to jest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh

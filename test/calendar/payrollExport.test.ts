@@ -1,6 +1,9 @@
+import { DEMO } from '../emulator';
 import { executeNode, jsonOf } from '../harness/execute';
 import { PollHarness } from '../harness/poll';
+import { fetchToken } from '../support/fetchToken';
 import { fileBytes } from '../support/fileOutput';
+import { call } from '../support/http';
 import { single } from '../support/query';
 import { calendarSweep, DAY_MS, utcDate, type CalendarCase, type CalendarContext } from './sweep';
 
@@ -78,7 +81,46 @@ const longRange = (name: string, range: Range): CalendarCase => ({
 const today = (c: CalendarContext) => utcDate(c.nowMs);
 const daysBefore = (date: string, n: number) => utcDate((dayNumber(date) - n) * DAY_MS);
 
+/**
+ * Modified Since Date reaches one year back (spec). Node and service must draw that line on the
+ * same day at every instant (Feb 29 has no day a year back): the service is asked for each day
+ * from 360 to 370 days back, and the node sends exactly the days the service accepts, refusing
+ * the others before any request.
+ */
+const oneYearBack: CalendarCase = {
+	name: 'Get, Modified Since Date around one year back: the node refuses exactly the days the service refuses',
+	async check(c) {
+		const token = await fetchToken(c.fx.emulator, DEMO.clients.admin);
+		const base = `${c.fx.emulator.urls.integration}${EXPORT}/readonly`;
+		const statuses = new Set<number>();
+		for (let back = 360; back <= 370; back++) {
+			const day = daysBefore(today(c), back);
+			const service = await call('GET', `${base}?modifiedSinceDate=${day}`, { token });
+			c.fx.mark();
+			const result = await executeNode({
+				credentials: c.fx.credentials,
+				parameters: {
+					resource: 'payrollExport',
+					operation: 'get',
+					filters: { modifiedSinceDate: day },
+				},
+			});
+			const node = result.error
+				? /^Modified Since Date .* more than one year back/.test(result.error.message)
+					? 400
+					: result.error.message
+				: 200;
+			expect({ day, node }).toEqual({ day, node: service.status });
+			statuses.add(service.status);
+			if (node === 400) expect(c.fx.apiRequests()).toEqual([]);
+		}
+		// The line lies inside the days tried.
+		expect([...statuses].sort()).toEqual([200, 400]);
+	},
+};
+
 const cases: CalendarCase[] = [
+	oneYearBack,
 	longRange('the 100 days up to today', (c) => ({
 		from: daysBefore(today(c), 99),
 		to: today(c),
