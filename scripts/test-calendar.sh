@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run test:calendar`: the calendar sweep (docs/development.md, "Calendar sweep"): one jest run
 # of test/calendar/ at every instant and zone pair of test/calendar/instants.ts. It fails when it
-# runs past its cap, WF_CALENDAR_CAP_SECONDS (default 300; 138 s here at a load average of 16,
+# runs past its cap, WF_CALENDAR_CAP_SECONDS (default 300; 118 s here at a load average of 10,
 # under a minute on a quiet machine), so it stays a small part of CI's 30 minutes. Extra arguments
 # go to jest.
 set -euo pipefail
