@@ -3,7 +3,13 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test', '<rootDir>/nodes', '<rootDir>/credentials'],
 	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/e2e/'],
+	// test/calendar/ is the calendar sweep, a run of its own (npm run test:calendar, jest.calendar.config.js).
+	testPathIgnorePatterns: [
+		'/node_modules/',
+		'/dist/',
+		'<rootDir>/test/e2e/',
+		'<rootDir>/test/calendar/',
+	],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},

@@ -36,10 +36,16 @@ export function toDateOnly(value: unknown, zone?: string): string | undefined | 
 	return back === m[0] ? back : null;
 }
 
-/** A date value as text: a string trimmed, a Date in ISO form (n8n's date pickers give either). */
-function asText(value: unknown): string {
+/**
+ * A date value as text: a string trimmed, a Date (an expression's `.toJSDate()`, `new Date()`) in
+ * ISO form as n8n writes a Date in item JSON (UTC). An invalid Date reads "Invalid Date", so the
+ * caller's check names the field instead of toISOString's RangeError reaching the user.
+ */
+export function asText(value: unknown): string {
 	if (typeof value === 'string') return value.trim();
-	return value instanceof Date ? value.toISOString() : String(value);
+	if (value instanceof Date)
+		return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+	return String(value);
 }
 
 export const DAY_MS = 86_400_000;

@@ -21,12 +21,10 @@ export interface Fixture {
 }
 
 /**
- * One emulator per test file, seeded with the demo data; a fresh credential (no token) per test.
- * Its clock is the process's Date (`system`), which every suite starts at a fixed instant
- * (testNow.ts), so the demo data is laid out the same on every run; a seed may set its own clock.
- * Never the shell's WORKFORCE_EMULATOR_CLOCK: a developer's setting must not change a test.
+ * The fixture's helpers around an emulator the caller starts and sets (`fixture.emulator = ...`):
+ * useEmulator below, and the calendar sweep, which starts one emulator per instant.
  */
-export function useEmulator(seed?: Parameters<typeof startEmulator>[0]): Fixture {
+export function emulatorFixture(): Fixture {
 	let markSeq = 0;
 	const fixture = {
 		credentials: new TestCredentialsHelper(),
@@ -59,7 +57,17 @@ export function useEmulator(seed?: Parameters<typeof startEmulator>[0]): Fixture
 			});
 		},
 	} as Fixture;
+	return fixture;
+}
 
+/**
+ * One emulator per test file, seeded with the demo data; a fresh credential (no token) per test.
+ * Its clock is the process's Date (`system`), which every suite starts at a fixed instant
+ * (testNow.ts), so the demo data is laid out the same on every run; a seed may set its own clock.
+ * Never the shell's WORKFORCE_EMULATOR_CLOCK: a developer's setting must not change a test.
+ */
+export function useEmulator(seed?: Parameters<typeof startEmulator>[0]): Fixture {
+	const fixture = emulatorFixture();
 	beforeAll(async () => {
 		fixture.emulator = await startEmulator({ clock: 'system', ...seed });
 	});

@@ -1,5 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { asText } from '../../shared/dates';
+
 /** International format, as the service wants phone numbers (the login username). */
 const PHONE = /^\+[1-9]\d{6,14}$/;
 
@@ -12,10 +14,10 @@ function calendarDate(y: number, m: number, d: number): string | undefined {
 
 /**
  * A day as `yyyy-MM-dd` from `yyyy-MM-dd`, `dd.MM.yyyy` or an ISO date-time (what n8n's date
- * fields and `$now` give); undefined for anything else.
+ * fields and `$now` give), or a Date read as n8n writes it (ISO, UTC); undefined for anything else.
  */
 export function toDay(value: unknown): string | undefined {
-	const text = String(value ?? '').trim();
+	const text = value === undefined || value === null ? '' : asText(value);
 	let m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text);
 	if (m) return calendarDate(Number(m[3]), Number(m[2]), Number(m[1]));
 	m =

@@ -49,6 +49,14 @@ export const payrollExportRows: Row[] = [
 	},
 	{
 		resource: 'payrollExport',
+		category: 'malformed date',
+		label: 'get: From Work Date an invalid Date from an expression',
+		parameters: payroll({ fromWorkDate: "={{ new Date('next monday') }}" }),
+		error: { field: /^From Work Date is not a date: "Invalid Date"/, fix: /yyyy-MM-dd/ },
+		requests: [],
+	},
+	{
+		resource: 'payrollExport',
 		category: 'out of range',
 		label: 'get: Modified Since Date 400 days back',
 		parameters: payroll({ filters: { modifiedSinceDate: daysAgo(400) } }),
@@ -135,6 +143,14 @@ export const dataExtractionRows: Row[] = [
 		label: 'time registrations: From Date Time "yesterday"',
 		parameters: times({ fromDateTime: 'yesterday' }),
 		error: { field: /From Date Time is not a date-time: "yesterday"/, fix: /ISO 8601/ },
+		requests: [],
+	},
+	{
+		resource: 'dataExtraction',
+		category: 'malformed date',
+		label: 'time registrations: From Date Time an invalid Date from an expression',
+		parameters: times({ fromDateTime: "={{ new Date('yesterday') }}" }),
+		error: { field: /From Date Time is not a date-time: "Invalid Date"/, fix: /ISO 8601/ },
 		requests: [],
 	},
 	{

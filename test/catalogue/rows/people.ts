@@ -213,6 +213,17 @@ export const employeeRows: Row[] = [
 	},
 	{
 		resource: 'employee',
+		category: 'malformed date',
+		label: 'end employment: an invalid Date from an expression',
+		parameters: employee('endEmployment', { endDate: "={{ new Date('tomorrow') }}" }),
+		error: {
+			field: /^End Date is not a valid date: "Invalid Date"/,
+			fix: /yyyy-MM-dd|dd\.MM\.yyyy/,
+		},
+		requests: [],
+	},
+	{
+		resource: 'employee',
 		category: 'wrong type',
 		label: 'create: phone mapped to a number without +',
 		items: [{ json: { phone: 4790000400 } }],

@@ -59,6 +59,21 @@ describe('Employee > End Employment', () => {
 		expect(fx.apiRequests()[0].body).toEqual({ endDate: today() });
 	});
 
+	it('a Date from an expression (.toJSDate()) is the day n8n writes it (ISO, UTC), not refused', async () => {
+		// Was refused as "not a valid date: Thu Dec 31 2026 ..." (the Date's text in the process's zone).
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				resource: 'employee',
+				operation: 'endEmployment',
+				employee: byNumber(PEOPLE.worker),
+				endDate: `={{ DateTime.fromISO('${today()}T22:30:00Z').toJSDate() }}`,
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(fx.apiRequests()[0].body).toEqual({ endDate: today() });
+	});
+
 	it('without an active employment the service refuses with NoActiveEmployment', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
