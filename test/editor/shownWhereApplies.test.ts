@@ -17,7 +17,7 @@ const extractionOptions = node.properties.filter(
 
 function shownIn(collection: INodeProperties, option: string, values: INodeParameters): boolean {
 	const child = (collection.options as INodeProperties[]).find((o) => o.name === option)!;
-	return NodeHelpers.displayParameterPath({ options: values }, child, 'options', null);
+	return NodeHelpers.displayParameterPath({ options: values }, child, 'options', null, node);
 }
 
 describe('options shown only where they apply', () => {

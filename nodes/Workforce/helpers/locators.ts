@@ -10,6 +10,7 @@ import {
 
 import { workforceJson } from '../../shared/transport';
 import { assertSegment } from '../../shared/transport/pathSegment';
+import { notFoundOf, PICKERS } from './pickerHints';
 
 export interface LocatorSpec {
 	name: string;
@@ -141,6 +142,7 @@ export async function resolveProjectId(ctx: IExecuteSingleFunctions): Promise<st
 		method: 'GET',
 		path: `/api/v4/integration/projects/by-project-number/${encodeURIComponent(value)}`,
 		what: `Looking up project number "${value}"`,
+		notFound: notFoundOf(PICKERS.project, mode, value),
 		itemIndex: ctx.getItemIndex(),
 	});
 	return String((project as { id: unknown }).id);

@@ -5,12 +5,15 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
+	INodeParameterResourceLocator,
 	INodePropertyRouting,
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
 
 import { IGNORE_ALL_BUT_401, rejectErrorAnswer } from '../../shared/transport';
+import type { NotFound } from '../../shared/transport/errors';
+import { notFoundOf, pickerOf } from './pickerHints';
 import { assertNoDotSegments } from '../../shared/transport/pathSegment';
 
 /**
@@ -23,11 +26,26 @@ export async function handleResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	await rejectErrorAnswer(this, response, { itemIndex: this.getItemIndex() });
+	await rejectErrorAnswer(this, response, {
+		itemIndex: this.getItemIndex(),
+		notFound: response.statusCode === 404 ? pickedNotFound(this) : undefined,
+	});
 	const body = response.body as unknown;
 	if (Array.isArray(body)) return body.map((json) => ({ json: toObject(json) }));
 	if (body === undefined || body === null || body === '') return [{ json: { success: true } }];
 	return [{ json: toObject(body) }];
+}
+
+/** A 404 of an operation whose path holds a picked record: names the record, the mode and the fix. */
+function pickedNotFound(ctx: IExecuteSingleFunctions): NotFound | undefined {
+	const picker = pickerOf(
+		String(ctx.getNodeParameter('resource', '')),
+		String(ctx.getNodeParameter('operation', '')),
+	);
+	const locator = picker && ctx.getNodeParameter(picker.name, null);
+	if (!picker || typeof locator !== 'object' || locator === null) return undefined;
+	const { mode, value } = locator as INodeParameterResourceLocator;
+	return notFoundOf(picker, String(mode), String(value ?? '').trim());
 }
 
 function toObject(value: unknown): IDataObject {

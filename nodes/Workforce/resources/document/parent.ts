@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { projectLocator } from '../../helpers/locators';
+import { notFoundOf, PICKERS } from '../../helpers/pickerHints';
 import { assertSegment, pathSegment } from '../../../shared/transport/pathSegment';
 import { workforceJson } from '../../../shared/transport';
 
@@ -118,6 +119,7 @@ export async function resolveParent(
 			method: 'GET',
 			path: `/api/v4/integration/projects/by-project-number/${encodeURIComponent(value)}`,
 			what: `Looking up project number "${value}"`,
+			notFound: notFoundOf(PICKERS.project, mode, value),
 			itemIndex,
 		});
 		id = String((project as { id: unknown }).id);
