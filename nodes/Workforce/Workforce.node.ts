@@ -11,6 +11,7 @@ import {
 } from '../shared/n8nInternals/assignedExecute';
 import { NODE_DESCRIPTION } from '../shared/nodeDescription';
 import { subtitleExpression } from '../shared/subtitle';
+import { withLocatorNotices } from './helpers/locatorNotices';
 import { searchMachines } from './listSearch/searchMachines';
 import {
 	searchEmployees,
@@ -38,7 +39,7 @@ import { assertSupportedN8n } from '../shared/n8nInternals/versionProbe';
 // Refuse to load, naming the minimum, on an n8n this package cannot run on.
 assertSupportedN8n();
 
-const properties: INodeProperties[] = [
+const properties: INodeProperties[] = withLocatorNotices([
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -80,7 +81,7 @@ const properties: INodeProperties[] = [
 	...payrollExportDescription,
 	...toolDescriptionProperties,
 	...toolResultLimitProperties,
-];
+]);
 
 export class Workforce extends CatchesAssignedExecute implements INodeType {
 	description: INodeTypeDescription = {
