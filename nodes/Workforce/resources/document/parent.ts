@@ -8,10 +8,8 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 
-import { projectLocator } from '../../helpers/locators';
-import { notFoundOf, PICKERS } from '../../helpers/pickerHints';
+import { projectIdOfNumber, projectLocator } from '../../helpers/locators';
 import { assertSegment, pathSegment } from '../../../shared/transport/pathSegment';
-import { workforceJson } from '../../../shared/transport';
 
 export type ParentKind = 'project' | 'workOrder';
 
@@ -115,14 +113,7 @@ export async function resolveParent(
 	);
 	let id = value;
 	if (mode === 'projectNumber') {
-		const project = await workforceJson.call(ctx, {
-			method: 'GET',
-			path: `/api/v4/integration/projects/by-project-number/${encodeURIComponent(value)}`,
-			what: `Looking up project number "${value}"`,
-			notFound: notFoundOf(PICKERS.project, mode, value),
-			itemIndex,
-		});
-		id = String((project as { id: unknown }).id);
+		id = await projectIdOfNumber(ctx, value, itemIndex);
 	}
 	return {
 		kind,
