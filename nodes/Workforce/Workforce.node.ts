@@ -11,7 +11,6 @@ import {
 } from '../shared/n8nInternals/assignedExecute';
 import { NODE_DESCRIPTION } from '../shared/nodeDescription';
 import { subtitleExpression } from '../shared/subtitle';
-import { withLocatorNotices } from './helpers/locatorNotices';
 import { searchMachines } from './listSearch/searchMachines';
 import {
 	searchEmployees,
@@ -39,7 +38,7 @@ import { assertSupportedN8n } from '../shared/n8nInternals/versionProbe';
 // Refuse to load, naming the minimum, on an n8n this package cannot run on.
 assertSupportedN8n();
 
-const properties: INodeProperties[] = withLocatorNotices([
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -81,7 +80,7 @@ const properties: INodeProperties[] = withLocatorNotices([
 	...payrollExportDescription,
 	...toolDescriptionProperties,
 	...toolResultLimitProperties,
-]);
+];
 
 export class Workforce extends CatchesAssignedExecute implements INodeType {
 	description: INodeTypeDescription = {

@@ -10,7 +10,7 @@ import {
 
 import { workforceJson } from '../../shared/transport';
 import { assertSegment } from '../../shared/transport/pathSegment';
-import { notFoundOf, PICKERS } from './pickerHints';
+import { notFoundOf, pickerHint, PICKERS } from './pickerHints';
 
 export interface LocatorSpec {
 	name: string;
@@ -28,6 +28,7 @@ export function resourceLocator(
 	displayOptions: INodeProperties['displayOptions'],
 	description?: string,
 ): INodeProperties {
+	const hint = pickerHint(spec.modes.map((m) => ({ name: m.name, displayName: m.displayName })));
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
@@ -35,6 +36,7 @@ export function resourceLocator(
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: description ?? spec.description,
+		...(hint ? { hint } : {}),
 		displayOptions,
 		modes: [
 			{

@@ -2,10 +2,12 @@
  * What a value typed into a picker's mode looks like, and what to say when it is not found.
  *
  * The specification says only "IDs are strings, generated on create"; the service's ids seen so
- * far (and the emulator's) are GUIDs. So a shape is a hint, never a refusal: a value that is not
- * shaped like a generated ID may still be one, and n8n turns a failed mode `validation` into a
- * workflow issue that stops every run of a saved workflow. The editor shows a notice
- * (locatorNotices.ts) and a not-found names the mode that fits.
+ * far (and the emulator's) are GUIDs. So a shape is a hint, never a refusal. n8n 2.41.1 has no
+ * harmless way to flag a typed value in the editor: a mode `validation` that fails is a node issue,
+ * and n8n runs no node with issues (a saved workflow would stop); a `displayOptions` regex is
+ * evaluated at every run too, in n8n's regex sandbox with a 250 ms wall-clock limit, which a busy
+ * machine exceeds ("Regular expression execution timed out" fails the run). So the editor gets a
+ * fixed hint under each picker (`pickerHint`), and a not-found names the mode that fits.
  */
 
 /** A generated ID: a GUID (with or without hyphens or braces) or 24 hex digits. */
@@ -81,6 +83,24 @@ export const PICKERS = {
 		modes: [byNumber('employeeNumber', 'employee number')],
 	},
 } satisfies Record<string, Picker>;
+
+const ALL_MODES: PickerMode[] = Object.values(PICKERS).flatMap((p) => p.modes);
+
+/**
+ * The hint under a picker whose ID mode takes a generated ID and which also has a number mode:
+ * where a number goes (the issue's "P-1002 typed By ID").
+ */
+export function pickerHint(
+	modes: Array<{ name: string; displayName: string }>,
+): string | undefined {
+	const known = modes
+		.map((m) => ALL_MODES.find((k) => k.mode === m.name && k.display === m.displayName))
+		.filter((m): m is PickerMode => m !== undefined);
+	const id = known.find((m) => m.generated);
+	const number = known.find((m) => !m.generated);
+	if (!id || !number) return undefined;
+	return `${id.display} takes the generated ${id.noun} (such as 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10); for a ${number.noun}, choose ${number.display}`;
+}
 
 /** The mode a value fits better than the one it was typed into, if the picker has one. */
 export function betterMode(picker: Picker, mode: string, value: string): PickerMode | undefined {
