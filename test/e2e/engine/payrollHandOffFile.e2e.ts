@@ -1,13 +1,16 @@
+// The unit suite's set-up: the fixed instant (test/support/testNow.ts) and a throwaway n8n folder.
+import '../../support/jestSetup';
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { executeNode, jsonOf } from '../harness/execute';
-import { n8nNodesBaseDir } from '../harness/n8nNodesBase';
-import { bytesOf } from '../support/binaryItems';
-import { useEmulator } from '../support/emulatorFixture';
-import { daysAgo } from '../nodes/payrollExport/dates';
+import { executeNode, jsonOf } from '../../harness/execute';
+import { n8nNodesBaseDir } from './n8nNodesBase';
+import { bytesOf } from '../../support/binaryItems';
+import { useEmulator } from '../../support/emulatorFixture';
+import { daysAgo } from '../../nodes/payrollExport/dates';
 
 /**
  * docs/payroll-hand-off.md: what n8n's Convert to File (CSV) writes, and that the Code node and
@@ -17,7 +20,7 @@ import { daysAgo } from '../nodes/payrollExport/dates';
  */
 const CONVERT = 'n8n-nodes-base.convertToFile';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-const page = readFileSync(join(__dirname, '..', '..', 'docs', 'payroll-hand-off.md'), 'utf8');
+const page = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'payroll-hand-off.md'), 'utf8');
 
 function convertToFile(): INodeType {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
