@@ -26,9 +26,27 @@ export async function handleResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	await rejectErrorAnswer(this, response, {
-		itemIndex: this.getItemIndex(),
-		notFound: response.statusCode === 404 ? pickedNotFound(this) : undefined,
+	return await answerItems(this, response, pickedNotFound);
+}
+
+/** `handleResponse` for an operation whose 404 has its own words (documents: parent and document). */
+function handleResponseWith(notFound: NotFoundWords): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions, _items, response) {
+		return await answerItems(this, response, notFound);
+	};
+}
+
+/** What a 404 says for an operation, read from its parameters after the answer. */
+export type NotFoundWords = (ctx: IExecuteSingleFunctions) => NotFound | undefined;
+
+async function answerItems(
+	ctx: IExecuteSingleFunctions,
+	response: IN8nHttpFullResponse,
+	notFound: NotFoundWords,
+): Promise<INodeExecutionData[]> {
+	await rejectErrorAnswer(ctx, response, {
+		itemIndex: ctx.getItemIndex(),
+		notFound: response.statusCode === 404 ? notFound(ctx) : undefined,
 	});
 	const body = response.body as unknown;
 	if (Array.isArray(body)) return body.map((json) => ({ json: toObject(json) }));
@@ -71,6 +89,8 @@ interface RouteOptions {
 	baseURL?: string;
 	preSend?: PreSendAction[];
 	postReceive?: PostReceiveAction[];
+	/** What a 404 says; by default the operation's picker (pickerHints.ts) names it. */
+	notFound?: NotFoundWords;
 }
 
 /** Routing for one operation: error statuses reach `handleResponse` instead of vanishing. */
@@ -85,6 +105,11 @@ export function route(options: RouteOptions): INodePropertyRouting {
 			disableFollowRedirect: true,
 		},
 		send: { preSend: [...(options.preSend ?? []), refuseDotSegments] },
-		output: { postReceive: [handleResponse, ...(options.postReceive ?? [])] },
+		output: {
+			postReceive: [
+				options.notFound ? handleResponseWith(options.notFound) : handleResponse,
+				...(options.postReceive ?? []),
+			],
+		},
 	};
 }
