@@ -94,7 +94,7 @@ export class Workforce extends CatchesAssignedExecute implements INodeType {
 		// API Call only to a node whose defaultVersion is unset or equals its version (n8n 2.41.1,
 		// LoadNodesAndCredentials.injectCustomApiCallOptions), which an array never does.
 		version: [1, 2],
-		subtitle: subtitleExpression(properties, ['dataExtraction']),
+		subtitle: subtitleExpression(properties),
 		description: NODE_DESCRIPTION,
 		defaults: { name: 'Workforce' },
 		usableAsTool: true,

@@ -23,27 +23,32 @@ export const eventProperty: INodeProperties = {
 		{
 			name: 'Image Added',
 			value: 'image',
+			action: 'On image added to a feed post, alert or checklist',
 			description: 'A photo was attached to a feed post, an alert or a checklist submission',
 		},
 		{
 			name: 'Payroll Export Data Changed',
 			value: 'payrollExport',
+			action: 'On payroll summary of an employee and day changed',
 			description: 'A per-employee, per-day payroll summary of the payroll export changed',
 		},
 		{
 			name: 'Payroll Line Changed',
 			value: 'payrollLine',
+			action: 'On payroll line created, changed or deleted',
 			description: 'A processed payroll line was created, changed or deleted',
 		},
 		{
 			name: 'Records Changed (Other Endpoint)',
 			value: 'otherEndpoint',
+			action: 'On records of another extraction endpoint created, changed or deleted',
 			description:
 				'A record of another extraction endpoint (projects, work orders, users, resources, absences, machine hours, checklists, incidents, ...) was created, changed or deleted',
 		},
 		{
 			name: 'Time Registration Created, Changed or Deleted',
 			value: 'timeRegistration',
+			action: 'On time registration created, changed or deleted',
 		},
 	],
 	default: 'timeRegistration',

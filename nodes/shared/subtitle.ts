@@ -1,13 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /**
- * The canvas subtitle. n8n evaluates it as an expression over the node's parameters, which hold
- * values ("getTimeRegistrations", "payrollExport"), so the expression looks the display names up:
- * "Payroll Export: Get". Resources listed in `standAlone` have operations that already name what
- * they return ("Get Time Registrations") and show the operation alone. Built from the properties,
- * so a new operation gets its subtitle without a second list to keep in step.
+ * The canvas subtitle, one rule for every operation: "Resource: Operation" ("Payroll Export: Get
+ * File", "Data Extraction: Get Time Registrations"). n8n evaluates it as an expression over the
+ * node's parameters, which hold values ("getTimeRegistrations", "payrollExport"), so the expression
+ * looks the display names up. Built from the properties, so a new operation gets its subtitle
+ * without a second list to keep in step.
  */
-export function subtitleExpression(properties: INodeProperties[], standAlone: string[]): string {
+export function subtitleExpression(properties: INodeProperties[]): string {
 	const resource = properties.find((p) => p.name === 'resource');
 	const labels: Record<string, string> = {};
 	for (const r of (resource?.options ?? []) as INodePropertyOptions[]) {
@@ -15,11 +15,8 @@ export function subtitleExpression(properties: INodeProperties[], standAlone: st
 		for (const selector of properties) {
 			if (selector.name !== 'operation') continue;
 			if (!selector.displayOptions?.show?.resource?.includes(value)) continue;
-			for (const op of (selector.options ?? []) as INodePropertyOptions[]) {
-				labels[`${value}:${String(op.value)}`] = standAlone.includes(value)
-					? op.name
-					: `${r.name}: ${op.name}`;
-			}
+			for (const op of (selector.options ?? []) as INodePropertyOptions[])
+				labels[`${value}:${String(op.value)}`] = `${r.name}: ${op.name}`;
 		}
 	}
 	// An operation n8n adds itself (Custom API Call) falls back to its value.

@@ -90,7 +90,7 @@ describe('The editor in a browser', () => {
 		const { id } = e2e.state.workflows['sandbox/payroll-hand-off'];
 		await page.goto(`${n8n.server.url}/workflow/${id}`);
 		await page.getByText('Payroll file columns').first().waitFor();
-		await see(page.getByText('Payroll Export: Get Summary Lines').first()).toBeVisible();
+		await see(page.getByText('Payroll Export: Get Import Lines').first()).toBeVisible();
 		await page.getByTestId('execute-workflow-button').click();
 		// The run has ended when every node of the demo shows its success mark.
 		await page.waitForFunction(
@@ -110,7 +110,7 @@ describe('The editor in a browser', () => {
 		// The operation is a select: its chosen option is the input's value (or the selected
 		// item's text in element-plus' select), not a text node getByText can find.
 		await see(page.getByTestId('ndv').getByTestId('parameter-input-operation')).toShowValue(
-			'Get Summary Lines',
+			'Get Import Lines',
 		);
 		await shot('payroll-hand-off-node');
 		await page.getByTestId('ndv-close-button').click();

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { INodePropertyOptions } from 'n8n-workflow';
+
 import { WorkforceApi } from '../../credentials/WorkforceApi.credentials';
+import { Workforce } from '../../nodes/Workforce/Workforce.node';
 
 /**
  * The Docs links n8n shows. The editor appends its tracking query to the codex URL
@@ -41,5 +44,26 @@ describe('Docs links', () => {
 			`${REPO}docs/trigger.md`,
 		);
 		expect(new WorkforceApi().documentationUrl).toBe(`${REPO}docs/credential.md`);
+		// Data Extraction is described on its own page, which the node's page links first.
+		expect(readFileSync(join(root, 'docs', 'operations.md'), 'utf8')).toMatch(
+			/^\| Data Extraction +\| \[Bulk extraction\]\(bulk-extraction\.md\)/m,
+		);
 	});
+
+	// n8n gives a node one Docs link: its page names every resource and links to where it is described.
+	const page = readFileSync(join(root, 'docs', 'operations.md'), 'utf8');
+	const resources = new Workforce().description.properties.find((p) => p.name === 'resource')!
+		.options as INodePropertyOptions[];
+	it.each(resources.map((r) => r.name))(
+		"the node's Docs page leads to the documentation of %s",
+		(name) => {
+			const row = page.split('\n').find((line) => line.startsWith(`| ${name} `));
+			expect(row).toBeDefined();
+			const links = [...row!.matchAll(/\]\(([^)#]*)(#[^)]*)?\)/g)];
+			expect(links.length).toBeGreaterThan(0);
+			// Link targets and anchors resolve (test/readme/links.test.ts checks every link of docs/).
+			for (const [, file] of links)
+				expect(existsSync(join(root, 'docs', file === '' ? 'operations.md' : file))).toBe(true);
+		},
+	);
 });

@@ -26,6 +26,7 @@ const trigger = new WorkforceTrigger().description;
 
 const options = (p: INodeProperties | undefined) => (p?.options ?? []) as INodePropertyOptions[];
 const resources = options(node.properties.find((p) => p.name === 'resource'));
+const events = options(trigger.properties.find((p) => p.name === 'event'));
 const operations = resources.flatMap((r) =>
 	node.properties
 		.filter((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value))
@@ -87,31 +88,49 @@ describe('editor names', () => {
 		);
 	});
 
-	it('the subtitle reads like the action, for every operation', () => {
-		expect(subtitleOf('workforce', { resource: 'payrollExport', operation: 'get' })).toBe(
-			'Payroll Export: Get',
-		);
-		expect(
-			subtitleOf('workforce', { resource: 'dataExtraction', operation: 'getTimeRegistrations' }),
-		).toBe('Get Time Registrations');
-		expect(subtitleOf('workforce', { resource: 'employee', operation: 'getAll' })).toBe(
-			'Employee: Get Many',
-		);
-		for (const { resource, op } of operations) {
-			const expected =
-				resource.value === 'dataExtraction' ? op.name : `${resource.name}: ${op.name}`;
+	// One rule for the canvas: "Resource: Operation", for every operation of every resource.
+	it.each(operations.map(({ resource, op }) => [`${resource.name}: ${op.name}`, resource, op]))(
+		'the subtitle of %s is "Resource: Operation"',
+		(expected, resource, op) => {
 			expect(
-				subtitleOf('workforce', {
-					resource: String(resource.value),
-					operation: String(op.value),
-				}),
+				subtitleOf('workforce', { resource: String(resource.value), operation: String(op.value) }),
 			).toBe(expected);
-		}
-		// An operation n8n adds itself shows its value rather than nothing.
+		},
+	);
+
+	it('an operation n8n adds itself shows its value rather than nothing', () => {
 		expect(subtitleOf('workforce', { resource: 'project', operation: '__CUSTOM_API_CALL__' })).toBe(
 			'__CUSTOM_API_CALL__',
 		);
-		expect(subtitleOf('workforceTrigger', { event: 'payrollLine' })).toBe('Payroll Line Changed');
+	});
+
+	it.each(events.map((e) => [e.name, e]))(
+		'the trigger event %s is its subtitle and has an action that keeps its punctuation',
+		(name, event) => {
+			expect(subtitleOf('workforceTrigger', { event: String(event.value) })).toBe(name);
+			// n8n's node panel shows `action` as written, else "On " + the name in lower case with
+			// its punctuation dropped ("On records changed other endpoint").
+			const fallback = `On ${name.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, '')}`;
+			expect(event.action).toMatch(/^On [a-z]/);
+			expect(event.action).not.toBe(fallback);
+		},
+	);
+
+	it('every action of the node and of the trigger is distinct', () => {
+		const actions = [...operations.map(({ op }) => op.action), ...events.map((e) => e.action)];
+		expect(new Set(actions).size).toBe(actions.length);
+	});
+
+	it.each([
+		['get', /^Get daily payroll summaries to review/],
+		['getSummaryLines', /^Get flat payroll lines to import/],
+		['getFile', /^Get the payroll file in the company format/],
+	])('the payroll action %s says what it is for', (value, pattern) => {
+		const payroll = operations.filter((o) => o.resource.value === 'payrollExport');
+		expect(payroll.find((o) => o.op.value === value)!.op.action).toMatch(pattern);
+		// The operation names differ beyond their verb, so the operation list tells them apart too.
+		const names = payroll.map((o) => o.op.name);
+		expect(names.filter((n) => n === 'Get')).toEqual([]);
 	});
 
 	it('resource names carry no API version and are unique; the two people APIs say which is which', () => {
@@ -124,17 +143,20 @@ describe('editor names', () => {
 		expect(user.description).toMatch(/v4/);
 	});
 
-	it('each action starts with its operation verb and says what it returns', () => {
-		for (const { op } of operations) {
+	it.each(operations.map(({ resource, op }) => [`${resource.name}: ${op.name}`, op]))(
+		'the action of %s starts with its operation verb',
+		(_label, op) => {
 			expect(op.action).toBeTruthy();
 			const verb = op.name.split(' ')[0].toLowerCase();
 			// "Is Deletable" reads as a question; its action says "Check whether ... can be deleted".
 			if (verb === 'is') expect(op.action).toMatch(/^Check whether .* can be deleted$/);
 			else expect(op.action!.split(' ')[0].toLowerCase()).toBe(verb);
-		}
+		},
+	);
+
+	it('extraction actions say what they return', () => {
 		const action = (resource: string, value: string) =>
 			operations.find((o) => o.resource.value === resource && o.op.value === value)!.op.action;
-		expect(action('payrollExport', 'get')).toBe('Get payroll summaries per employee and day');
 		expect(action('dataExtraction', 'getPayrollLinesExtended')).toMatch(/overtime lines/);
 		expect(action('dataExtraction', 'getRecords')).not.toMatch(/many/);
 	});

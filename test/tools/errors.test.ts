@@ -51,7 +51,9 @@ describe.each<ToolPath>(['direct', 'engine'])('Tool errors as text (%s)', (via) 
 			{ projectId: 'no-such-project' },
 		);
 		expect(text).toContain('HTTP 404');
-		expect(text).toContain('Nothing with that id');
+		// What was looked up and how, and the mode that fits (the text may be JSON, quotes escaped).
+		expect(text).toMatch(/No project with ID \\*"no-such-project/);
+		expect(text).toMatch(/to By Project Number/);
 		// Said once: the service's sentence is not repeated from the description.
 		expect(text.match(/was not found/g)).toHaveLength(1);
 		expect(text).not.toContain('Details:');

@@ -1,6 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { workforceRequest } from '../../shared/transport';
+import type { NotFound } from '../../shared/transport/errors';
 import {
 	cleanFileName,
 	extensionForMimeType,
@@ -14,6 +15,8 @@ export interface DownloadRequest {
 	path: string;
 	qs?: IDataObject;
 	what: string;
+	/** What a 404 means here and how to fix it. */
+	notFound?: NotFound;
 	itemIndex: number;
 	/** Name used when the answer carries none (an id, say). */
 	fallbackName: string;
@@ -43,6 +46,7 @@ export async function downloadBinary(
 		headers: { Accept: '*/*' },
 		stream: true,
 		what: request.what,
+		notFound: request.notFound,
 		itemIndex: request.itemIndex,
 	});
 	const body = response.body as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];

@@ -10,6 +10,7 @@ import {
 
 import { workforceJson } from '../../shared/transport';
 import { assertSegment } from '../../shared/transport/pathSegment';
+import { notFoundOf, pickerHint, PICKERS } from './pickerHints';
 
 export interface LocatorSpec {
 	name: string;
@@ -27,6 +28,7 @@ export function resourceLocator(
 	displayOptions: INodeProperties['displayOptions'],
 	description?: string,
 ): INodeProperties {
+	const hint = pickerHint(spec.modes.map((m) => ({ name: m.name, displayName: m.displayName })));
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
@@ -34,6 +36,7 @@ export function resourceLocator(
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: description ?? spec.description,
+		...(hint ? { hint } : {}),
 		displayOptions,
 		modes: [
 			{
@@ -133,17 +136,26 @@ export function readProjectLocator(ctx: IExecuteSingleFunctions): { mode: string
 	);
 }
 
+/** Looks a project number up and returns the project's generated id (a 404 names By ID when the number looks like one). */
+export async function projectIdOfNumber(
+	ctx: ItemContext,
+	projectNumber: string,
+	itemIndex: number,
+): Promise<string> {
+	const project = await workforceJson.call(ctx, {
+		method: 'GET',
+		path: `/api/v4/integration/projects/by-project-number/${encodeURIComponent(projectNumber)}`,
+		what: `Looking up project number "${projectNumber}"`,
+		notFound: notFoundOf(PICKERS.project, 'projectNumber', projectNumber),
+		itemIndex,
+	});
+	return String((project as { id: unknown }).id);
+}
+
 /** The generated id of the chosen project, looking a project number up when needed. */
 export async function resolveProjectId(ctx: IExecuteSingleFunctions): Promise<string> {
 	const { mode, value } = readProjectLocator(ctx);
-	if (mode !== 'projectNumber') return value;
-	const project = await workforceJson.call(ctx, {
-		method: 'GET',
-		path: `/api/v4/integration/projects/by-project-number/${encodeURIComponent(value)}`,
-		what: `Looking up project number "${value}"`,
-		itemIndex: ctx.getItemIndex(),
-	});
-	return String((project as { id: unknown }).id);
+	return mode === 'projectNumber' ? await projectIdOfNumber(ctx, value, ctx.getItemIndex()) : value;
 }
 
 /**

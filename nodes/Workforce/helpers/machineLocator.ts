@@ -8,6 +8,7 @@ import {
 
 import { workforceJson } from '../../shared/transport';
 import { readLocator, resourceLocator, type LocatorSpec } from './locators';
+import { notFoundOf, PICKERS } from './pickerHints';
 
 export { assertPathSafe } from './locators';
 
@@ -63,6 +64,7 @@ export async function machineIdOfNumber(
 		method: 'GET',
 		path: byNumberPath(machineNumber),
 		what: `Looking up machine number "${machineNumber}"`,
+		notFound: notFoundOf(PICKERS.machine, 'machineNumber', machineNumber),
 		itemIndex,
 	});
 	return String((machine as { id: unknown }).id);

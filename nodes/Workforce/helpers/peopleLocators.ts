@@ -8,6 +8,7 @@ import {
 
 import { workforceJson } from '../../shared/transport';
 import { readLocator, resourceLocator, type LocatorSpec } from './locators';
+import { notFoundOf, PICKERS } from './pickerHints';
 
 /** Which id of a v4 user an endpoint takes in its path. */
 export type UserKey = 'identityId' | 'companyProfileId' | 'employeeNumber';
@@ -81,6 +82,7 @@ export async function userByEmployeeNumber(
 		method: 'GET',
 		path: `/api/v4/integration/users/by-employee-number/${encodeURIComponent(employeeNumber)}`,
 		what: `Looking up the user with employee number "${employeeNumber}"`,
+		notFound: notFoundOf(PICKERS.userByIdentity, 'employeeNumber', employeeNumber),
 		itemIndex: ctx.getItemIndex(),
 	}) as Promise<IDataObject>;
 }

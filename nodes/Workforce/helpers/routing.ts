@@ -5,12 +5,15 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
+	INodeParameterResourceLocator,
 	INodePropertyRouting,
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
 
 import { IGNORE_ALL_BUT_401, rejectErrorAnswer } from '../../shared/transport';
+import type { NotFound } from '../../shared/transport/errors';
+import { notFoundOf, pickerOf } from './pickerHints';
 import { assertNoDotSegments } from '../../shared/transport/pathSegment';
 
 /**
@@ -23,11 +26,44 @@ export async function handleResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	await rejectErrorAnswer(this, response, { itemIndex: this.getItemIndex() });
+	return await answerItems(this, response, pickedNotFound);
+}
+
+/** `handleResponse` for an operation whose 404 has its own words (documents: parent and document). */
+function handleResponseWith(notFound: NotFoundWords): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions, _items, response) {
+		return await answerItems(this, response, notFound);
+	};
+}
+
+/** What a 404 says for an operation, read from its parameters after the answer. */
+export type NotFoundWords = (ctx: IExecuteSingleFunctions) => NotFound | undefined;
+
+async function answerItems(
+	ctx: IExecuteSingleFunctions,
+	response: IN8nHttpFullResponse,
+	notFound: NotFoundWords,
+): Promise<INodeExecutionData[]> {
+	await rejectErrorAnswer(ctx, response, {
+		itemIndex: ctx.getItemIndex(),
+		notFound: response.statusCode === 404 ? notFound(ctx) : undefined,
+	});
 	const body = response.body as unknown;
 	if (Array.isArray(body)) return body.map((json) => ({ json: toObject(json) }));
 	if (body === undefined || body === null || body === '') return [{ json: { success: true } }];
 	return [{ json: toObject(body) }];
+}
+
+/** A 404 of an operation whose path holds a picked record: names the record, the mode and the fix. */
+function pickedNotFound(ctx: IExecuteSingleFunctions): NotFound | undefined {
+	const picker = pickerOf(
+		String(ctx.getNodeParameter('resource', '')),
+		String(ctx.getNodeParameter('operation', '')),
+	);
+	const locator = picker && ctx.getNodeParameter(picker.name, null);
+	if (!picker || typeof locator !== 'object' || locator === null) return undefined;
+	const { mode, value } = locator as INodeParameterResourceLocator;
+	return notFoundOf(picker, String(mode), String(value ?? '').trim());
 }
 
 function toObject(value: unknown): IDataObject {
@@ -53,6 +89,8 @@ interface RouteOptions {
 	baseURL?: string;
 	preSend?: PreSendAction[];
 	postReceive?: PostReceiveAction[];
+	/** What a 404 says; by default the operation's picker (pickerHints.ts) names it. */
+	notFound?: NotFoundWords;
 }
 
 /** Routing for one operation: error statuses reach `handleResponse` instead of vanishing. */
@@ -67,6 +105,11 @@ export function route(options: RouteOptions): INodePropertyRouting {
 			disableFollowRedirect: true,
 		},
 		send: { preSend: [...(options.preSend ?? []), refuseDotSegments] },
-		output: { postReceive: [handleResponse, ...(options.postReceive ?? [])] },
+		output: {
+			postReceive: [
+				options.notFound ? handleResponseWith(options.notFound) : handleResponse,
+				...(options.postReceive ?? []),
+			],
+		},
 	};
 }

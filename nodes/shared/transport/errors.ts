@@ -10,6 +10,12 @@ interface ServiceErrorItem {
 	message?: string;
 }
 
+/** A not-found's own words: what was looked up, how, and the fix (see pickerHints.ts). */
+export interface NotFound {
+	what?: string;
+	advice: string;
+}
+
 /** What to do about each status, shown as the error's description. */
 const ADVICE: Record<number, string> = {
 	400: 'Correct the field(s) named above and run the node again.',
@@ -60,8 +66,11 @@ export function serviceError(
 		itemIndex?: number;
 		secrets?: string[];
 		headers?: Record<string, unknown>;
+		/** For a 404: what was looked up (when `what` is not given) and what to do instead. */
+		notFound?: NotFound;
 	} = {},
 ): NodeApiError {
+	const notFound = statusCode === 404 ? context.notFound : undefined;
 	const retryAfter =
 		statusCode === 429 || statusCode === 503 ? retryAfterMs(context.headers) : undefined;
 	const parsed = redact(parseBody(body), context.secrets);
@@ -85,13 +94,14 @@ export function serviceError(
 			: `HTTP ${statusCode}`;
 	const prefix = context.what
 		? `${context.what} failed`
-		: 'The Workforce service refused the request';
+		: (notFound?.what ?? 'The Workforce service refused the request');
 	const message = `${prefix} (HTTP ${statusCode}): ${detail || oauth || base}`;
 	const codeAdvice = adviceForCodes(items.map((e) => e.code));
 	const advice =
 		statusCode === 429
 			? rateLimitAdvice(retryAfter)
-			: (codeAdvice ??
+			: (notFound?.advice ??
+				codeAdvice ??
 				ADVICE[statusCode] ??
 				(statusCode >= 500
 					? 'The service failed unexpectedly. Retry later (node settings: Retry On Fail).'

@@ -13,7 +13,7 @@ import {
 } from 'n8n-workflow';
 
 import { readText } from './body';
-import { errorWithOwnMessage, redirectError, serviceError } from './errors';
+import { errorWithOwnMessage, redirectError, serviceError, type NotFound } from './errors';
 import { networkProblem } from './network';
 import { credentialSecrets, redact } from './redact';
 import { assertNoDotSegments } from './pathSegment';
@@ -42,6 +42,8 @@ export interface WorkforceRequest {
 	stream?: boolean;
 	/** Label for error messages, e.g. "Get project". */
 	what?: string;
+	/** What a 404 means here and how to fix it (a picker's value looked up). */
+	notFound?: NotFound;
 	itemIndex?: number;
 	timeout?: number;
 	/**
@@ -106,7 +108,7 @@ export async function workforceRequest(
 export async function rejectErrorAnswer(
 	ctx: WorkforceContext,
 	response: IN8nHttpFullResponse,
-	context: { what?: string; itemIndex?: number },
+	context: { what?: string; itemIndex?: number; notFound?: NotFound },
 ): Promise<void> {
 	if (response.statusCode >= 300 && response.statusCode < 400)
 		throw redirectError(ctx.getNode(), response.statusCode, response.headers, context);
@@ -117,6 +119,7 @@ export async function rejectErrorAnswer(
 		throw serviceError(ctx.getNode(), response.statusCode, response.body, {
 			what: context.what,
 			itemIndex: context.itemIndex,
+			notFound: context.notFound,
 			secrets,
 			headers: response.headers,
 		});

@@ -158,7 +158,7 @@ export const documentRows: Row[] = [
 		}),
 		error: {
 			field: /Downloading document "no-such-file" failed \(HTTP 404\): fileReferenceId/,
-			fix: /Check the id/,
+			fix: /Either the document or the project does not exist\. File Reference ID takes fileReference\.id from Upload/,
 		},
 		requests: (fx) => [`GET ${PROJECTS}/${projectId(fx)}/documents/no-such-file 404`],
 	},
@@ -173,7 +173,11 @@ export const documentRows: Row[] = [
 			workOrderId: 'no-such-task',
 			returnAll: true,
 		},
-		error: { field: /Work order 'no-such-task' was not found/, fix: /Check the id/ },
+		error: {
+			field:
+				/^No work order with ID "no-such-task" \(HTTP 404\): id: Work order 'no-such-task' was not found/,
+			fix: /Work Order ID takes the generated ID returned when the work order was created/,
+		},
 		requests: ['GET /api/v4/integration/tasks/no-such-task/documents 404'],
 	},
 	{
@@ -187,7 +191,11 @@ export const documentRows: Row[] = [
 			project: rl('id', projectId(fx)),
 			fileReferenceId: '../x?y#z',
 		}),
-		error: { field: /Document '\.\.\/x\?y#z' was not found/, fix: /Check the id/ },
+		error: {
+			field:
+				/^No document "\.\.\/x\?y#z" found under project ID ".*" \(HTTP 404\): fileReferenceId: Document '\.\.\/x\?y#z' was not found/,
+			fix: /Either the document or the project does not exist/,
+		},
 		requests: (fx) => [`DELETE ${PROJECTS}/${projectId(fx)}/documents/${enc('../x?y#z')} 404`],
 	},
 	{
@@ -278,7 +286,10 @@ export const fileRows: Row[] = [
 		category: 'odd id',
 		label: 'download: a bare id with space, ? and # stays one encoded segment',
 		parameters: file('a b?c#d'),
-		error: { field: /fileId: File 'a b\?c#d' was not found/, fix: /Check the id/ },
+		error: {
+			field: /fileId: File 'a b\?c#d' was not found/,
+			fix: /No file with ID "a b\?c#d" in your company\. File takes a file's URL/,
+		},
 		requests: [`GET /api/file/${enc('a b?c#d')} 404`],
 	},
 	{
@@ -288,7 +299,7 @@ export const fileRows: Row[] = [
 		parameters: file('no-such-file'),
 		error: {
 			field: /Downloading file "no-such-file" failed \(HTTP 404\): fileId/,
-			fix: /Check the id/,
+			fix: /No file with ID "no-such-file" in your company/,
 		},
 		requests: ['GET /api/file/no-such-file 404'],
 	},

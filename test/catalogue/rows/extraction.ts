@@ -241,7 +241,7 @@ export const dataExtractionRows: Row[] = [
 		category: 'unknown id',
 		label: 'images: unknown project number in the filter',
 		parameters: images({ filters: { project: rl('projectNumber', 'P-404') } }),
-		error: { field: /P-404/, fix: /Check the id/ },
+		error: { field: /P-404/, fix: /looked up By Project Number .*Check the project number/ },
 		requests: ['GET /api/v4/integration/projects/by-project-number/P-404 404'],
 	},
 	{

@@ -171,9 +171,25 @@ export const machineRows: Row[] = [
 		},
 		error: {
 			field: /Looking up machine number "M-404" failed \(HTTP 404\): machineNumber/,
-			fix: /Check the id/,
+			fix: /looked up By Machine Number .*Check the machine number/,
 		},
 		requests: [`GET ${MACHINES}/by-machine-number/M-404 404`],
+	},
+	{
+		resource: 'machine',
+		category: 'unknown id',
+		label: 'update By ID with a machine number (M-100): names By Machine Number',
+		parameters: {
+			resource: 'machine',
+			operation: 'update',
+			machine: rl('id', 'M-100'),
+			updateFields: { name: 'x' },
+		},
+		error: {
+			field: /^No machine with ID "M-100" \(HTTP 404\)/,
+			fix: /if it is a machine number, set "Machine" to By Machine Number/,
+		},
+		requests: [`PATCH ${MACHINES}/M-100 404`],
 	},
 	{
 		resource: 'machine',
@@ -184,7 +200,10 @@ export const machineRows: Row[] = [
 			operation: 'get',
 			machine: rl('id', DEMO_MACHINES.otherCompany),
 		},
-		error: { field: /id: Machine '.*' was not found/, fix: /Check the id/ },
+		error: {
+			field: /^No machine with ID ".*" \(HTTP 404\): id: Machine '.*' was not found/,
+			fix: /another company answers the same\)\. Check the ID/,
+		},
 		requests: [`GET ${MACHINES}/${DEMO_MACHINES.otherCompany} 404`],
 	},
 	{

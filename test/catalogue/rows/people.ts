@@ -115,8 +115,9 @@ export const userRows: Row[] = [
 			user: rl('id', 'no-such-profile'),
 		},
 		error: {
-			field: /profileId: User profile 'no-such-profile' was not found/,
-			fix: /Check the id/,
+			field:
+				/No user with profile ID "no-such-profile".*profileId: User profile 'no-such-profile' was not found/,
+			fix: /"no-such-profile" is not shaped like a generated ID .*: check the profile ID/,
 		},
 		requests: [`GET ${USERS}/by-profile-id/no-such-profile 404`],
 	},
@@ -130,7 +131,7 @@ export const userRows: Row[] = [
 			user: rl('id', 'a b/ø'),
 			updateFields: { workTitle: 'x' },
 		},
-		error: { field: /a b\/ø/, fix: /Check the id/ },
+		error: { field: /a b\/ø/, fix: /is not shaped like a generated ID/ },
 		requests: [`PATCH ${USERS}/${enc('a b/ø')} 404`],
 	},
 	{
@@ -250,7 +251,11 @@ export const employeeRows: Row[] = [
 		category: 'unknown id',
 		label: 'change phone number: unknown employee',
 		parameters: employee('changePhoneNumber', { newPhoneNumber: '+4790000999' }, '9999'),
-		error: { field: /employeeNumber: Employee '9999' was not found/, fix: /Check the id/ },
+		error: {
+			field:
+				/No employee with employee number "9999".*employeeNumber: Employee '9999' was not found/,
+			fix: /Check the employee number/,
+		},
 		requests: [`PATCH ${EMPLOYEES}/9999/change-phone-number 404`],
 	},
 	{

@@ -125,8 +125,38 @@ export const projectRows: Row[] = [
 		category: 'unknown id',
 		label: 'get: unknown project id',
 		parameters: { resource: 'project', operation: 'get', project: rl('id', 'no-such-project') },
-		error: { field: /id: Project 'no-such-project' was not found/, fix: /Check the id/ },
+		error: {
+			field:
+				/^No project with ID "no-such-project" \(HTTP 404\): id: Project 'no-such-project' was not found/,
+			fix: /if it is a project number, set "Project" to By Project Number/,
+		},
 		requests: [`GET ${PROJECTS}/no-such-project 404`],
+	},
+	{
+		resource: 'project',
+		category: 'unknown id',
+		label: 'get By ID with a project number (P-1002): names By Project Number',
+		parameters: { resource: 'project', operation: 'get', project: rl('id', 'P-1002') },
+		error: {
+			field: /^No project with ID "P-1002" \(HTTP 404\)/,
+			fix: /"P-1002" is not shaped like a generated ID .*: if it is a project number, set "Project" to By Project Number, or pick the project From List/,
+		},
+		requests: [`GET ${PROJECTS}/P-1002 404`],
+	},
+	{
+		resource: 'project',
+		category: 'unknown id',
+		label: 'delete By Project Number with a generated ID: names By ID',
+		parameters: (fx) => ({
+			resource: 'project',
+			operation: 'delete',
+			project: rl('projectNumber', projectId(fx)),
+		}),
+		error: {
+			field: /^Looking up project number ".*" failed \(HTTP 404\)/,
+			fix: /looks like a generated ID: if it is one, set "Project" to By ID/,
+		},
+		requests: (fx) => [`GET ${PROJECTS}/by-project-number/${projectId(fx)} 404`],
 	},
 	{
 		resource: 'project',
@@ -135,7 +165,7 @@ export const projectRows: Row[] = [
 		parameters: { resource: 'project', operation: 'delete', project: rl('projectNumber', 'P-404') },
 		error: {
 			field: /Looking up project number "P-404" failed \(HTTP 404\): projectNumber/,
-			fix: /Check the id/,
+			fix: /looked up By Project Number \(project number "P-404"\).*Check the project number/,
 		},
 		requests: [`GET ${PROJECTS}/by-project-number/P-404 404`],
 	},
@@ -149,7 +179,10 @@ export const projectRows: Row[] = [
 			project: rl('id', 'a/b?c=1#d'),
 			updateFields: { name: 'x' },
 		},
-		error: { field: /id: Project 'a\/b\?c=1#d' was not found/, fix: /Check the id/ },
+		error: {
+			field: /id: Project 'a\/b\?c=1#d' was not found/,
+			fix: /is not shaped like a generated ID/,
+		},
 		requests: [`PATCH ${PROJECTS}/${enc('a/b?c=1#d')} 404`],
 	},
 	{
@@ -225,7 +258,10 @@ export const workOrderRows: Row[] = [
 		category: 'unknown id',
 		label: 'create: unknown project number',
 		parameters: (fx) => createWorkOrder(fx, { project: rl('projectNumber', 'P-404') }),
-		error: { field: /Looking up project number "P-404" failed \(HTTP 404\)/, fix: /Check the id/ },
+		error: {
+			field: /Looking up project number "P-404" failed \(HTTP 404\)/,
+			fix: /Check the project number/,
+		},
 		requests: [`GET /api/v4/integration/projects/by-project-number/P-404 404`],
 	},
 	{
@@ -238,7 +274,7 @@ export const workOrderRows: Row[] = [
 			project: rl('id', 'x #1'),
 			returnAll: true,
 		},
-		error: { field: /Project 'x #1' was not found/, fix: /Check the id/ },
+		error: { field: /Project 'x #1' was not found/, fix: /set "Project" to By Project Number/ },
 		requests: [`GET ${WORK_ORDERS}/project/${enc('x #1')} 404`],
 	},
 	{

@@ -4,7 +4,7 @@ import { daysAgo } from './dates';
 
 const base = { resource: 'payrollExport', operation: 'getSummaryLines' };
 
-describe('Payroll Export > Get Summary Lines', () => {
+describe('Payroll Export > Get Import Lines', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 2000 } });
 
 	it('returns one item per export line, with the typed filters sent', async () => {

@@ -67,7 +67,10 @@ describe('Project > Get', () => {
 			parameters: { resource: 'project', operation: 'get', project: byId(foreign.id) },
 		});
 		expect(result.error?.message).toContain('HTTP 404');
-		expect(result.error?.description).toContain('Nothing with that id');
+		expect(result.error?.message).toContain(`No project with ID "${foreign.id}"`);
+		expect(result.error?.description).toContain(
+			'The project was looked up By ID (ID "' + foreign.id + '"): none exists in your company',
+		);
 	});
 
 	it('names the field when the project is empty', async () => {

@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { assertSegment } from '../../../shared/transport/pathSegment';
-import { workforceJson } from '../../../shared/transport';
+import { projectIdOfNumber } from '../../helpers/locators';
 import type { ExtractionOptions } from './query';
 import { windowQuery } from './windowQuery';
 
@@ -102,12 +102,5 @@ async function readProject(
 		'Project',
 		itemIndex,
 	);
-	if (mode !== 'projectNumber') return value;
-	const project = await workforceJson.call(this, {
-		method: 'GET',
-		path: `/api/v4/integration/projects/by-project-number/${encodeURIComponent(value)}`,
-		what: `Looking up project number "${value}"`,
-		itemIndex,
-	});
-	return String((project as { id: unknown }).id);
+	return mode === 'projectNumber' ? await projectIdOfNumber(this, value, itemIndex) : value;
 }

@@ -18,8 +18,10 @@ export const partitionOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_PARALLEL },
 		default: DEFAULT_PARALLEL,
+		// Shown only where it applies; a hidden value is never read (readPartitioning).
+		displayOptions: { show: { partitionBy: ['day', 'week', 'month', 'parts'] } },
 		description:
-			'With Partition By: how many page requests may be in flight at once (1 to 8). The node sends fewer while the service answers 429 or 503, and climbs back once it answers again.',
+			'How many page requests may be in flight at once (1 to 8). The node sends fewer while the service answers 429 or 503, and climbs back once it answers again.',
 	},
 	{
 		displayName: 'Partition By',
@@ -46,7 +48,8 @@ export const partitionOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 2, maxValue: 1000 },
 		default: 4,
-		description: 'With Partition By: Equal Parts, into how many slices the window is cut',
+		displayOptions: { show: { partitionBy: ['parts'] } },
+		description: 'Into how many slices of equal length the window is cut',
 	},
 ];
 

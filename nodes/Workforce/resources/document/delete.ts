@@ -7,6 +7,7 @@ import type {
 
 import { route } from '../../helpers/routing';
 import {
+	documentNotFound,
 	documentsUrl,
 	fileReferenceProperty,
 	parentProperties,
@@ -52,6 +53,11 @@ export const deleteOption: INodePropertyOptions = {
 			),
 		],
 		postReceive: [deletedItem],
+		notFound: (ctx) =>
+			documentNotFound(
+				(name) => ctx.getNodeParameter(name, undefined),
+				String(ctx.getNodeParameter('fileReferenceId', '')).trim(),
+			),
 	}),
 };
 

@@ -12,6 +12,7 @@ import {
 	parentProperties,
 	readFileReferenceId,
 	resolveParentOf,
+	documentNotFound,
 } from './parent';
 
 const show = { show: { resource: ['document'], operation: ['download'] } };
@@ -42,6 +43,10 @@ export async function download(this: IExecuteFunctions): Promise<INodeExecutionD
 			request: {
 				path: `${parent.documentsPath}/${encodeURIComponent(fileReferenceId)}`,
 				what: `Downloading document "${fileReferenceId}"`,
+				notFound: documentNotFound(
+					(name) => this.getNodeParameter(name, itemIndex, undefined),
+					fileReferenceId,
+				),
 				itemIndex,
 				fallbackName: fileReferenceId,
 			},

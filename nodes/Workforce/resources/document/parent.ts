@@ -8,9 +8,10 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 
-import { projectLocator } from '../../helpers/locators';
+import { projectIdOfNumber, projectLocator } from '../../helpers/locators';
+import { betterMode, notFoundOf, PICKERS } from '../../helpers/pickerHints';
+import type { NotFound } from '../../../shared/transport/errors';
 import { assertSegment, pathSegment } from '../../../shared/transport/pathSegment';
-import { workforceJson } from '../../../shared/transport';
 
 export type ParentKind = 'project' | 'workOrder';
 
@@ -114,19 +115,53 @@ export async function resolveParent(
 	);
 	let id = value;
 	if (mode === 'projectNumber') {
-		const project = await workforceJson.call(ctx, {
-			method: 'GET',
-			path: `/api/v4/integration/projects/by-project-number/${encodeURIComponent(value)}`,
-			what: `Looking up project number "${value}"`,
-			itemIndex,
-		});
-		id = String((project as { id: unknown }).id);
+		id = await projectIdOfNumber(ctx, value, itemIndex);
 	}
 	return {
 		kind,
 		id,
 		label: mode === 'projectNumber' ? { projectId: id, projectNumber: value } : { projectId: id },
 		documentsPath: `/api/v4/integration/projects/${pathSegment(ctx, id, 'Project ID', 'Project', itemIndex)}/documents`,
+	};
+}
+
+/**
+ * What a 404 of a document operation says: the parent it looked in, how, and the document. Read
+ * from the parameters as entered (no lookup), so routed operations can say it after the answer.
+ */
+export function documentNotFound(
+	param: (name: string) => unknown,
+	fileReferenceId?: string,
+): NotFound {
+	if (param('parent') === 'workOrder') {
+		const id = String(param('workOrderId') ?? '').trim();
+		const parent = `work order ID "${id}"`;
+		const advice =
+			'Work Order ID takes the generated ID returned when the work order was created (Work Order > Get Many lists them), not its work order number.';
+		return fileReferenceId === undefined
+			? { what: `No work order with ID "${id}"`, advice }
+			: inParent(parent, 'work order', fileReferenceId, advice);
+	}
+	const locator = param('project') as INodeParameterResourceLocator | string | undefined;
+	const mode = typeof locator === 'object' && locator ? String(locator.mode) : 'id';
+	const value = String((typeof locator === 'object' && locator ? locator.value : locator) ?? '');
+	const project = notFoundOf(PICKERS.project, mode, value.trim());
+	if (fileReferenceId === undefined) return project;
+	// The project's words only when its value has the other mode's shape: the document may be what is missing.
+	const hint = betterMode(PICKERS.project, mode, value.trim()) ? project.advice : '';
+	return inParent(
+		`project ${mode === 'projectNumber' ? 'number' : 'ID'} "${value.trim()}"`,
+		'project',
+		fileReferenceId,
+		hint,
+	);
+}
+
+function inParent(parent: string, kind: string, fileReferenceId: string, parentAdvice: string) {
+	return {
+		what: `No document "${fileReferenceId}" found under ${parent}`,
+		advice:
+			`Either the document or the ${kind} does not exist. File Reference ID takes fileReference.id from Upload or fileReferenceId from Get Many, of a document of this ${kind}. ${parentAdvice}`.trim(),
 	};
 }
 

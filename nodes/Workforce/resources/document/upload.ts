@@ -11,7 +11,7 @@ import { outputOrThrow } from '../../helpers/itemErrors';
 import { isToolMode } from '../../../shared/n8nInternals/toolMode';
 import { MAX_REQUEST_BYTES, refusalOf } from './fileRules';
 import { buildMultipart, type UploadFile } from '../../../shared/n8nInternals/multipartBody';
-import { parentProperties, resolveParentOf } from './parent';
+import { documentNotFound, parentProperties, resolveParentOf } from './parent';
 import { toolFileOf, toolFileProperties } from './toolFile';
 import { sendUpload } from './uploadRequest';
 
@@ -96,7 +96,13 @@ export async function upload(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (options.section && options.section.trim() !== '') qs.section = options.section.trim();
 			if (options.replaceExistingFilesWithSameName !== undefined)
 				qs.replaceExistingFilesWithSameName = options.replaceExistingFilesWithSameName;
-			const body = await sendUpload(this, { path: parent.documentsPath, qs, files, itemIndex });
+			const body = await sendUpload(this, {
+				path: parent.documentsPath,
+				qs,
+				files,
+				itemIndex,
+				notFound: documentNotFound((name) => this.getNodeParameter(name, itemIndex, undefined)),
+			});
 			out.push({ json: toObject(body), pairedItem: { item: itemIndex } });
 		} catch (error) {
 			outputOrThrow(this, error, itemIndex, out);

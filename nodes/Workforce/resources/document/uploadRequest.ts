@@ -8,12 +8,15 @@ import type {
 import { baseUrl, CREDENTIAL, rejectErrorAnswer, transportError } from '../../../shared/transport';
 import { assertNoDotSegments } from '../../../shared/transport/pathSegment';
 import { buildMultipart, type UploadFile } from '../../../shared/n8nInternals/multipartBody';
+import type { NotFound } from '../../../shared/transport/errors';
 
 export interface UploadRequest {
 	path: string;
 	qs: IDataObject;
 	files: UploadFile[];
 	itemIndex: number;
+	/** What a 404 (of the parent) means and how to fix it. */
+	notFound?: NotFound;
 }
 
 const WHAT = 'Uploading documents';
@@ -43,7 +46,11 @@ export async function sendUpload(ctx: IExecuteFunctions, request: UploadRequest)
 			},
 		});
 	}
-	await rejectErrorAnswer(ctx, response, { what: WHAT, itemIndex: request.itemIndex });
+	await rejectErrorAnswer(ctx, response, {
+		what: WHAT,
+		itemIndex: request.itemIndex,
+		notFound: request.notFound,
+	});
 	return response.body;
 }
 

@@ -75,6 +75,9 @@ export async function download(this: IExecuteFunctions): Promise<INodeExecutionD
 				path: `/api/file/${encodeURIComponent(target.fileId)}`,
 				qs,
 				what: `Downloading file "${target.fileId}"`,
+				notFound: {
+					advice: `No file with ID "${target.fileId}" in your company. File takes a file's URL (an image row's downloadUrl or mediumUrl, a document's url) or the ID at its end (/api/file/<ID>).`,
+				},
 				itemIndex,
 				fallbackName: target.fileId,
 			},

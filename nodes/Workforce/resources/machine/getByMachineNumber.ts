@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { assertPathSafe, byNumberPath } from '../../helpers/machineLocator';
+import { notFoundOf, PICKERS } from '../../helpers/pickerHints';
 import { includeEquipmentProperty, machineRoute, sendIncludeEquipment } from './routing';
 
 const show = { show: { resource: ['machine'], operation: ['getByMachineNumber'] } };
@@ -29,7 +30,16 @@ export const getByMachineNumberOption: INodePropertyOptions = {
 	value: 'getByMachineNumber',
 	action: 'Get a machine by machine number',
 	description: 'Get a machine or piece of equipment by its machine number',
-	routing: machineRoute({ method: 'GET', preSend: [numberPath, sendIncludeEquipment] }),
+	routing: machineRoute({
+		method: 'GET',
+		preSend: [numberPath, sendIncludeEquipment],
+		notFound: (ctx) =>
+			notFoundOf(
+				PICKERS.machine,
+				'machineNumber',
+				String(ctx.getNodeParameter('machineNumber', '') ?? '').trim(),
+			),
+	}),
 };
 
 export const getByMachineNumberProperties: INodeProperties[] = [

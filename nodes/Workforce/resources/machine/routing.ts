@@ -7,9 +7,10 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 	type INodePropertyRouting,
+	type PostReceiveAction,
 } from 'n8n-workflow';
 
-import { handleResponse, route } from '../../helpers/routing';
+import { route } from '../../helpers/routing';
 
 export const MACHINE_TYPE_INVALID = 'MachineService.machineTypeInvalid';
 
@@ -41,23 +42,27 @@ function typeIdOfItem(ctx: IExecuteSingleFunctions): unknown {
 	return (ctx.getNodeParameter(collection, {}) as IDataObject).typeId;
 }
 
-async function handleMachineResponse(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	try {
-		return await handleResponse.call(this, items, response);
-	} catch (error) {
-		throw explainMachineError(error, typeIdOfItem(this));
-	}
+/** The routing's answer handler, with the machine type explained in its errors. */
+function explainingMachineErrors(handler: PostReceiveAction): PostReceiveAction {
+	const handle = handler as (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	) => Promise<INodeExecutionData[]>;
+	return async function (this: IExecuteSingleFunctions, items, response) {
+		try {
+			return await handle.call(this, items, response);
+		} catch (error) {
+			throw explainMachineError(error, typeIdOfItem(this));
+		}
+	};
 }
 
 /** `route` for machine operations: the same error handling, plus the machine type explanation. */
 export function machineRoute(options: Parameters<typeof route>[0]): INodePropertyRouting {
 	const routing = route(options);
 	const postReceive = routing.output?.postReceive ?? [];
-	postReceive[0] = handleMachineResponse;
+	postReceive[0] = explainingMachineErrors(postReceive[0] as PostReceiveAction);
 	return routing;
 }
 

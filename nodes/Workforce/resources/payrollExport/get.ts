@@ -9,11 +9,11 @@ import { exportFields } from './fields';
 import { runJsonExport } from './runJson';
 
 export const getOption: INodePropertyOptions = {
-	name: 'Get',
+	name: 'Get Daily Summaries',
 	value: 'get',
-	action: 'Get payroll summaries per employee and day',
+	action: 'Get daily payroll summaries to review, with nested overtime and absence lines',
 	description:
-		'One summary per employee and work date: hours, overtime and absences, with nested overtime and absence lines (JSON)',
+		'One summary per employee and work date: hours, overtime and absences, with nested overtime and absence lines (JSON). For a file to import, use Get Import Lines.',
 };
 
 export const getProperties: INodeProperties[] = exportFields('get', { readOnly: true });

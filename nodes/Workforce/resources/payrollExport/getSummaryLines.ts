@@ -9,11 +9,11 @@ import { exportFields } from './fields';
 import { runJsonExport } from './runJson';
 
 export const getSummaryLinesOption: INodePropertyOptions = {
-	name: 'Get Summary Lines',
+	name: 'Get Import Lines',
 	value: 'getSummaryLines',
-	action: 'Get payroll summary lines for import',
+	action: 'Get flat payroll lines to import, one per employee, day and pay type',
 	description:
-		'Flat lines with fixed fields, one per employee, work date and payroll or absence type: employee number and name, work date (yyyy-MM-dd), payroll type code and name, quantity',
+		'Flat lines with fixed fields, one per employee, work date and payroll or absence type: employee number and name, work date (yyyy-MM-dd), payroll type code and name, quantity. What a payroll file is built from.',
 };
 
 export const getSummaryLinesProperties: INodeProperties[] = exportFields('getSummaryLines');
