@@ -6,7 +6,7 @@ import { Client } from 'pg';
 
 import { NODE_DESCRIPTION } from '../../nodes/shared/nodeDescription';
 import { E2E_OWNER, useE2e, useN8nServer } from './support/e2e';
-import { executionsOf } from './support/executions';
+import { deactivateAndSettle, executionsOf } from './support/executions';
 import { REPO_ROOT, waitFor } from './support/runtime';
 
 /**
@@ -139,7 +139,7 @@ describe('The editor in a browser', () => {
 				180_000,
 			);
 		} finally {
-			await n8n.server.rest('POST', `/rest/workflows/${id}/deactivate`, {});
+			await deactivateAndSettle(n8n.server, e2e.emulator, id);
 		}
 		const { host, port, database, user, password } = warehouse.db;
 		const db = new Client({ host, port, database, user, password });

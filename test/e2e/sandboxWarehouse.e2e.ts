@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 
 import { useE2e, useN8nServer } from './support/e2e';
-import { executionItems, executionsOf } from './support/executions';
+import { deactivateAndSettle, executionItems, executionsOf } from './support/executions';
 import { waitFor } from './support/runtime';
 
 /**
@@ -30,9 +30,7 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 	});
 	// Never leave the trigger polling: its requests would show up in the next files' request logs.
 	afterAll(async () => {
-		await n8n.server
-			.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {})
-			.catch(() => undefined);
+		await deactivateAndSettle(n8n.server, e2e.emulator, workflowId);
 		await db?.end();
 	});
 

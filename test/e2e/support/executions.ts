@@ -1,3 +1,4 @@
+import type { EmulatorControl } from './emulatorProcess';
 import type { N8nServer } from './n8nServer';
 
 /**
@@ -66,4 +67,29 @@ export async function executionItems(
 			`Execution ${executionId}: node "${node}" did not run; ran: ${Object.keys(data.resultData.runData).join(', ')}`,
 		);
 	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
+}
+
+/**
+ * Deactivates a polling workflow and waits until it has stopped reaching the service: n8n does not
+ * cancel a poll that began before the deactivation, and its requests would otherwise land in the
+ * next file's request log (seen: a warehouse-sync poll inside the credential test). Done when no
+ * execution of it is running and the emulator saw no API request for 3 s (a settle condition, not
+ * an assertion; a minute at most).
+ */
+export async function deactivateAndSettle(
+	server: N8nServer,
+	emulator: EmulatorControl,
+	workflowId: string,
+): Promise<void> {
+	await server.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+	const deadline = Date.now() + 60_000;
+	while (Date.now() < deadline) {
+		await emulator.mark();
+		await new Promise((r) => setTimeout(r, 3_000));
+		const running = (await executionsOf(server, workflowId)).some((e) => e.status === 'running');
+		if (!running && (await emulator.apiRequests()).length === 0) return;
+	}
+	throw new Error(
+		`Workflow ${workflowId} still reaches the service a minute after its deactivation.`,
+	);
 }
