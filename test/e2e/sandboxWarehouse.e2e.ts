@@ -28,9 +28,7 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 		await db.connect();
 		await e2e.emulator.mark();
 	});
-	// Never leave the trigger polling: its requests would show up in the next files' request logs.
 	afterAll(async () => {
-		await deactivateAndSettle(n8n.server, e2e.emulator, workflowId);
 		await db?.end();
 	});
 
@@ -41,6 +39,17 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 		expect(tableBefore.rows[0].t).toBeNull();
 
 		await n8n.server.activateWorkflow(workflowId);
+		try {
+			await firstRunCopiesEverything();
+		} finally {
+			// Inside the test, while this file's n8n runs (its afterAll stops n8n before a hook of
+			// ours would run): a workflow left active stays active in n8n's database and polls on
+			// in every later file's n8n, into their request logs.
+			await deactivateAndSettle(n8n.server, e2e.emulator, workflowId);
+		}
+	});
+
+	async function firstRunCopiesEverything() {
 		await waitFor(
 			'the first execution of the warehouse sync',
 			async () => (await executionsOf(n8n.server, workflowId)).some((e) => e.status !== 'running'),
@@ -78,5 +87,5 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 		expect(changes).toHaveLength(expected.length);
 		const merged = await executionItems(n8n.server, first.id, 'Changes, once the table exists');
 		expect(merged).toHaveLength(expected.length);
-	});
+	}
 });

@@ -71,10 +71,11 @@ export async function executionItems(
 
 /**
  * Deactivates a polling workflow and waits until it has stopped reaching the service: n8n does not
- * cancel a poll that began before the deactivation, and its requests would otherwise land in the
- * next file's request log (seen: a warehouse-sync poll inside the credential test). Done when no
- * execution of it is running and the emulator saw no API request for 3 s (a settle condition, not
- * an assertion; a minute at most).
+ * cancel a poll that began before the deactivation. Call it inside the test (single process: each
+ * file's n8n is stopped by an afterAll declared before the file's own, so a deactivation there
+ * fails, the workflow stays active in n8n's database and polls on in every later file, seen in
+ * the credential and trigger cases' request logs). Done when no execution of it is running and the
+ * emulator saw no API request for 3 s (a settle condition, not an assertion; a minute at most).
  */
 export async function deactivateAndSettle(
 	server: N8nServer,
