@@ -33,6 +33,10 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 	});
 
 	it('activated as the sandbox does, its first run creates the table and fills it with every record up to its window end', async () => {
+		// As a fresh sandbox: no table and no cursor. The browser test runs the same demo against
+		// the same database, before or after this file (jest orders files by their last durations).
+		await db!.query('DROP TABLE IF EXISTS workforce_time_registrations');
+		await forgetCursor();
 		const tableBefore = await db!.query(
 			"SELECT to_regclass('public.workforce_time_registrations') AS t",
 		);
@@ -48,6 +52,18 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 			await deactivateAndSettle(n8n.server, e2e.emulator, workflowId);
 		}
 	});
+
+	/** Clears the workflow's static data (the trigger's cursor), which n8n keeps across activations. */
+	async function forgetCursor() {
+		const path = `/rest/workflows/${workflowId}`;
+		const { versionId } = await n8n.server.rest<{ versionId: string }>('GET', path);
+		await n8n.server.rest('PATCH', path, { versionId, staticData: {} });
+		const after = await n8n.server.rest<{ staticData?: unknown }>('GET', path);
+		if (after.staticData && Object.keys(after.staticData).length)
+			throw new Error(
+				`n8n kept the warehouse demo's static data: ${JSON.stringify(after.staticData)}`,
+			);
+	}
 
 	async function firstRunCopiesEverything() {
 		await waitFor(

@@ -181,6 +181,10 @@ describe('Sandbox demo workflows in a real n8n', () => {
 			hours: 2,
 			description: 'Nightly demo: added between two runs',
 		})) as { ids: string[] };
+		// The demo's window ends at now on a whole second and Modified Before is exclusive: a record
+		// added in the second the next run starts falls in the run after it. Start the second run
+		// in a later second than the addition (the emulator and n8n read this machine's clock).
+		await new Promise((r) => setTimeout(r, 1_050 - (Date.now() % 1_000)));
 		await e2e.emulator.mark();
 		const second = await e2e.run('sandbox/nightly-extraction');
 		expect(second.error).toBeUndefined();
