@@ -14,7 +14,9 @@ import { waitFor } from './support/runtime';
 describe("Sandbox warehouse demo: the first poll copies the demo data into the sandbox's Postgres", () => {
 	const e2e = useE2e();
 	const n8n = useN8nServer();
-	const workflowId = e2e.state.workflows['sandbox/warehouse-sync'].id;
+	const importedId = e2e.state.workflows['sandbox/warehouse-sync'].id;
+	/** A fresh copy of the imported demo (below): what this file activates. */
+	let workflowId = '';
 	let db: Client | undefined;
 
 	beforeAll(async () => {
@@ -36,7 +38,7 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 		// As a fresh sandbox: no table and no cursor. The browser test runs the same demo against
 		// the same database, before or after this file (jest orders files by their last durations).
 		await db!.query('DROP TABLE IF EXISTS workforce_time_registrations');
-		await forgetCursor();
+		workflowId = await freshCopy();
 		const tableBefore = await db!.query(
 			"SELECT to_regclass('public.workforce_time_registrations') AS t",
 		);
@@ -53,16 +55,23 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 		}
 	});
 
-	/** Clears the workflow's static data (the trigger's cursor), which n8n keeps across activations. */
-	async function forgetCursor() {
-		const path = `/rest/workflows/${workflowId}`;
-		const { versionId } = await n8n.server.rest<{ versionId: string }>('GET', path);
-		await n8n.server.rest('PATCH', path, { versionId, staticData: {} });
-		const after = await n8n.server.rest<{ staticData?: unknown }>('GET', path);
-		if (after.staticData && Object.keys(after.staticData).length)
-			throw new Error(
-				`n8n kept the warehouse demo's static data: ${JSON.stringify(after.staticData)}`,
-			);
+	/**
+	 * The demo as a new workflow: no static data (no trigger cursor). The browser test activates
+	 * the imported one, before or after this file, and n8n keeps a workflow's static data across
+	 * activations (a PATCH of staticData does not clear it in 2.41.1).
+	 */
+	async function freshCopy(): Promise<string> {
+		const demo = await n8n.server.rest<Record<string, unknown>>(
+			'GET',
+			`/rest/workflows/${importedId}`,
+		);
+		const { nodes, connections, settings } = demo;
+		return await n8n.server.createWorkflow({
+			name: `${String(demo.name)} (fresh copy)`,
+			nodes,
+			connections,
+			settings,
+		});
 	}
 
 	async function firstRunCopiesEverything() {
