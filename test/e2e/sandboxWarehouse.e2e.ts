@@ -99,9 +99,14 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 			modified_date_time: Date;
 			deleted: boolean;
 		}>('SELECT id, record, modified_date_time, deleted FROM workforce_time_registrations');
-		expect(rows.rows.filter((r) => r.deleted)).toEqual([]);
-		const byId = new Map(rows.rows.map((r) => [r.id, r]));
-		expect([...byId.keys()].sort()).toEqual(expected.map((r) => String(r.id)).sort());
+		// Earlier files of the run delete registrations in the same emulator: their tombstones are
+		// rows flagged deleted, never a record the service still holds.
+		const live = rows.rows.filter((r) => !r.deleted);
+		const tombstones = rows.rows.filter((r) => r.deleted);
+		const expectedIds = new Set(expected.map((r) => String(r.id)));
+		expect(tombstones.filter((r) => expectedIds.has(r.id))).toEqual([]);
+		const byId = new Map(live.map((r) => [r.id, r]));
+		expect([...byId.keys()].sort()).toEqual([...expectedIds].sort());
 		for (const record of expected) {
 			const row = byId.get(String(record.id))!;
 			expect(row.record).toEqual(record);
@@ -109,8 +114,8 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 		}
 		// Every change went through the table's creation and the Merge that waits for it.
 		const changes = await executionItems(n8n.server, first.id, 'Time registrations changed');
-		expect(changes).toHaveLength(expected.length);
+		expect(changes).toHaveLength(rows.rows.length);
 		const merged = await executionItems(n8n.server, first.id, 'Changes, once the table exists');
-		expect(merged).toHaveLength(expected.length);
+		expect(merged).toHaveLength(rows.rows.length);
 	}
 });
