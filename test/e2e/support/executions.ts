@@ -82,7 +82,7 @@ export async function deactivateAndSettle(
 	emulator: EmulatorControl,
 	workflowId: string,
 ): Promise<void> {
-	await server.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+	await server.deactivateWorkflow(workflowId);
 	const deadline = Date.now() + 60_000;
 	while (Date.now() < deadline) {
 		await emulator.mark();
