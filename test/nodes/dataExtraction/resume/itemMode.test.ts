@@ -1,18 +1,12 @@
 import { executeNode, jsonOf } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
-import {
-	dataWindow,
-	extractionRequests,
-	idsOf,
-	rerunOver,
-	RESUMABLE,
-	resumeOf,
-} from '../../../support/resumeRuns';
+import { dataWindow, idsOf, rerunOver, RESUMABLE, resumeOf } from '../../../support/resumeRuns';
 
 /**
- * Issue 34 in item mode (one item per record), with slices read side by side: one page of a
- * slice fails for good while the slices before it are still being read. Those are read to their
- * end and go out; the slices after it stop; the rerun over `resume` reads the rest once.
+ * Issue 34 in item mode (one item per record), with slices read side by side: a slice fails for
+ * good while a slice before it is still being read. That one is read to its end and goes out with
+ * the others before the failed one; the slices after it stop; the rerun over `resume` reads the
+ * rest once.
  */
 describe('Data Extraction: items from a partitioned run that fails part-way', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 2000, pageSize: 100 } });
@@ -32,26 +26,46 @@ describe('Data Extraction: items from a partitioned run that fails part-way', ()
 		});
 		expect(plain.errorItems).toHaveLength(0);
 		const all = idsOf(jsonOf(plain));
-		const pages = extractionRequests(fx);
 
-		// One request half way fails (no retries): whichever slice it belongs to fails for good.
-		fx.mark();
-		fx.emulator.ctx.faults.add({
+		// Day partitions are never cut, so each day is one slice. The fourth day fails for good
+		// while the second is still being read (held at the door): the second is read to its end
+		// and goes out with the first and the third.
+		const day = (n: number) =>
+			new Date(Date.parse(dataWindow(fx).fromDateTime) + n * 86_400_000)
+				.toISOString()
+				.replace('.000Z', 'Z');
+		const faults = fx.emulator.ctx.faults;
+		faults.add({
 			api: 'extraction',
-			path: 'time-registrations',
-			skip: Math.floor(pages / 2),
-			count: 1,
+			query: { FromDateTime: day(1) },
+			action: { kind: 'hold' },
+		});
+		const failing = faults.add({
+			api: 'extraction',
+			query: { FromDateTime: day(3) },
+			count: 'unlimited',
 			action: { kind: 'status', status: 500 },
 		});
-		const failed = await executeNode({
+		fx.mark();
+		const running = executeNode({
 			credentials: fx.credentials,
 			parameters: params(),
 			settings: RESUMABLE,
 		});
+		await faults.whenHolding(1);
+		while (!faults.list().some((rule) => rule.id === failing && rule.hits > 0))
+			await new Promise((resolve) => setImmediate(resolve));
+		faults.release();
+		const failed = await running;
 		expect(failed.error).toBeUndefined();
 		expect(failed.errorItems).toHaveLength(1);
 		const { resume, failed: where, delivered } = resumeOf(failed.errorItems[0]);
-		expect(where.status).toBe(500);
+		expect(where).toMatchObject({
+			partition: expect.stringMatching(/^partition 4 of /),
+			page: 1,
+			status: 500,
+		});
+		expect(resume.fromDateTime).toBe(day(3));
 		const ids = idsOf(jsonOf(failed));
 		expect(ids.length).toBeGreaterThan(0);
 		expect(ids).toEqual(all.slice(0, ids.length));
