@@ -153,15 +153,34 @@ describe('Resume after a failure: error output -> Wait -> the same node over the
 		for (const error of errors)
 			expect(error).toMatchObject({
 				error: expect.any(String),
-				resume: { fromDateTime: failedFrom, toDateTime: history.toDateTime },
-				failed: { partition: expect.any(String), cause: expect.any(String), status: 500 },
-				// n8n spreads the input item under the error item: the attempt travels with it.
+				details: {
+					resume: { fromDateTime: failedFrom, toDateTime: history.toDateTime },
+					failed: { partition: expect.any(String), cause: expect.any(String), status: 500 },
+					description: expect.any(String),
+				},
+				// n8n spreads the input item beside the error item's fields: the attempt travels with it.
 				attempt: expect.any(Number),
 			});
-		expect(errors[0]).toMatchObject({
+		expect(errors[0].details).toMatchObject({
 			failed: { page: 2 },
-			delivered: { records: before.length, parts: runs[0].parts.length },
+			delivered: {
+				records: before.length,
+				parts: runs[0].parts.length,
+				fromDateTime: history.fromDateTime,
+				toDateTime: new Date(Date.parse(failedFrom) - 1).toISOString(),
+			},
 		});
+		// Each part says which stretch of the window its records lie in: the first run's end before
+		// the failed week, the last run's at the window's end.
+		const stretch = (part: { json: Row }) => part.json.stretch as Window;
+		const first = runs[0].parts;
+		const last = runs[runs.length - 1].parts;
+		expect(stretch(first[0]).fromDateTime).toBe(history.fromDateTime);
+		expect(Date.parse(stretch(first[first.length - 1]).toDateTime)).toBeLessThan(
+			Date.parse(failedFrom),
+		);
+		expect(stretch(last[0]).fromDateTime).toBe(failedFrom);
+		expect(stretch(last[last.length - 1]).toDateTime).toBe(history.toDateTime);
 	}, 900_000);
 
 	it('a failure in the very first page: nothing delivered, the error item names the whole window; the resumed run reads it all', async () => {
@@ -174,7 +193,7 @@ describe('Resume after a failure: error output -> Wait -> the same node over the
 			query: { FromDateTime: window.fromDateTime },
 		});
 		expect(runs[0].parts).toEqual([]);
-		expect(errors[0]).toMatchObject({
+		expect(errors[0].details).toMatchObject({
 			resume: window,
 			failed: { page: 1, status: 500 },
 			delivered: { records: 0 },
@@ -195,7 +214,7 @@ describe('Resume after a failure: error output -> Wait -> the same node over the
 		const before = expected.filter((r) => String(r.workDate) < lastWeek);
 		expect(delivered[0]).toHaveLength(before.length);
 		expect(runs[0].parts.length).toBeGreaterThan(0);
-		expect(errors[0]).toMatchObject({
+		expect(errors[0].details).toMatchObject({
 			resume: { fromDateTime: `${lastWeek}T00:00:00Z`, toDateTime: window.toDateTime },
 			delivered: { records: before.length },
 		});
