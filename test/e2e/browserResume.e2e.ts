@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
 import { E2E_OWNER, useE2e, useN8nServer } from './support/e2e';
-import { executionsOf } from './support/executions';
+import { executionsOf, type ExecutionSummary } from './support/executions';
 import { DEMO_NODES } from './support/resumeDemo';
-import { REPO_ROOT } from './support/runtime';
+import { REPO_ROOT, waitFor } from './support/runtime';
 
 /**
  * The resume demo (sandbox/workflows/resume-after-failure.json) in the editor, as its sticky note
@@ -82,19 +82,26 @@ describe('The resume demo in the editor', () => {
 		});
 		await page.goto(`${n8n.server.url}/workflow/${id}`);
 		await page.getByText('Resume after a failure').first().waitFor();
+		const before = (await executionsOf(n8n.server, id)).length;
 		await page.getByTestId('execute-workflow-button').click();
-		// The resumed run has ended when the seven nodes it passes show their success mark.
+		let last: ExecutionSummary | undefined;
+		await waitFor(
+			'the manual run to end',
+			async () => {
+				last = (await executionsOf(n8n.server, id))[before];
+				return last !== undefined && !['new', 'running', 'waiting'].includes(last.status);
+			},
+			240_000,
+		);
+		expect(last?.status).toBe('success');
+		// On the canvas: the seven nodes the resumed run passes show their success mark.
 		await page.waitForFunction(
 			'document.querySelectorAll(\'[data-test-id="canvas-node-status-success"]\').length >= 7',
-			undefined,
-			{ timeout: 240_000 },
 		);
 		await page
 			.getByTestId('execute-workflow-button')
 			.filter({ hasText: /Execute/ })
 			.waitFor();
-		const [last] = (await executionsOf(n8n.server, id)).slice(-1);
-		expect(last.status).toBe('success');
 		// The rule is spent: the week failed exactly 4 times, then the resumed run read it.
 		expect((await e2e.emulator.faultRules()).map((r) => r.id)).not.toContain(fault);
 		await page.waitForFunction('document.getAnimations().length === 0');

@@ -73,6 +73,9 @@ describe('Resume after a failure: error output -> Wait -> the same node over the
 		window: Window,
 		fault: { query: Record<string, string>; skip?: number },
 	) {
+		// After the last case's long comparison the kept-alive connection to n8n may be closing: a GET
+		// (sent again when it meets a closed connection, n8nServer.ts) opens a fresh one for the POSTs.
+		await n8n.server.rest('GET', '/rest/login');
 		const workflowId = await n8n.server.createWorkflow(
 			resumeDemo(e2e.state, credential, {
 				window,
