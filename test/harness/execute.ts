@@ -34,8 +34,8 @@ export interface ExecuteOptions {
 	/** Test-only node types, by type name. */
 	extraNodeTypes?: Record<string, INodeType>;
 	/**
-	 * The execution's id (default `test-execution`): a test that deletes an execution's binary data
-	 * gives its runs an id of their own, as the other jest worker's files sit under the default one.
+	 * The execution's id (default: one of its own per run): a test that deletes an execution's
+	 * binary data names the execution.
 	 */
 	executionId?: string;
 	/**
@@ -59,6 +59,8 @@ export interface ExecuteResult {
 }
 
 let binaryReady: Promise<void> | undefined;
+/** Runs so far in this process: each gets an execution id of its own. */
+let runs = 0;
 
 /** Everything n8n logged during the tests (checked for secrets), instead of printing it. */
 export const capturedLogs: string[] = [];
@@ -125,7 +127,12 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 		},
 	});
 
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+	// Each run is its own execution, as in n8n: its binary data has a folder no other run (or
+	// jest worker) writes to or deletes. Two workers sharing one execution folder lost a file
+	// n8n's store was writing (ENOENT at its stat of the temp file, twice in a 100,000-record
+	// File run under load 16-18).
+	const executionId = options.executionId ?? `test-execution-${process.pid}-${++runs}`;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
 		id: 'test-workflow',
 		name: 'test',
 		nodes: [node],
@@ -143,7 +150,7 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 
 	const additionalData = {
 		...makeAdditionalData(options.credentials, hooks),
-		...(options.executionId ? { executionId: options.executionId } : {}),
+		executionId,
 	};
 	const items = options.items ?? [{ json: {} }];
 	const runExecutionData = createRunExecutionData({
