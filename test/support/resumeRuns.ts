@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { executeNode, type ExecuteResult } from '../harness/execute';
 import type { Fixture } from './emulatorFixture';
+import { fileBytes, ndjsonRecords, parseCsv } from './fileOutput';
 import { iso } from './partitionWindows';
 
 /**
@@ -98,4 +99,36 @@ export function resumeOf(item: INodeExecutionData) {
 	// n8n routes it to the error output only while it holds nothing else (see helpers/resume.ts).
 	expect(Object.keys(json).sort()).toEqual(['details', 'error']);
 	return { error: json.error, ...json.details };
+}
+
+/** A File output's format as the node's fields set it. */
+export interface FileFormat {
+	name: string;
+	fields: Record<string, unknown>;
+}
+
+export const FILE_FORMATS: FileFormat[] = [
+	{ name: 'NDJSON', fields: { fileFormat: 'ndjson' } },
+	{ name: 'CSV', fields: { fileFormat: 'csv' } },
+	{ name: 'NDJSON, gzip', fields: { fileFormat: 'ndjson', compress: true } },
+];
+
+/**
+ * The record ids of File output parts, in order, each part read as a whole file on its own: NDJSON
+ * ending in a newline (gunzipped first: a gzip file of its own), or CSV starting with the header
+ * (the same in every part).
+ */
+export async function partIds(parts: INodeExecutionData[], format: FileFormat): Promise<string[]> {
+	const ids: string[] = [];
+	let header: string[] | undefined;
+	for (const part of parts) {
+		if (format.fields.fileFormat === 'csv') {
+			const [head, ...rows] = parseCsv((await fileBytes(part)).toString('utf8'));
+			header ??= head;
+			expect(head).toEqual(header);
+			const id = head.indexOf('id');
+			ids.push(...rows.map((row) => row[id]));
+		} else ids.push(...idsOf(await ndjsonRecords(part, format.fields.compress === true)));
+	}
+	return ids;
 }

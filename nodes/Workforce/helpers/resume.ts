@@ -53,7 +53,8 @@ export interface FailedAt {
  * went out.
  */
 export interface Delivered extends IDataObject {
-	records: number;
+	/** Records (rows) output; absent where they are not counted (Payroll Export > Get File). */
+	records?: number;
 	parts?: number;
 }
 
@@ -101,8 +102,9 @@ export function resumeErrorItem(
 
 /** "12 records in 2 files" / "no records". */
 export function deliveredWords(delivered: Delivered, noun = 'record'): string {
-	if (delivered.records === 0 && !delivered.parts) return `no ${noun}s`;
-	const records = `${delivered.records} ${noun}${delivered.records === 1 ? '' : 's'}`;
+	const count = delivered.records ?? 0;
+	if (count === 0 && !delivered.parts) return `no ${noun}s`;
+	const records = `${count} ${noun}${count === 1 ? '' : 's'}`;
 	if (delivered.parts === undefined) return records;
 	return `${records} in ${delivered.parts} file${delivered.parts === 1 ? '' : 's'}`;
 }

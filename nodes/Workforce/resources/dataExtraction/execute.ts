@@ -13,7 +13,7 @@ import { checkParts, readOutput } from './outputField';
 import { readPartitioning } from './partitionOptions';
 import { buildQuery, type ExtractionOptions } from './query';
 import { pageFacts, readLimit, takeRecords } from './records';
-import { extractionErrorItem, ResumeState, stretchJson } from './resume';
+import { extractionErrorItem, ResumeState, stoppedFileItems, stretchJson } from './resume';
 
 /** Which endpoint one input item reads: fixed for most operations, chosen per item by others. */
 export interface ExtractionTarget {
@@ -116,25 +116,14 @@ export async function runExtraction(
 			};
 			if (output.mode === 'file') {
 				// One item per part, in order.
-				let parts = await extractToFile.call(this, pages, limit, output, {
+				const parts = await extractToFile.call(this, pages, limit, output, {
 					baseName: extractionFileName(path, qs),
 					shape: options.includePageFacts ? shape : undefined,
 					itemIndex,
 					stretch: isVersion2(this) ? (stretch) => stretchJson(window, stretch) : undefined,
 				});
 				const stop = resume?.stop;
-				if (stop) {
-					const records = parts.reduce((sum, part) => sum + (part.json.records as number), 0);
-					// Stopped before any complete slice: the one empty file says nothing.
-					if (records === 0) parts = [];
-					out.push(
-						...parts,
-						extractionErrorItem(this, qs, stop.error, itemIndex, stop, {
-							records,
-							parts: parts.length,
-						}),
-					);
-				} else out.push(...parts);
+				out.push(...(stop ? stoppedFileItems(this, qs, itemIndex, stop, parts) : parts));
 				continue;
 			}
 			const toItem = (record: IDataObject, page: ExtractionPage): INodeExecutionData => ({

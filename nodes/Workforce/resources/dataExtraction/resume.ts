@@ -63,6 +63,28 @@ export function stretchJson(qs: IDataObject, stretch: Stretch): IDataObject {
 	};
 }
 
+/**
+ * A File output that stopped part-way: its parts, then the error item. Stopped before any complete
+ * slice, its one file is empty and says nothing: not output.
+ */
+export function stoppedFileItems(
+	ctx: IExecuteFunctions,
+	qs: IDataObject,
+	itemIndex: number,
+	stop: StreamStop,
+	parts: INodeExecutionData[],
+): INodeExecutionData[] {
+	const records = parts.reduce((sum, part) => sum + (part.json.records as number), 0);
+	const delivered = records === 0 ? [] : parts;
+	return [
+		...delivered,
+		extractionErrorItem(ctx, qs, stop.error, itemIndex, stop, {
+			records,
+			parts: delivered.length,
+		}),
+	];
+}
+
 /** The error output item of a resumable extraction that stopped (or failed before any complete slice). */
 export function extractionErrorItem(
 	ctx: IExecuteFunctions,

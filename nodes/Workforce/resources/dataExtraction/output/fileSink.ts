@@ -42,7 +42,9 @@ interface PartCap {
  *
  * A page that fails fails the run: no item is output. The store keeps nothing of the part being
  * written; parts stored before it stay in the execution's binary data, which n8n deletes with
- * the execution (a node has no helper to delete binary data).
+ * the execution (a node has no helper to delete binary data). A run that stops part-way (issue
+ * 34) ends its pages cleanly at a slice boundary instead: the part being written ends there as
+ * a complete file and every part is output.
  */
 export async function extractToFile(
 	this: IExecuteFunctions,

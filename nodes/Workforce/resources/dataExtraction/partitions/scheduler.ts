@@ -160,7 +160,12 @@ export async function* partitionedPages<P extends DecodedPage>(
 			}
 			wakeAll();
 		} finally {
-			if (halted(lane)) await pages.return(undefined).catch(() => undefined);
+			if (halted(lane)) {
+				await pages.return(undefined).catch(() => undefined);
+				// Never handed on: its pages leave the budget (and memory) for the slices before it.
+				for (const page of lane.pages.splice(0)) buffered -= page.bytes;
+				for (const wake of [...roomWaiters]) wake();
+			}
 			lane.done = true;
 			active--;
 			startMore();
