@@ -159,7 +159,7 @@ async function main() {
 			'',
 			`  Credential "${credential.name}" (client ${DEMO.clients.admin.clientId}) points at the emulator.`,
 			`  Demo workflows: ${workflows.map((w) => `"${String(w.workflow.name)}"`).join(', ')}`,
-			`  Files the demos write (nightly extraction): ${filesFolder}`,
+			`  Files the demos write (nightly extraction, resume after a failure): ${filesFolder}`,
 			...(db
 				? [
 						`  Warehouse (warehouse-sync, active: its first poll copies the demo data): credential "${WAREHOUSE_CREDENTIAL.name}"`,
@@ -172,6 +172,7 @@ async function main() {
 			`    Data extraction base   ${urls.extraction}`,
 			`    Token issuer base      ${urls.identity}`,
 			`    Request log            ${urls.control}/requests`,
+			`    Fault rules            ${urls.control}/faults (POST one to make a week fail: the resume demo's note)`,
 			'',
 			`  n8n log: ${logFile}`,
 			'  Everything starts fresh on each `npm start` (export workflows you want to keep).',
