@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 
-import { DEMO, type Emulator, type StartOptions } from '../test/emulator';
+import { DEMO, type Emulator, type LatencyInput, type StartOptions } from '../test/emulator';
 import {
 	prepareN8n,
 	removeN8n,
@@ -142,6 +142,38 @@ function yearWindow(): ExtractionWindow {
 }
 
 /**
+ * A year of time registrations in an n8n with the window's workflows, the emulator at `latency`
+ * for the runs; `peerPages`: the page walk for the HTTP Request peer first, at loopback speed.
+ */
+const yearInN8n = (
+	window: ExtractionWindow,
+	latency: LatencyInput,
+	peerPages: boolean,
+): Pick<Suite, 'emulator' | 'prepare' | 'finish' | 'beforeEach' | 'runs'> => ({
+	// About 2 registrations a working day per employee: enough employees for the records to span a year.
+	emulator: {
+		workData: {
+			timeRegistrations: latencyRecords,
+			employees: Math.max(8, Math.ceil(latencyRecords / 520)),
+		},
+	},
+	prepare: async (emulator: Emulator) => {
+		const pages = peerPages ? await timeRegistrationPageUrls(emulator) : undefined;
+		n8nInstance = await prepareN8n(emulator, pages, window);
+		process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
+		emulator.ctx.latency.set(latency);
+	},
+	finish: () => {
+		removeN8n(n8nInstance);
+		delete process.env.BENCH_N8N_INSTANCE;
+	},
+	beforeEach: () => {
+		execFileSync('sync');
+	},
+	runs: longRuns,
+});
+
+/**
  * Return All over a year at one latency preset (test/emulator/core/latency.ts), each way beside
  * its floors: the plain loop over one stream, the same loop over the same month windows with the
  * same concurrency, n8n's HTTP Request node, and the Workforce node with partitions off and on.
@@ -155,28 +187,7 @@ const latencySuite = (id: string, preset: 'internet' | 'loopback'): Suite => {
 	return {
 		id,
 		title: `Return All at ${preset} latency, ${latencyRecords.toLocaleString('en-US')} time registrations over a year`,
-		// About 2 registrations a working day per employee: enough employees for the records to span a year.
-		emulator: {
-			workData: {
-				timeRegistrations: latencyRecords,
-				employees: Math.max(8, Math.ceil(latencyRecords / 520)),
-			},
-		},
-		prepare: async (emulator: Emulator) => {
-			// The page walk for the HTTP Request peer at loopback speed; the runs at the preset.
-			const pages = await timeRegistrationPageUrls(emulator);
-			n8nInstance = await prepareN8n(emulator, pages, window);
-			process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
-			emulator.ctx.latency.set({ preset });
-		},
-		finish: () => {
-			removeN8n(n8nInstance);
-			delete process.env.BENCH_N8N_INSTANCE;
-		},
-		beforeEach: () => {
-			execFileSync('sync');
-		},
-		runs: longRuns,
+		...yearInN8n(window, { preset }, true),
 		variants: [
 			{
 				label: 'plain undici loop, one stream (the floor)',
@@ -225,25 +236,11 @@ const limitSuite = (limit: number, asked: number): Suite => {
 	return {
 		id: `limit${limit}of${asked}`,
 		title: `Return All at internet latency, the service refusing above ${limit} in flight, ${asked} Parallel Requests, ${latencyRecords.toLocaleString('en-US')} time registrations over a year`,
-		emulator: {
-			workData: {
-				timeRegistrations: latencyRecords,
-				employees: Math.max(8, Math.ceil(latencyRecords / 520)),
-			},
-		},
-		prepare: async (emulator: Emulator) => {
-			n8nInstance = await prepareN8n(emulator, undefined, window);
-			process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
-			emulator.ctx.latency.set({ preset: 'internet', maxConcurrent: limit, overloadAt: 2 * limit });
-		},
-		finish: () => {
-			removeN8n(n8nInstance);
-			delete process.env.BENCH_N8N_INSTANCE;
-		},
-		beforeEach: () => {
-			execFileSync('sync');
-		},
-		runs: longRuns,
+		...yearInN8n(
+			window,
+			{ preset: 'internet', maxConcurrent: limit, overloadAt: 2 * limit },
+			false,
+		),
 		variants: [
 			{
 				label: `plain undici loop, week windows, ${limit} at a time (the limit's floor)`,
