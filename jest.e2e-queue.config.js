@@ -16,6 +16,7 @@ module.exports = {
 		'/node_modules/',
 		'<rootDir>/test/e2e/installerLifecycle.e2e.ts',
 		'<rootDir>/test/e2e/browser.e2e.ts',
+		'<rootDir>/test/e2e/browserResume.e2e.ts',
 		// n8n's own nodes run in-process through n8n-core: nothing of queue mode in them.
 		'<rootDir>/test/e2e/engine/',
 		// The sandbox's own Postgres; the queue stack's warehouse runs test/e2e/queue/warehouseSync.e2e.ts.

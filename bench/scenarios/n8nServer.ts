@@ -112,7 +112,11 @@ async function main() {
 			wallMs,
 			cpuMs,
 			peakRssMb,
-			records: typeof summary.records === 'number' ? summary.records : undefined,
+			// A File run's summary counts its records; an item run's items are its records.
+			records:
+				typeof summary.records === 'number'
+					? summary.records
+					: runData[bench.node][0].data?.main?.[0]?.length,
 			note: `n8n start, idle ${IDLE_S} s, run through the REST API; execution ${stored.status}, ${typeof stored.data === 'string' ? stored.data.length : 0} characters of run data; RSS before the run ${rssBefore} MiB, growth ${Math.round(peakRssMb - rssBefore)} MiB${peakOfRun ? '' : ' (peak since start-up: /proc clear_refs not writable)'}; CPU of the run by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`,
 		};
 		process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);

@@ -112,6 +112,7 @@ async function activateTrigger(fx: Fixture, parameters: INodeParameters): Promis
 	const error = tick.error as (Error & { description?: string }) | undefined;
 	return {
 		items: tick.items,
+		errorItems: [],
 		error: error
 			? ({
 					name: error.constructor.name,

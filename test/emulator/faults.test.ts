@@ -129,6 +129,56 @@ describe('emulator: control surface', () => {
 		expect((await call('GET', projects(), { token })).status).toBe(200);
 	});
 
+	it('fails every request of one query until the rule is removed over the control API', async () => {
+		const from = (at: string) => `${projects()}?FromDateTime=${encodeURIComponent(at)}&Page=1`;
+		const faults = `${emu.urls.control}/faults`;
+		const added = await call('POST', faults, {
+			body: {
+				api: 'integration',
+				query: { fromdatetime: '2026-03-02T00:00:00Z' },
+				count: 'unlimited',
+				action: { kind: 'status', status: 503 },
+			},
+		});
+		const { id } = added.body as { id: number };
+		for (let i = 0; i < 4; i++)
+			expect((await call('GET', from('2026-03-02T00:00:00Z'), { token })).status).toBe(503);
+		// Another value of the parameter, or a request without it, goes through.
+		expect((await call('GET', from('2026-03-09T00:00:00Z'), { token })).status).toBe(200);
+		expect((await call('GET', projects(), { token })).status).toBe(200);
+		expect((await call('GET', faults)).body).toEqual([
+			expect.objectContaining({ id, count: 'unlimited', hits: 4 }),
+		]);
+
+		expect((await call('DELETE', `${faults}/${id}`)).status).toBe(204);
+		expect((await call('GET', from('2026-03-02T00:00:00Z'), { token })).status).toBe(200);
+		expect((await call('GET', faults)).body).toEqual([]);
+		expect((await call('DELETE', `${faults}/${id}`)).status).toBe(404);
+	});
+
+	it('matches a query value by a regular expression or the decoded query string by a substring, after skip', async () => {
+		const byPattern = emu.ctx.faults.add({
+			query: { FromDateTime: '^2026-03-' },
+			skip: 1,
+			count: 'unlimited',
+			action: { kind: 'status', status: 500 },
+		});
+		const url = (at: string) => `${projects()}?FromDateTime=${encodeURIComponent(at)}`;
+		expect((await call('GET', url('2026-03-16T00:00:00Z'), { token })).status).toBe(200);
+		expect((await call('GET', url('2026-03-16T00:00:00Z'), { token })).status).toBe(500);
+		expect((await call('GET', url('2026-03-23T00:00:00Z'), { token })).status).toBe(500);
+		expect((await call('GET', url('2026-04-06T00:00:00Z'), { token })).status).toBe(200);
+		expect(emu.ctx.faults.remove(byPattern)).toBe(true);
+
+		emu.ctx.faults.add({ search: 'ToDateTime=2026-04-05T23:59:59.999Z', action: { kind: 'drop' } });
+		const window = `FromDateTime=2026-03-30T00%3A00%3A00Z&ToDateTime=2026-04-05T23%3A59%3A59.999Z`;
+		await expect(
+			request(`${projects()}?${window}`, { headers: { authorization: `Bearer ${token}` } }),
+		).rejects.toThrow();
+		expect((await call('GET', `${projects()}?${window}`, { token })).status).toBe(200);
+		expect(emu.ctx.faults.pending()).toBe(0);
+	});
+
 	it('logs every request with method, path, query, status and the bearer header', async () => {
 		const before = emu.ctx.log.lastSeq;
 		await call('GET', `${projects()}?a=1&a=2`, { token });
@@ -149,9 +199,9 @@ describe('emulator: control surface', () => {
 
 	it('counts fired faults by kind', async () => {
 		expect(emu.ctx.faults.fired).toMatchObject({
-			status503: 2,
-			status500: 1,
-			drop: 1,
+			status503: 6,
+			status500: 3,
+			drop: 2,
 			truncate: 1,
 			stall: 1,
 			delay: 1,

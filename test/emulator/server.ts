@@ -148,7 +148,12 @@ export class Emulator {
 					res.once('close', () => latency.finish());
 				}
 				await sleep(latency.settings.ttfbMs);
-				fault = this.ctx.faults.take(api, method, path);
+				fault = this.ctx.faults.take({
+					api,
+					method,
+					path,
+					search: url.search.replace(/^\?/, ''),
+				});
 				if (fault && entry) entry.fault = fault.kind;
 				if (fault?.kind === 'drop') {
 					req.socket.destroy();

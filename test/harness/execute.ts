@@ -48,6 +48,8 @@ export interface ExecuteOptions {
 export interface ExecuteResult {
 	/** Items of the node's first output. */
 	items: INodeExecutionData[];
+	/** Items of its error output (On Error: Continue (using error output), `settings: { onError: 'continueErrorOutput' }`). */
+	errorItems: INodeExecutionData[];
 	/** The node's error when it failed (and Continue On Fail was off). */
 	error?: ExecutionError;
 	run: IRun;
@@ -154,6 +156,9 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	return {
 		items: (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[],
+		errorItems: (node.onError === 'continueErrorOutput'
+			? (taskData?.data?.main?.[1] ?? [])
+			: []) as INodeExecutionData[],
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
 		hints: (taskData?.hints ?? []) as Array<{ message: string }>,

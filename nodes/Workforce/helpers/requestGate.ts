@@ -2,17 +2,31 @@ import { sleep } from 'n8n-workflow';
 
 import type { RequestSlot, RequestSlots } from '../../shared/extraction/pageRequest';
 
+/** Rounds of successes at the learned allowance before one more request in flight is tried. */
+const FIRST_PROBE_ROUNDS = 8;
+
 /**
- * How many page requests of one run may be in flight at once, adapted to the service (AIMD): a
- * 429 or 503 halves the limit (once per round: answers to requests sent before the cut do not
- * cut again) and, with a Retry-After, holds every new request until then; each round of
- * successful pages (as many as the limit) raises it by one, up to the configured maximum. So a
- * rate-limited run slows down instead of failing, and speeds up again once the service recovers.
+ * How many page requests of one run may be in flight at once, learned from the service's
+ * push-back. The service's limits are not published (behaviour notes, "Load"), and a refused
+ * request costs its Retry-After, so the gate finds the allowance and stays under it:
+ * - A 429 refused a request sent with `level` in flight: the service served `level - 1`, so
+ *   that is the limit now (at least one less than before). A 503 (overloaded) halves it, as TCP
+ *   halves its window on loss. Once per round: answers to requests sent before a cut do not cut
+ *   again. A Retry-After holds every new request until then.
+ * - Below the learned allowance, each round of successes (as many as the limit) adds one, up
+ *   to Parallel Requests. At the allowance, one more is tried only after FIRST_PROBE_ROUNDS
+ *   rounds, twice as many after each refused try (a service whose allowance grew is found
+ *   again; one whose allowance did not costs a refusal ever more rarely).
  */
 export class RequestGate implements RequestSlots {
 	private limit: number;
 	private inFlight = 0;
 	private successes = 0;
+	/** The most in flight the service is known to serve; `max` until it pushes back. */
+	private allowance: number;
+	/** Rounds of successes at the allowance so far, and how many before trying one more. */
+	private roundsAtAllowance = 0;
+	private probeAfter = FIRST_PROBE_ROUNDS;
 	/** Bumped at each cut; a slot taken before the cut does not cut again. */
 	private round = 0;
 	/** Requests waiting for a slot, lowest priority number first (the partition the sink needs next). */
@@ -23,6 +37,7 @@ export class RequestGate implements RequestSlots {
 
 	constructor(readonly max: number) {
 		this.limit = Math.max(1, Math.floor(max));
+		this.allowance = this.limit;
 	}
 
 	/** The limit now (between 1 and max). */
@@ -47,6 +62,7 @@ export class RequestGate implements RequestSlots {
 		} else this.inFlight++;
 		this.peak = Math.max(this.peak, this.inFlight);
 		const round = this.round;
+		const level = this.inFlight;
 		let released = false;
 		return {
 			release: () => {
@@ -55,18 +71,9 @@ export class RequestGate implements RequestSlots {
 				this.inFlight--;
 				this.wake();
 			},
-			succeeded: () => {
-				if (++this.successes < this.limit) return;
-				this.successes = 0;
-				if (this.limit < this.max) this.limit++;
-				this.wake();
-			},
-			pushedBack: (retryAfterMs) => {
-				if (round === this.round) {
-					this.round++;
-					this.successes = 0;
-					this.limit = Math.max(1, Math.floor(this.limit / 2));
-				}
+			succeeded: () => this.succeeded(),
+			pushedBack: (retryAfterMs, overloaded) => {
+				if (round === this.round) this.cut(level, overloaded === true);
 				if (retryAfterMs && retryAfterMs > 0 && !this.pause) {
 					this.pause = sleep(retryAfterMs).then(() => {
 						this.pause = undefined;
@@ -74,6 +81,32 @@ export class RequestGate implements RequestSlots {
 				}
 			},
 		};
+	}
+
+	private cut(level: number, overloaded: boolean): void {
+		const tried = this.limit > this.allowance;
+		this.round++;
+		this.successes = 0;
+		this.roundsAtAllowance = 0;
+		this.limit = Math.max(
+			1,
+			overloaded ? Math.floor(this.limit / 2) : Math.min(this.limit - 1, level - 1),
+		);
+		this.allowance = this.limit;
+		// A refused try above the allowance: the next try waits twice as long.
+		if (tried) this.probeAfter *= 2;
+	}
+
+	private succeeded(): void {
+		if (++this.successes < this.limit) return;
+		this.successes = 0;
+		if (this.limit >= this.max) return;
+		if (this.limit < this.allowance) this.limit++;
+		else if (++this.roundsAtAllowance >= this.probeAfter) {
+			this.roundsAtAllowance = 0;
+			this.limit++;
+		} else return;
+		this.wake();
 	}
 
 	/** Lets waiting requests go while there is room under the limit. */

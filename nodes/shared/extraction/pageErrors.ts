@@ -56,5 +56,7 @@ export function progressError(
 	);
 	error.context.pagesReceived = progress.pages;
 	error.context.recordsReceived = progress.records;
+	// What went wrong in the service's or the network's words, for a run that names its failure (issue 34).
+	error.context.causeMessage = causeMessage ?? reason;
 	return error;
 }

@@ -9,7 +9,7 @@ import {
 import { transportError, workforceRequest, type WorkforceContext } from '../transport';
 import { readBytes, readText } from '../transport/body';
 import { progressError, type ErrorLabel, type Progress } from './pageErrors';
-import { decideRetry, isPushback, retryAfterOf, type RetryPolicy } from './retryPolicy';
+import { decideRetry, httpStatus, isPushback, retryAfterOf, type RetryPolicy } from './retryPolicy';
 
 /** One page's request: sent, retried by the retry policy, its answer read whole (text, or bytes into the decoder's buffer). */
 
@@ -38,8 +38,8 @@ export interface RequestSlot {
 	release(): void;
 	/** The request was answered well. */
 	succeeded(): void;
-	/** The service pushed back (429, 503), with the Retry-After it asked for, if any. */
-	pushedBack(retryAfterMs?: number | null): void;
+	/** The service pushed back (429; 503 `overloaded`), with the Retry-After it asked for, if any. */
+	pushedBack(retryAfterMs?: number | null, overloaded?: boolean): void;
 }
 
 /** A page's answer as a value, so a page asked for early never makes an unhandled rejection. */
@@ -91,7 +91,7 @@ async function fetchPage(
 			slot?.succeeded();
 			return raw;
 		} catch (error) {
-			if (isPushback(error)) slot?.pushedBack(retryAfterOf(error));
+			if (isPushback(error)) slot?.pushedBack(retryAfterOf(error), httpStatus(error) === '503');
 			const decision = decideRetry(error, attempt, options.retry, options.timeout);
 			if (decision.retry) {
 				// The slot is given back before waiting, so other partitions go on meanwhile.

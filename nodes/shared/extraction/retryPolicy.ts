@@ -94,7 +94,7 @@ export function isTransient(error: unknown): boolean {
 	return TRANSIENT_CODE.test(code) || TRANSIENT_CODE.test(String(e?.message ?? ''));
 }
 
-function httpStatus(error: unknown): string {
+export function httpStatus(error: unknown): string {
 	return String((error as { httpCode?: string | null } | undefined)?.httpCode ?? '');
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { fetch } from 'undici';
 
+import type { ActiveRule, FaultRule } from '../../emulator/control/faults';
 import type { LoggedRequest } from '../../emulator/control/requestLog';
 import type {
 	ConcurrencyCounters,
@@ -167,6 +168,24 @@ export class EmulatorControl {
 	async clearFaults(): Promise<void> {
 		const res = await fetch(`${this.controlUrl}/faults`, { method: 'DELETE' });
 		if (!res.ok) throw new Error(`DELETE /faults: HTTP ${res.status}`);
+	}
+
+	/** The fault rules in force, with how often each has hit (`count: 'unlimited'` rules stay until removed). */
+	async faultRules(): Promise<ActiveRule[]> {
+		const res = await fetch(`${this.controlUrl}/faults`);
+		if (!res.ok) throw new Error(`GET /faults: HTTP ${res.status}`);
+		return (await res.json()) as ActiveRule[];
+	}
+
+	/** Adds a fault rule; answers its id (for `removeFault`). */
+	async addFault(rule: FaultRule): Promise<number> {
+		return ((await this.post('/faults', rule)) as { id: number }).id;
+	}
+
+	/** Removes one fault rule: the service is mended while the rest stay. */
+	async removeFault(id: number): Promise<void> {
+		const res = await fetch(`${this.controlUrl}/faults/${id}`, { method: 'DELETE' });
+		if (!res.ok) throw new Error(`DELETE /faults/${id}: HTTP ${res.status}`);
 	}
 
 	/** Sets the latency model (`{ preset: 'internet' }`, or fields; test/emulator/core/latency.ts). */

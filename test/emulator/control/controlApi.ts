@@ -57,6 +57,20 @@ export function registerControlApi(router: Router, emulator: Emulator) {
 		},
 		'none',
 	);
+	// The rules in force with their hits: a test sees a fault firing and then removes that rule.
+	router.get('/faults', () => ({ status: 200, body: ctx.faults.list() }), 'none');
+	router.delete(
+		'/faults/:id',
+		(req) => {
+			if (!ctx.faults.remove(Number(req.params.id)))
+				throw new ApiError(404, {
+					message: `No fault rule ${req.params.id} is in force (a counted rule leaves once spent).`,
+					errors: [],
+				});
+			return { status: 204 };
+		},
+		'none',
+	);
 	router.get('/faults/fired', () => ({ status: 200, body: ctx.faults.fired }), 'none');
 	router.get(
 		'/faults/held',

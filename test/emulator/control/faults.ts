@@ -1,4 +1,5 @@
 import type { ApiName } from '../core/apis';
+import { getQueryAll } from '../core/validate';
 
 export type FaultAction =
 	| { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
@@ -30,17 +31,40 @@ export interface FaultRule {
 	method?: string;
 	/** A substring of the path below the base, or a regular expression source when it starts with `^`. */
 	path?: string;
+	/**
+	 * Query parameters the request must carry, name -> value: the name is matched without regard
+	 * to case (as the service reads names), the URL-decoded value exactly, or as a regular
+	 * expression source when it starts with `^`. `{ FromDateTime: '2026-03-02T00:00:00Z' }` picks
+	 * one partition of a partitioned extraction.
+	 */
+	query?: Record<string, string>;
+	/** A substring of the URL-decoded query string (without `?`). */
+	search?: string;
 	/** Let this many matching requests through first. */
 	skip?: number;
-	/** How many matching requests it hits (default 1). */
-	count?: number;
+	/**
+	 * How many matching requests it hits (default 1); `'unlimited'` hits every one until the rule
+	 * is removed (`remove(id)`, `DELETE /__control/faults/<id>`): a service that fails one
+	 * partition for good until someone fixes it.
+	 */
+	count?: number | 'unlimited';
 	action: FaultAction;
 }
 
-interface ActiveRule extends FaultRule {
+/** A rule as it stands: what it matches, and how often it has let requests through or hit them. */
+export interface ActiveRule extends FaultRule {
 	id: number;
 	skipped: number;
 	hits: number;
+}
+
+/** What a request carries that a rule can match. */
+export interface FaultTarget {
+	api: ApiName;
+	method: string;
+	path: string;
+	/** The raw query string without `?` (still URL-encoded). */
+	search?: string;
 }
 
 /** Answers chosen requests with a status, a delay, a hold, a dropped, cut-off or stalled connection or expired tokens. */
@@ -61,6 +85,18 @@ export class Faults {
 
 	clear() {
 		this.rules = [];
+	}
+
+	/** Removes one rule; answers whether it was still there (a counted rule leaves once spent). */
+	remove(id: number): boolean {
+		const before = this.rules.length;
+		this.rules = this.rules.filter((rule) => rule.id !== id);
+		return this.rules.length < before;
+	}
+
+	/** The rules still in force, oldest first, with their counts so far. */
+	list(): ActiveRule[] {
+		return this.rules.map((rule) => ({ ...rule }));
 	}
 
 	pending(): number {
@@ -111,17 +147,22 @@ export class Faults {
 	}
 
 	/** The action for this request, consuming one hit of the first matching rule. */
-	take(api: ApiName, method: string, path: string): FaultAction | undefined {
+	take({ api, method, path, search = '' }: FaultTarget): FaultAction | undefined {
+		const query = new URLSearchParams(search);
 		for (const rule of this.rules) {
 			if (rule.api && rule.api !== api) continue;
 			if (rule.method && rule.method.toUpperCase() !== method) continue;
 			if (rule.path && !matchesPath(rule.path, path)) continue;
+			if (rule.query && !matchesQuery(rule.query, query)) continue;
+			if (rule.search && !decoded(search).includes(rule.search)) continue;
 			if (rule.skipped < (rule.skip ?? 0)) {
 				rule.skipped++;
 				continue;
 			}
 			rule.hits++;
-			if (rule.hits >= (rule.count ?? 1)) this.rules = this.rules.filter((r) => r !== rule);
+			const count = rule.count ?? 1;
+			if (count !== 'unlimited' && rule.hits >= count)
+				this.rules = this.rules.filter((r) => r !== rule);
 			const key =
 				rule.action.kind === 'status'
 					? `status${rule.action.status}`
@@ -137,4 +178,20 @@ export class Faults {
 
 function matchesPath(pattern: string, path: string): boolean {
 	return pattern.startsWith('^') ? new RegExp(pattern).test(path) : path.includes(pattern);
+}
+
+function matchesQuery(wanted: Record<string, string>, query: URLSearchParams): boolean {
+	return Object.entries(wanted).every(([name, pattern]) =>
+		getQueryAll(query, name).some((value) =>
+			pattern.startsWith('^') ? new RegExp(pattern).test(value) : value === pattern,
+		),
+	);
+}
+
+function decoded(search: string): string {
+	try {
+		return decodeURIComponent(search.replace(/\+/g, ' '));
+	} catch {
+		return search;
+	}
 }

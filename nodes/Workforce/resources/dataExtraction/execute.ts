@@ -3,6 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import type { ExtractionPage } from './extractionPage';
 import { pageStream } from './pageStream';
 import { outputOrThrow } from '../../helpers/itemErrors';
+import { isResumable } from '../../helpers/resume';
+import { isVersion2 } from '../../../shared/nodeVersion';
 import { manyItemsHint } from './output/hint';
 import { extractionFileName } from './output/extractionFileName';
 import { fileDecoder, type FilePage } from './output/fileDecoder';
@@ -11,6 +13,7 @@ import { checkParts, readOutput } from './outputField';
 import { readPartitioning } from './partitionOptions';
 import { buildQuery, type ExtractionOptions } from './query';
 import { pageFacts, readLimit, takeRecords } from './records';
+import { extractionErrorItem, ResumeState, stoppedFileItems, stretchJson } from './resume';
 
 /** Which endpoint one input item reads: fixed for most operations, chosen per item by others. */
 export interface ExtractionTarget {
@@ -55,8 +58,12 @@ export async function runExtraction(
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		// A failure part of the way leaves none of this item's records behind (Continue On Fail).
+		// A failure part of the way leaves none of this item's records behind (Continue On Fail),
+		// unless the run may stop part-way (resume.ts): then the complete leading stretch stays.
 		const before = out.length;
+		let qs: IDataObject | undefined;
+		let resume: ResumeState | undefined;
+		let file = false;
 		try {
 			const { path, what, check, ...run } =
 				typeof target === 'function' ? target(itemIndex) : target;
@@ -68,8 +75,9 @@ export async function runExtraction(
 			const returnAll = limit === Infinity;
 			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;
 			const output = readOutput(this, itemIndex);
+			file = output.mode === 'file';
 			const attach = output.mode === 'file' ? undefined : run.attach?.call(this, itemIndex);
-			const qs = await (run.query ?? buildQuery).call(
+			qs = await (run.query ?? buildQuery).call(
 				this,
 				itemIndex,
 				options,
@@ -79,7 +87,9 @@ export async function runExtraction(
 			const partitions = readPartitioning(this, itemIndex, options);
 			// Partitioned, the endpoint's rules (a maximum window) hold for each partition's window.
 			if (!partitions) check?.(qs);
+			const stopping = isResumable(this, !returnAll) ? new ResumeState() : undefined;
 			const pages = (pageStream<FilePage>).call(this, {
+				resume: stopping,
 				partitioning: partitions && { ...partitions, check },
 				path,
 				qs,
@@ -96,6 +106,9 @@ export async function runExtraction(
 					delayMs: options.retryDelay ?? 1000,
 				},
 			});
+			// Planned and checked: from here on a failure names the rest of the window (a resumable run).
+			resume = stopping;
+			const window = qs;
 			let facts: { page?: ExtractionPage; value?: IDataObject } = {};
 			const shape = (record: IDataObject, page: ExtractionPage): IDataObject => {
 				if (facts.page !== page) facts = { page, value: pageFacts(page, run.pageFacts?.(page)) };
@@ -103,13 +116,14 @@ export async function runExtraction(
 			};
 			if (output.mode === 'file') {
 				// One item per part, in order.
-				out.push(
-					...(await extractToFile.call(this, pages, limit, output, {
-						baseName: extractionFileName(path, qs),
-						shape: options.includePageFacts ? shape : undefined,
-						itemIndex,
-					})),
-				);
+				const parts = await extractToFile.call(this, pages, limit, output, {
+					baseName: extractionFileName(path, qs),
+					shape: options.includePageFacts ? shape : undefined,
+					itemIndex,
+					stretch: isVersion2(this) ? (stretch) => stretchJson(window, stretch) : undefined,
+				});
+				const stop = resume?.stop;
+				out.push(...(stop ? stoppedFileItems(this, qs, itemIndex, stop, parts) : parts));
 				continue;
 			}
 			const toItem = (record: IDataObject, page: ExtractionPage): INodeExecutionData => ({
@@ -130,9 +144,24 @@ export async function runExtraction(
 							out.push(toItem(record, page));
 						},
 			);
+			const stop = resume?.stop;
+			if (stop)
+				out.push(
+					extractionErrorItem(this, qs, stop.error, itemIndex, stop, {
+						records: out.length - before,
+					}),
+				);
 		} catch (error) {
 			out.length = before;
-			outputOrThrow(this, error, itemIndex, out);
+			// Failed with no slice boundary to stop at (one stream, or not a page): nothing went out.
+			if (resume && qs)
+				out.push(
+					extractionErrorItem(this, qs, error, itemIndex, undefined, {
+						records: 0,
+						...(file ? { parts: 0 } : {}),
+					}),
+				);
+			else outputOrThrow(this, error, itemIndex, out);
 		}
 	}
 	manyItemsHint(this, out.length);

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { DecodedPage } from '../../../shared/extraction/pageDecoder';
+import type { Stretch } from './resume';
 
 /**
  * What an extraction run hands on: its pages in the order a single stream gives, each numbered
@@ -45,4 +46,6 @@ export interface ExtractionPage<P extends DecodedPage = DecodedPage> {
 	bytes: number;
 	/** Absent when the run is not partitioned. */
 	partition?: PagePartition;
+	/** The stretch of the window the page's records lie in: its slice's, or the run's whole window. */
+	stretch: Stretch;
 }

@@ -21,6 +21,7 @@ import {
 } from './partitions/plan';
 import { partitionedPages } from './partitions/scheduler';
 import type { RequestGate } from '../../helpers/requestGate';
+import { runStretch, type ResumeState, type Stretch } from './resume';
 
 /**
  * The page stream of one extraction: one token stream, or (Partition By) its window's partitions
@@ -42,6 +43,12 @@ export interface Partitioning extends PartitionRequest {
 
 export interface PageStreamOptions<P extends DecodedPage> extends PaginateOptions<P> {
 	partitioning?: Partitioning;
+	/**
+	 * A run that may stop part-way (issue 34): partitions hand slices on whole, and a slice that
+	 * fails ends the pages cleanly at its start (said here) instead of throwing, so the sink
+	 * closes what it holds. Unpartitioned, a failure throws as before (there is no boundary).
+	 */
+	resume?: ResumeState;
 }
 
 /**
@@ -55,8 +62,9 @@ export function pageStream<P extends DecodedPage = DecodedPage>(
 	this: WorkforceContext,
 	options: PageStreamOptions<P>,
 ): AsyncGenerator<ExtractionPage<P>> {
-	const { partitioning, ...stream } = options;
-	if (!partitioning) return runPages(oneStream((paginate<P>).call(this, stream)));
+	const { partitioning, resume, ...stream } = options;
+	const window = runStretch(options.qs ?? {});
+	if (!partitioning) return runPages(oneStream((paginate<P>).call(this, stream), window));
 	let partitions: PlannedPartition[];
 	try {
 		partitions = planPartitions(options.qs ?? {}, partitioning, Date.now())!;
@@ -83,7 +91,7 @@ export function pageStream<P extends DecodedPage = DecodedPage>(
 			);
 		}
 	}
-	return runPages((runPartitions<P>).call(this, stream, partitions, partitioning));
+	return runPages((runPartitions<P>).call(this, stream, partitions, partitioning, window, resume));
 }
 
 /** A page in output order, with what the run knows about it beyond its stream. */
@@ -92,12 +100,14 @@ interface OrderedPage<P extends DecodedPage> {
 	partition?: PagePartition;
 	/** Whether pages of a later stream follow this stream's last page. */
 	laterStreams: boolean;
+	stretch: Stretch;
 }
 
 async function* oneStream<P extends DecodedPage>(
 	pages: AsyncGenerator<StreamPage<P>>,
+	window: Stretch,
 ): AsyncGenerator<OrderedPage<P>> {
-	for await (const page of pages) yield { page, laterStreams: false };
+	for await (const page of pages) yield { page, laterStreams: false, stretch: window };
 }
 
 async function* runPartitions<P extends DecodedPage>(
@@ -105,11 +115,15 @@ async function* runPartitions<P extends DecodedPage>(
 	stream: PaginateOptions<P>,
 	partitions: PlannedPartition[],
 	partitioning: Partitioning,
+	window: Stretch,
+	resume: ResumeState | undefined,
 ): AsyncGenerator<OrderedPage<P>> {
 	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
 	// Each partition sends its own window.
 	const shared = { ...stream };
 	delete shared.qs;
+	// Here the complete leading stretch is known: a page whose stream has no more ends its slice,
+	// and with whole slices a failure ends the pages before the failed slice's first page.
 	for await (const { page, slice } of (partitionedPages<P>).call(this, {
 		partitions,
 		parallel: partitioning.parallel,
@@ -117,8 +131,23 @@ async function* runPartitions<P extends DecodedPage>(
 		stream: shared,
 		credentials,
 		gate: partitioning.gate,
+		wholeSlices: resume && {
+			stopped: ({ error, slice, page }) =>
+				(resume.stop = {
+					error,
+					startMs: slice.startMs,
+					partition: partitionLabel(slice.partition),
+					page,
+				}),
+		},
 	}))
-		yield { page, partition: slice.partition, laterStreams: !slice.final };
+		yield {
+			page,
+			partition: slice.partition,
+			laterStreams: !slice.final,
+			// The last slice ends where the run does (an incremental run may have no end).
+			stretch: { startMs: slice.startMs, endMs: slice.final ? window.endMs : slice.endMs },
+		};
 }
 
 /** The run's pages, numbered and counted as one stream would number and count them. */
@@ -127,7 +156,7 @@ async function* runPages<P extends DecodedPage>(
 ): AsyncGenerator<ExtractionPage<P>> {
 	let pageNumber = 0;
 	let recordsSoFar = 0;
-	for await (const { page, partition, laterStreams } of ordered) {
+	for await (const { page, partition, laterStreams, stretch } of ordered) {
 		const { decoded } = page;
 		recordsSoFar += decoded.count;
 		yield {
@@ -142,6 +171,7 @@ async function* runPages<P extends DecodedPage>(
 			decoded,
 			bytes: page.bytes,
 			partition,
+			stretch,
 		};
 	}
 }

@@ -7,10 +7,12 @@ import {
 } from 'n8n-workflow';
 
 import { outputOrThrow } from '../../helpers/itemErrors';
+import { isResumable } from '../../helpers/resume';
 import { workforceRequest } from '../../../shared/transport';
 import { exportFields } from './fields';
 import { emptyExportHint, leftOutHint } from './hints';
-import { sideBySide } from './sideBySide';
+import { payrollErrorItem } from './resume';
+import { leadingWindows, sideBySide, type Leading } from './sideBySide';
 import { readExportRequest, readParallel, windowQuery } from './query';
 
 export const getFileOption: INodePropertyOptions = {
@@ -51,20 +53,29 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const parts: Buffer[] = [];
 			let mimeType = 'text/plain';
 			let serviceName = '';
-			// The windows side by side; their bytes joined in date order.
-			const responses = await sideBySide(
-				request.windows.length,
-				readParallel(this, itemIndex),
-				(w) =>
-					workforceRequest.call(this, {
-						method: 'GET',
-						path: '/api/payroll-export/file',
-						qs: windowQuery(request, request.windows[w]),
-						binary: true,
-						what: 'Get payroll export file',
-						itemIndex,
-					}),
-			);
+			// The windows side by side; their bytes joined in date order (in a resumable run, of the windows before the first that failed).
+			const read = async (w: number) =>
+				await workforceRequest.call(this, {
+					method: 'GET',
+					path: '/api/payroll-export/file',
+					qs: windowQuery(request, request.windows[w]),
+					binary: true,
+					what: 'Get payroll export file',
+					itemIndex,
+				});
+			const count = request.windows.length;
+			const parallel = readParallel(this, itemIndex);
+			const { results: responses, failed }: Leading<Awaited<ReturnType<typeof read>>> = isResumable(
+				this,
+			)
+				? await leadingWindows(count, parallel, read)
+				: { results: await sideBySide(count, parallel, read) };
+			if (failed && responses.length === 0) {
+				out.push(payrollErrorItem(this, request, failed, itemIndex, { parts: 0 }));
+				continue;
+			}
+			// The days the file holds: up to the window before the one that failed.
+			const to = failed ? request.windows[failed.index - 1].to : request.to;
 			for (const response of responses) {
 				const body = response.body as unknown;
 				parts.push(
@@ -88,20 +99,26 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 				EXTENSIONS[mimeType] ??
 				/\.([A-Za-z0-9]{1,8})$/.exec(serviceName)?.[1]?.toLowerCase() ??
 				'txt';
-			const fileName = `payroll-export_${request.from}_${request.to}.${extension}`;
+			const fileName = `payroll-export_${request.from}_${to}.${extension}`;
 			const binary = await this.helpers.prepareBinaryData(bytes, fileName, mimeType);
 			out.push({
 				json: {
 					fileName,
 					fromWorkDate: request.from,
-					toWorkDate: request.to,
+					toWorkDate: to,
 					dataExportType: request.qs.dataExportType,
-					windows: request.windows.length,
+					windows: responses.length,
 					fileSize: bytes.length,
 				},
 				binary: { [property]: binary },
 				pairedItem: { item: itemIndex },
 			});
+			if (failed) {
+				out.push(
+					payrollErrorItem(this, request, failed, itemIndex, { parts: 1, bytes: bytes.length }),
+				);
+				continue;
+			}
 			if (bytes.length === 0) empty = request;
 			else if (request.settings.userPayrollTypeFilter !== 'all-users') filtered = request;
 		} catch (error) {

@@ -6,14 +6,18 @@ import {
 } from 'n8n-workflow';
 
 import { outputOrThrow } from '../../helpers/itemErrors';
+import { isResumable } from '../../helpers/resume';
 import { workforceJson } from '../../../shared/transport';
 import { emptyExportHint, leftOutHint } from './hints';
-import { sideBySide } from './sideBySide';
+import { payrollErrorItem } from './resume';
+import { leadingWindows, sideBySide, type Leading } from './sideBySide';
 import { readExportRequest, readParallel, windowQuery } from './query';
 
 /**
  * A JSON payroll export (summaries or lines) per input item: one request per window of at most
  * 45 days, the windows fetched side by side (Parallel Requests), results merged in date order, one output item per row; an execution hint when empty.
+ * In a resumable run (helpers/resume.ts) a window that fails for good leaves the rows of the
+ * windows before it and one error output item naming the rest.
  */
 export async function runJsonExport(
 	this: IExecuteFunctions,
@@ -28,17 +32,14 @@ export async function runJsonExport(
 		try {
 			const request = readExportRequest.call(this, itemIndex);
 			let rows = 0;
-			// The windows side by side, their rows in date order.
-			const bodies = await sideBySide(request.windows.length, readParallel(this, itemIndex), (w) =>
-				workforceJson.call(this, {
+			const read = async (w: number): Promise<IDataObject[]> => {
+				const body: unknown = await workforceJson.call(this, {
 					method: 'GET',
 					path: path(itemIndex),
 					qs: windowQuery(request, request.windows[w]),
 					what,
 					itemIndex,
-				}),
-			);
-			for (const body of bodies) {
+				});
 				if (!Array.isArray(body)) {
 					throw new NodeOperationError(
 						this.getNode(),
@@ -49,9 +50,21 @@ export async function runJsonExport(
 						},
 					);
 				}
-				for (const row of body as IDataObject[])
-					out.push({ json: row, pairedItem: { item: itemIndex } });
+				return body as IDataObject[];
+			};
+			// The windows side by side, their rows in date order; in a resumable run those before the first that failed.
+			const count = request.windows.length;
+			const parallel = readParallel(this, itemIndex);
+			const { results, failed }: Leading<IDataObject[]> = isResumable(this)
+				? await leadingWindows(count, parallel, read)
+				: { results: await sideBySide(count, parallel, read) };
+			for (const body of results) {
+				for (const row of body) out.push({ json: row, pairedItem: { item: itemIndex } });
 				rows += body.length;
+			}
+			if (failed) {
+				out.push(payrollErrorItem(this, request, failed, itemIndex, { records: rows }));
+				continue;
 			}
 			if (rows === 0) empty = request;
 			else if (request.settings.userPayrollTypeFilter !== 'all-users') filtered = request;

@@ -1,4 +1,3 @@
-import { RequestGate } from '../../../../nodes/Workforce/helpers/requestGate';
 import { executeNode, jsonOf } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
 
@@ -93,56 +92,5 @@ describe('Data Extraction: partitions, requests in flight', () => {
 		const counters = latency().counters();
 		expect(counters.rejected429).toBeGreaterThan(0);
 		expect(counters.maxInFlight).toBeLessThanOrEqual(2);
-	});
-});
-
-describe('RequestGate: AIMD', () => {
-	it('halves on push-back once per round, climbs by one per round of successes, never past the maximum', async () => {
-		const gate = new RequestGate(8);
-		const slots = await Promise.all(Array.from({ length: 8 }, () => gate.acquire()));
-		expect(gate.current).toBe(8);
-		// Eight requests of one round pushed back: one cut, not eight.
-		for (const slot of slots) slot.pushedBack();
-		expect(gate.current).toBe(4);
-		for (const slot of slots) slot.release();
-		// A slot taken after the cut cuts again.
-		const after = await gate.acquire();
-		after.pushedBack();
-		after.release();
-		expect(gate.current).toBe(2);
-		// Two successes raise it to 3, three more to 4, ... up to 8 and no further.
-		const succeed = async (n: number) => {
-			for (let i = 0; i < n; i++) {
-				const slot = await gate.acquire();
-				slot.succeeded();
-				slot.release();
-			}
-		};
-		await succeed(2);
-		expect(gate.current).toBe(3);
-		await succeed(3);
-		expect(gate.current).toBe(4);
-		await succeed(100);
-		expect(gate.current).toBe(8);
-	});
-
-	it('never lets more than the limit in, and the lowest priority number goes first', async () => {
-		const gate = new RequestGate(2);
-		const a = await gate.acquire(5);
-		const b = await gate.acquire(5);
-		const order: number[] = [];
-		const late = gate.acquire(9).then((s) => (order.push(9), s));
-		const early = gate.acquire(1).then((s) => (order.push(1), s));
-		await Promise.resolve();
-		expect(order).toEqual([]);
-		a.release();
-		const first = await early;
-		expect(order).toEqual([1]);
-		b.release();
-		const second = await late;
-		expect(order).toEqual([1, 9]);
-		expect(gate.peak).toBe(2);
-		first.release();
-		second.release();
 	});
 });

@@ -12,6 +12,7 @@ import { partFileName } from './partFileName';
 import { readAhead } from './readAhead';
 import type { FilePage } from './fileDecoder';
 import { FileSummary } from './summary';
+import type { Stretch } from '../resume';
 
 type FileSettings = Extract<OutputSettings, { mode: 'file' }>;
 
@@ -21,6 +22,8 @@ export interface FileTarget {
 	/** One record as item mode would output it (page facts added, for instance); absent when records go out as they came. */
 	shape?: (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject;
 	itemIndex: number;
+	/** The stretch of the window a file's records lie in, as its item says it (node version 2); absent in version 1. */
+	stretch?: (stretch: Stretch) => IDataObject;
 }
 
 /** Where a part ends: after this many records, or before a page that would take its text over this many bytes. */
@@ -39,7 +42,9 @@ interface PartCap {
  *
  * A page that fails fails the run: no item is output. The store keeps nothing of the part being
  * written; parts stored before it stay in the execution's binary data, which n8n deletes with
- * the execution (a node has no helper to delete binary data).
+ * the execution (a node has no helper to delete binary data). A run that stops part-way (issue
+ * 34) ends its pages cleanly at a slice boundary instead: the part being written ends there as
+ * a complete file and every part is output.
  */
 export async function extractToFile(
 	this: IExecuteFunctions,
@@ -101,6 +106,7 @@ export async function extractToFile(
 		const json = summary.toJSON(binary.bytes ?? summary.bytes);
 		// A run in one file outputs what it did before parts existed.
 		if (several) Object.assign(json, { part: index + 1, parts: parts.length });
+		if (target.stretch) json.stretch = target.stretch(summary.stretch);
 		return {
 			json,
 			binary: { [settings.binaryProperty]: binary },
@@ -139,6 +145,7 @@ async function* writePart(
 		const size = chunk.byteLength + (header?.byteLength ?? 0);
 		// By size: the page goes to the next part when this one holds records already (its text stays cached).
 		if (cap?.bytes !== undefined && started && summary.bytes + size > cap.bytes) return;
+		summary.within(pending.page.stretch);
 		// Counted before the bytes are handed over: a scanned page's buffer is reused once written.
 		if (pending.scanned) summary.addScanned(pending.scanned, count, pending.from);
 		else summary.addPage(pending.recordsFrom(pending.from, count));

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ScannedPage } from './pageScan';
+import type { Stretch } from '../resume';
 import { utcTimeAt } from './utcTime';
 import type { FileFormat } from '../outputField';
 
@@ -18,6 +19,9 @@ export class FileSummary {
 	pages = 0;
 	/** Bytes of text before compression. */
 	bytes = 0;
+	/** The stretch of the window its pages lie in: from its first page's slice to its last one's. */
+	readonly stretch: Stretch = {};
+	private stretched = false;
 	// Plain fields, not an object per new extreme: with times rising record by record that would be one per record.
 	private firstAt = Infinity;
 	private firstText: string | null = null;
@@ -28,6 +32,13 @@ export class FileSummary {
 		private readonly format: FileFormat,
 		private readonly compressed: boolean,
 	) {}
+
+	/** A page (or part of one) of this file lies in `stretch`. */
+	within(stretch: Stretch) {
+		if (!this.stretched) this.stretch.startMs = stretch.startMs;
+		this.stretched = true;
+		this.stretch.endMs = stretch.endMs;
+	}
 
 	addPage(records: IDataObject[]) {
 		this.pages++;

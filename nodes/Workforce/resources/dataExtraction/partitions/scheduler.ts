@@ -21,6 +21,12 @@ import { SlicePlanner, type Slice } from './slices';
  * turn up to `budgetBytes`; past it, those slices stop asking until the sink catches up (the slice
  * being handed on never waits). A slice that fails stops every other and fails the whole stream.
  * Each page comes with its slice, as the page loop made it: numbering is pageStream.ts's.
+ *
+ * With `wholeSlices` (a run that may stop part-way and deliver what is complete, issue 34) a
+ * failure may surface only at a slice boundary: a slice's pages are handed on only once its
+ * stream has ended, so nothing of a slice that fails ever reaches the sink. A failed slice stops
+ * the slices after it; those before it are read to their end and handed on, then the pages end
+ * there and `stopped` is told which slice failed.
  */
 
 export interface ScheduleOptions<P extends DecodedPage> {
@@ -32,6 +38,19 @@ export interface ScheduleOptions<P extends DecodedPage> {
 	credentials: ICredentialDataDecryptedObject;
 	/** Given in by tests and figures to read the peak; a new one otherwise. */
 	gate?: RequestGate;
+	/**
+	 * Hand a slice on only once read to its end: a slice that fails for good ends the pages at its
+	 * start, and this is told which one (instead of the pages throwing).
+	 */
+	wholeSlices?: { stopped(failure: SliceFailure): void };
+}
+
+/** The first slice in output order that failed for good, after every slice before it was handed on. */
+export interface SliceFailure {
+	error: unknown;
+	slice: Slice;
+	/** The page of the slice that failed (1 = its first). */
+	page: number;
 }
 
 /** Pages of the slice being handed on that are read ahead of the sink (as readAhead does for one stream). */
@@ -47,6 +66,8 @@ interface Lane<P extends DecodedPage> {
 	slice: Slice;
 	pages: Array<StreamPage<P>>;
 	done: boolean;
+	/** Whole slices: why this slice ended before its stream did. */
+	failed?: SliceFailure;
 }
 
 export async function* partitionedPages<P extends DecodedPage>(
@@ -63,8 +84,12 @@ export async function* partitionedPages<P extends DecodedPage>(
 	const lanes: Array<Lane<P>> = [];
 	let head = 0;
 	let buffered = 0;
+	const whole = options.wholeSlices !== undefined;
 	let failure: { error: unknown } | undefined;
 	let stopped = false;
+	/** Whole slices: slices after this index stop (the first failed one so far). */
+	let stopAfter = Infinity;
+	const halted = (lane: Lane<P>) => stopped || lane.slice.index > stopAfter;
 	const roomWaiters = new Set<() => void>();
 	/** Wakes the consumer: a page, a finished slice, a new slice or a failure. */
 	let notify: (() => void) | undefined;
@@ -89,14 +114,18 @@ export async function* partitionedPages<P extends DecodedPage>(
 		});
 		let bytes = 0;
 		let records = 0;
+		let pagesRead = 0;
 		try {
 			for (;;) {
 				// A later slice waits while the pages ahead of the sink are over budget; the slice being
-				// handed on keeps HEAD_READ_AHEAD_PAGES pages ready, never more.
+				// handed on keeps HEAD_READ_AHEAD_PAGES pages ready, never more. With whole slices the
+				// head is read to its end before the sink gets a page, so it never waits (the sink waits
+				// for it); its pages still count against the budget, which holds the later slices back:
+				// memory stays about the budget plus one slice, and slices are sized to fit the budget.
 				while (
-					!stopped &&
+					!halted(lane) &&
 					(slice.index === head
-						? lane.pages.length >= HEAD_READ_AHEAD_PAGES
+						? !whole && lane.pages.length >= HEAD_READ_AHEAD_PAGES
 						: buffered >= options.budgetBytes)
 				)
 					await new Promise<void>((resolve) => {
@@ -106,13 +135,14 @@ export async function* partitionedPages<P extends DecodedPage>(
 						};
 						roomWaiters.add(wake);
 					});
-				if (stopped) break;
+				if (halted(lane)) break;
 				const step = await pages.next();
-				if (stopped) break;
+				if (halted(lane)) break;
 				if (step.done) {
 					planner.finished(slice, bytes, records);
 					break;
 				}
+				pagesRead++;
 				lane.pages.push(step.value);
 				bytes += step.value.bytes;
 				records += step.value.decoded.count;
@@ -120,11 +150,22 @@ export async function* partitionedPages<P extends DecodedPage>(
 				wakeConsumer();
 			}
 		} catch (error) {
-			failure ??= { error };
-			stopped = true;
+			if (whole) {
+				// The slices before this one go on: they are the complete stretch the sink gets.
+				lane.failed = { error, slice, page: pagesRead + 1 };
+				stopAfter = Math.min(stopAfter, slice.index);
+			} else {
+				failure ??= { error };
+				stopped = true;
+			}
 			wakeAll();
 		} finally {
-			if (stopped) await pages.return(undefined).catch(() => undefined);
+			if (halted(lane)) {
+				await pages.return(undefined).catch(() => undefined);
+				// Never handed on: its pages leave the budget (and memory) for the slices before it.
+				for (const page of lane.pages.splice(0)) buffered -= page.bytes;
+				for (const wake of [...roomWaiters]) wake();
+			}
 			lane.done = true;
 			active--;
 			startMore();
@@ -133,7 +174,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 	};
 	// As many slices read at once as requests may be in flight; finished ones make room.
 	const startMore = () => {
-		while (!stopped && active < options.parallel) {
+		while (!stopped && active < options.parallel && planner.nextIndex < stopAfter) {
 			const slice = planner.next();
 			if (!slice) return;
 			const lane: Lane<P> = { slice, pages: [], done: false };
@@ -148,13 +189,19 @@ export async function* partitionedPages<P extends DecodedPage>(
 		for (;;) {
 			// The head slice may not be cut yet (the probe is still being read): wait for it too.
 			let lane = lanes[head] as Lane<P> | undefined;
-			while (!failure && (lane ? lane.pages.length === 0 && !lane.done : !planner.exhausted)) {
+			const waiting = (lane: Lane<P> | undefined) =>
+				lane ? !lane.done && (whole || lane.pages.length === 0) : !planner.exhausted;
+			while (!failure && waiting(lane)) {
 				await new Promise<void>((resolve) => (notify = resolve));
 				lane = lanes[head];
 			}
 			notify = undefined;
 			if (failure) throw failure.error;
 			if (!lane) break;
+			if (lane.failed) {
+				options.wholeSlices!.stopped(lane.failed);
+				break;
+			}
 			const page = lane.pages.shift();
 			if (page === undefined) {
 				head++;

@@ -53,6 +53,11 @@ export class SlicePlanner {
 		this.cursor = partitions[0]?.startMs ?? 0;
 	}
 
+	/** The index the next slice will have. */
+	get nextIndex(): number {
+		return this.issued;
+	}
+
 	/** Every slice has been handed out. */
 	get exhausted(): boolean {
 		return this.partition >= this.partitions.length;

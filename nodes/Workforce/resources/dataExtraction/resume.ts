@@ -1,0 +1,143 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import {
+	deliveredWords,
+	resumeErrorItem,
+	statusOf,
+	type Delivered,
+	type ResumeWindow,
+} from '../../helpers/resume';
+import { iso } from './partitions/plan';
+
+/**
+ * An extraction run that stops part-way (issue 34): which stretch of the window each page lies in,
+ * where the run stopped, and the error item naming the rest. The window is the one the token
+ * stream runs over: From/To Date Time in a full load, Modified Since/Before in incremental mode.
+ */
+
+/** A stretch of the window, [startMs, endMs); an end is undefined where the run's window has none. */
+export interface Stretch {
+	startMs?: number;
+	/** Exclusive. */
+	endMs?: number;
+}
+
+/** Where a resumable run stopped: the first slice that failed; every slice before it was handed on. */
+export interface StreamStop {
+	error: unknown;
+	/** The failed slice: the rest of the window starts at its start. */
+	startMs: number;
+	/** Its partition, as errors name it. */
+	partition: string;
+	/** Its page that failed (1: the slice's first). */
+	page: number;
+}
+
+/** Handed to pageStream by a resumable run: the page source ends at the failed slice instead of throwing, and says so here. */
+export class ResumeState {
+	stop?: StreamStop;
+}
+
+const incremental = (qs: IDataObject) => qs.ModifiedSince !== undefined;
+
+/** The whole window of a run's query (an unpartitioned run's every page lies in it). */
+export function runStretch(qs: IDataObject): Stretch {
+	const ms = (key: string) =>
+		typeof qs[key] === 'string' ? Date.parse(qs[key] as string) : undefined;
+	if (incremental(qs)) return { startMs: ms('ModifiedSince'), endMs: ms('ModifiedBefore') };
+	const to = ms('ToDateTime');
+	return { startMs: ms('FromDateTime'), endMs: to === undefined ? undefined : to + 1 };
+}
+
+/**
+ * A stretch under the node's field names, as the user would type it back: a full load's
+ * `toDateTime` is inclusive (the end - 1 ms, as partitions ask), Modified Before exclusive.
+ */
+export function stretchJson(qs: IDataObject, stretch: Stretch): IDataObject {
+	const at = (ms: number | undefined) => (ms === undefined ? null : iso(ms));
+	if (incremental(qs))
+		return { modifiedSince: at(stretch.startMs), modifiedBefore: at(stretch.endMs) };
+	return {
+		fromDateTime: at(stretch.startMs),
+		toDateTime: at(stretch.endMs === undefined ? undefined : stretch.endMs - 1),
+	};
+}
+
+/**
+ * A File output that stopped part-way: its parts, then the error item. Stopped before any complete
+ * slice, its one file is empty and says nothing: not output.
+ */
+export function stoppedFileItems(
+	ctx: IExecuteFunctions,
+	qs: IDataObject,
+	itemIndex: number,
+	stop: StreamStop,
+	parts: INodeExecutionData[],
+): INodeExecutionData[] {
+	const records = parts.reduce((sum, part) => sum + (part.json.records as number), 0);
+	const delivered = records === 0 ? [] : parts;
+	return [
+		...delivered,
+		extractionErrorItem(ctx, qs, stop.error, itemIndex, stop, {
+			records,
+			parts: delivered.length,
+		}),
+	];
+}
+
+/** The error output item of a resumable extraction that stopped (or failed before any complete slice). */
+export function extractionErrorItem(
+	ctx: IExecuteFunctions,
+	qs: IDataObject,
+	error: unknown,
+	itemIndex: number,
+	stop: StreamStop | undefined,
+	output: { records: number; parts?: number },
+): INodeExecutionData {
+	const run = runStretch(qs);
+	const from = stop?.startMs ?? run.startMs;
+	// Unset ends stay unset, so the rerun asks exactly what this one did beyond the start.
+	const resume = Object.fromEntries(
+		Object.entries(stretchJson(qs, { startMs: from, endMs: run.endMs })).filter(
+			([, value]) => value !== null,
+		),
+	) as ResumeWindow;
+	const none = from === run.startMs;
+	const delivered: Delivered = {
+		...output,
+		...stretchJson(qs, none ? {} : { startMs: run.startMs, endMs: from }),
+	};
+	const cause = (stop?.error ?? error) as { message?: string; context?: IDataObject };
+	const keys = Object.keys(resume);
+	const rest = keys.length
+		? `Read the rest with this node again: set ${keys.map((key) => `${fieldName(key)} to {{ $json.details.resume.${key} }}`).join(' and ')} (the error output item carries them).`
+		: 'Run the node again to read it.';
+	const description = none
+		? `Nothing was output: no part of the window was complete. ${rest}`
+		: `The complete stretch before ${iso(from!)} was output (${deliveredWords(delivered)}); the rest was not. ${rest}`;
+	return resumeErrorItem(
+		ctx,
+		stop?.error ?? error,
+		itemIndex,
+		{
+			resume,
+			failed: {
+				partition: stop?.partition ?? 'the whole window',
+				page: stop?.page ?? Number(cause.context?.pagesReceived ?? 0) + 1,
+				cause: String(cause.context?.causeMessage ?? cause.message ?? cause),
+				...(statusOf(cause) === undefined ? {} : { status: statusOf(cause) }),
+			},
+			delivered,
+		},
+		description,
+	);
+}
+
+const FIELD_NAMES: Record<string, string> = {
+	fromDateTime: 'From Date Time',
+	toDateTime: 'To Date Time',
+	modifiedSince: 'Options > Modified Since',
+	modifiedBefore: 'Options > Modified Before',
+};
+
+const fieldName = (key: string) => FIELD_NAMES[key] ?? key;

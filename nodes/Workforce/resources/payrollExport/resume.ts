@@ -1,0 +1,48 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { deliveredWords, resumeErrorItem, statusOf, type Delivered } from '../../helpers/resume';
+import type { ExportRequest } from './query';
+
+/**
+ * A Payroll Export whose 45-day window fails for good in a run that delivers what is complete
+ * (issue 34): the windows before it went out, and this error item names the rest as From/To Work
+ * Date (calendar days, both inclusive), for Period: Date Range.
+ */
+export function payrollErrorItem(
+	ctx: IExecuteFunctions,
+	request: ExportRequest,
+	failed: { index: number; error: unknown },
+	itemIndex: number,
+	output: Omit<Delivered, 'records'> & { records?: number },
+): INodeExecutionData {
+	const { windows } = request;
+	const window = windows[failed.index];
+	const some = failed.index > 0;
+	const delivered = {
+		...output,
+		fromWorkDate: some ? request.from : null,
+		toWorkDate: some ? windows[failed.index - 1].to : null,
+	} as Delivered;
+	const error = failed.error as { message?: string };
+	const rest = `Read the rest with this node again: Period Date Range, From Work Date {{ $json.details.resume.fromWorkDate }} and To Work Date {{ $json.details.resume.toWorkDate }} (the error output item carries them).`;
+	const what =
+		output.records === undefined ? 'the file of those days' : deliveredWords(delivered, 'row');
+	return resumeErrorItem(
+		ctx,
+		failed.error,
+		itemIndex,
+		{
+			resume: { fromWorkDate: window.from, toWorkDate: request.to },
+			failed: {
+				partition: `window ${failed.index + 1} of ${windows.length} (${window.from} to ${window.to})`,
+				page: 1,
+				cause: error?.message ?? String(failed.error),
+				...(statusOf(failed.error) === undefined ? {} : { status: statusOf(failed.error) }),
+			},
+			delivered,
+		},
+		some
+			? `The work dates before ${window.from} were output (${what}); the rest was not. ${rest}`
+			: `Nothing was output: the first window failed. ${rest}`,
+	);
+}

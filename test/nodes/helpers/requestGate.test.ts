@@ -1,0 +1,109 @@
+import { RequestGate } from '../../../nodes/Workforce/helpers/requestGate';
+
+/** Takes a slot, lets it succeed and gives it back, `n` times. */
+async function succeed(gate: RequestGate, n: number) {
+	for (let i = 0; i < n; i++) {
+		const slot = await gate.acquire();
+		slot.succeeded();
+		slot.release();
+	}
+}
+
+/** Takes `n` slots at once (the gate must have room for them). */
+const take = (gate: RequestGate, n: number) =>
+	Promise.all(Array.from({ length: n }, () => gate.acquire()));
+
+describe('RequestGate: the allowance learned from push-back', () => {
+	it('a 429 with four in flight sets the limit to the three the service served, once per round', async () => {
+		const gate = new RequestGate(4);
+		const slots = await take(gate, 4);
+		// Only the fourth was refused; answers to requests of the same round do not cut again.
+		slots[3].pushedBack();
+		slots[2].pushedBack();
+		expect(gate.current).toBe(3);
+		for (const slot of slots) slot.release();
+		// Slots taken after the cut, the third refused: the service serves two now (another client).
+		const after = await take(gate, 3);
+		after[2].pushedBack();
+		for (const slot of after) slot.release();
+		expect(gate.current).toBe(2);
+		// Refused with nothing else in flight: one at a time, never fewer.
+		const alone = await gate.acquire();
+		alone.pushedBack();
+		alone.release();
+		expect(gate.current).toBe(1);
+		const still = await gate.acquire();
+		still.pushedBack();
+		still.release();
+		expect(gate.current).toBe(1);
+	});
+
+	it('a 503 (overloaded) halves the limit', async () => {
+		const gate = new RequestGate(8);
+		const slots = await take(gate, 8);
+		slots[0].pushedBack(null, true);
+		expect(gate.current).toBe(4);
+		for (const slot of slots) slot.release();
+	});
+
+	it('below the allowance it climbs one per round; above it, one try after 8 rounds, 16 after a refused try', async () => {
+		const gate = new RequestGate(8);
+		// Overloaded at 8: halved to 4, the allowance 4.
+		const slots = await take(gate, 8);
+		slots[7].pushedBack(null, true);
+		for (const slot of slots) slot.release();
+		expect(gate.current).toBe(4);
+		// Eight rounds of four at the allowance before a fifth is tried.
+		await succeed(gate, 8 * 4 - 1);
+		expect(gate.current).toBe(4);
+		await succeed(gate, 1);
+		expect(gate.current).toBe(5);
+		// The try is refused with five in flight: back to four, and the next try waits 16 rounds.
+		const tried = await take(gate, 5);
+		tried[4].pushedBack();
+		for (const slot of tried) slot.release();
+		expect(gate.current).toBe(4);
+		await succeed(gate, 15 * 4);
+		expect(gate.current).toBe(4);
+		await succeed(gate, 4);
+		expect(gate.current).toBe(5);
+		// Served this time: the allowance grows with each successful try, never past the maximum.
+		await succeed(gate, 10_000);
+		expect(gate.current).toBe(8);
+	});
+
+	it('a halved limit climbs back to the allowance one per round', async () => {
+		const gate = new RequestGate(6);
+		// A 429 at six: allowance five. Then an overload halves it to two.
+		let slots = await take(gate, 6);
+		slots[5].pushedBack();
+		for (const slot of slots) slot.release();
+		slots = await take(gate, 5);
+		slots[4].pushedBack(null, true);
+		for (const slot of slots) slot.release();
+		expect(gate.current).toBe(2);
+		// The allowance after the overload is what it left: two.
+		await succeed(gate, 2 * 8);
+		expect(gate.current).toBe(3);
+	});
+
+	it('never lets more than the limit in, and the lowest priority number goes first', async () => {
+		const gate = new RequestGate(2);
+		const a = await gate.acquire(5);
+		const b = await gate.acquire(5);
+		const order: number[] = [];
+		const late = gate.acquire(9).then((s) => (order.push(9), s));
+		const early = gate.acquire(1).then((s) => (order.push(1), s));
+		await Promise.resolve();
+		expect(order).toEqual([]);
+		a.release();
+		const first = await early;
+		expect(order).toEqual([1]);
+		b.release();
+		const second = await late;
+		expect(order).toEqual([1, 9]);
+		expect(gate.peak).toBe(2);
+		first.release();
+		second.release();
+	});
+});
