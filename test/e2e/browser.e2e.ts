@@ -5,15 +5,19 @@ import type { Browser, Page } from 'playwright-core';
 import { Client } from 'pg';
 
 import { NODE_DESCRIPTION } from '../../nodes/shared/nodeDescription';
+import { eventProperty } from '../../nodes/WorkforceTrigger/properties';
+import { getOption } from '../../nodes/Workforce/resources/payrollExport/get';
+import { getSummaryLinesOption } from '../../nodes/Workforce/resources/payrollExport/getSummaryLines';
 import { E2E_OWNER, useE2e, useN8nServer } from './support/e2e';
-import { deactivateAndSettle, executionsOf } from './support/executions';
+import { deactivateAndSettle, executionItems, executionsOf } from './support/executions';
 import { REPO_ROOT, waitFor } from './support/runtime';
 
 /**
  * The editor as a new user meets it, in headless Chromium (Debian's package, driven by
  * playwright-core; no browser is downloaded): the node in n8n's search, the payroll demo on the
  * canvas, run, with its node panel and output; the warehouse demo active as `npm start` leaves it,
- * its run on the canvas and its rows in the sandbox-like Postgres. Screenshots go to
+ * its run on the canvas and its rows in the sandbox-like Postgres; a payroll clerk's new node
+ * (version 2) with a date typed as dd.MM.yyyy, refused by name, then Last Month. Screenshots go to
  * test/e2e/.artifacts/ (some are in the README and docs, copied to docs/images/ by hand). `.ci/run`
  * installs Debian's chromium at /usr/bin/chromium; WF_CHROMIUM names another binary.
  */
@@ -66,8 +70,11 @@ describe('The editor in a browser', () => {
 		page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 	const shot = async (name: string) =>
 		await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+	const payrollRequests = async () =>
+		(await e2e.emulator.apiRequests()).filter((r) => r.path.startsWith('/api/payroll-export'));
 
-	it('the node search finds the package and shows what it pushes and pulls', async () => {
+	/** A new workflow's first step: the node search with "Workforce" typed; its item for the node. */
+	const searchWorkforce = async () => {
 		await page.goto(`${n8n.server.url}/workflow/new`);
 		await page
 			.getByTestId('canvas-add-first-step-button')
@@ -75,10 +82,14 @@ describe('The editor in a browser', () => {
 			.first()
 			.click();
 		await page.getByTestId('node-creator-search-bar').fill('Workforce');
-		const item = page
+		return page
 			.getByTestId('node-creator-item-name')
 			.filter({ hasText: /^Workforce$/ })
 			.first();
+	};
+
+	it('the node search finds the package and shows what it pushes and pulls', async () => {
+		const item = await searchWorkforce();
 		await item.waitFor();
 		await see(page.getByTestId('node-creator-item-description').first()).toContainText(
 			NODE_DESCRIPTION.slice(0, 40),
@@ -103,6 +114,8 @@ describe('The editor in a browser', () => {
 			.getByTestId('execute-workflow-button')
 			.filter({ hasText: /Execute/ })
 			.waitFor();
+		// ...and its spinner and the toasts have stopped moving (the shot is in the docs).
+		await page.waitForFunction('document.getAnimations().length === 0');
 		await shot('payroll-hand-off-canvas');
 
 		await canvasNode('Approved payroll lines, last month').dblclick();
@@ -123,6 +136,121 @@ describe('The editor in a browser', () => {
 		await shot('payroll-hand-off-output');
 	}, 400_000);
 
+	it("a payroll clerk's new node: the actions read right, a date typed 01.10.2026 is refused by name, Last Month gives every employee's lines", async () => {
+		await (await searchWorkforce()).click();
+		// The node's actions as n8n lists them: the trigger's events (their `action` as written) and
+		// the payroll actions a clerk can tell apart.
+		const creator = page.getByTestId('node-creator');
+		const triggerEvents = (eventProperty.options as Array<{ action: string }>).map((o) => o.action);
+		const payrollActions = [getOption.action!, getSummaryLinesOption.action!];
+		await see(creator.getByText(triggerEvents[0], { exact: true }).first()).toBeVisible();
+		// From the first step n8n opens the triggers and folds the actions: unfold them.
+		await creator
+			.getByText(/^Actions \(\d+\)$/)
+			.first()
+			.click();
+		await shot('node-actions');
+		for (const text of [...triggerEvents, ...payrollActions])
+			await see(creator.getByText(text, { exact: true }).first()).toBeVisible();
+
+		// A new node from the action: version 2, Payroll Export > Get Import Lines.
+		await creator.getByText(getSummaryLinesOption.action!, { exact: true }).first().click();
+		const ndv = page.getByTestId('ndv');
+		await ndv.waitFor();
+		const credential = ndv.getByTestId('node-credentials-select').locator('input').first();
+		await credential.waitFor();
+		if ((await credential.inputValue()) !== e2e.state.credential.name) {
+			await credential.click();
+			await page
+				.getByTestId('node-credentials-select-item')
+				.or(page.getByRole('option'))
+				.filter({ hasText: e2e.state.credential.name })
+				.first()
+				.click();
+		}
+		await see(ndv.getByTestId('parameter-input-period')).toShowValue('Last Month');
+
+		// The clerk wants October and writes dates the way a Norwegian office does.
+		await ndv.getByTestId('parameter-input-period').click();
+		await page.getByRole('option', { name: /^Date Range/ }).waitFor();
+		await page.waitForFunction('document.getAnimations().length === 0');
+		await shot('payroll-period-choice');
+		await page.getByRole('option', { name: /^Date Range/ }).click();
+		for (const [field, typed] of [
+			['fromWorkDate', '01.10.2026'],
+			['toWorkDate', '31.10.2026'],
+		]) {
+			const input = ndv.getByTestId(`parameter-input-${field}`).locator('input').first();
+			await input.click();
+			await input.fill(typed);
+			await input.press('Enter');
+			await input.press('Tab');
+			// n8n's date picker drops what it cannot parse: the field is empty again.
+			await page.waitForFunction(
+				(el) => (el as unknown as { value: string } | null)?.value === '',
+				await input.elementHandle(),
+			);
+		}
+		await e2e.emulator.mark();
+		await ndv.getByTestId('node-execute-button').click();
+		const message = ndv.getByTestId('node-error-message');
+		await see(message).toContainText('From Work Date is empty');
+		await see(ndv.getByTestId('node-error-description')).toContainText(
+			'With Period Date Range, give the first work date as yyyy-MM-dd',
+		);
+		await see(ndv.getByTestId('node-error-description')).toContainText('01.10.2026');
+		// Refused before any request: no fortnight of the service's default went out.
+		expect(await payrollRequests()).toEqual([]);
+		await page.waitForFunction('document.getAnimations().length === 0');
+		await shot('payroll-date-range-refusal');
+
+		// Last Month: the month before today in n8n's time zone (the suite's instance runs in UTC).
+		await ndv.getByTestId('parameter-input-period').click();
+		await page.getByRole('option', { name: /^Last Month/ }).click();
+		await ndv.getByTestId('node-execute-button').click();
+		await message.waitFor({ state: 'hidden' });
+		await see(ndv.getByTestId('output-panel')).toShowText(/\d+ items/);
+		await shot('payroll-last-month-output');
+
+		const now = new Date();
+		const month = {
+			fromWorkDate: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)),
+			toWorkDate: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)),
+		};
+		const [first, last] = [month.fromWorkDate, month.toWorkDate].map((d) =>
+			d.toISOString().slice(0, 10),
+		);
+		const requests = await payrollRequests();
+		expect(requests.map((r) => r.query)).toEqual([
+			expect.objectContaining({
+				fromWorkDate: [first],
+				toWorkDate: [last],
+				userPayrollTypeFilter: ['all-users'],
+			}),
+		]);
+		// The run as n8n stored it (the editor saves a new workflow when it runs): the node is
+		// version 2, and its lines are last month's, fixed-salary staff included.
+		await page.waitForURL((url) => /^\/workflow\/(?!new)[^/]+/.test(url.pathname));
+		const workflowId = new URL(page.url()).pathname.split('/')[2];
+		const workflow = await n8n.server.rest<{
+			nodes: Array<{ name: string; type: string; typeVersion: number }>;
+		}>('GET', `/rest/workflows/${workflowId}`);
+		const node = workflow.nodes.find((n) => n.type === 'n8n-nodes-workforce.workforce')!;
+		expect(node.typeVersion).toBe(2);
+		const runs = await executionsOf(n8n.server, workflowId);
+		const lines = await executionItems(n8n.server, runs[runs.length - 1].id, node.name);
+		expect(lines.length).toBeGreaterThan(0);
+		for (const line of lines)
+			expect(String(line.date) >= first && String(line.date) <= last).toBe(true);
+		const fixedPay = (await e2e.emulator.serviceGet(
+			`/api/payroll-export/summary-as-lines?fromWorkDate=${first}&toWorkDate=${last}&dataFilter=0&userPayrollTypeFilter=fixed-pay`,
+		)) as Array<{ employeeNumber: string }>;
+		const fixedNumbers = [...new Set(fixedPay.map((l) => l.employeeNumber))];
+		expect(fixedNumbers.length).toBeGreaterThan(0);
+		const exported = new Set(lines.map((l) => String(l.employeeNumber)));
+		expect(fixedNumbers.filter((n) => !exported.has(n))).toEqual([]);
+	}, 400_000);
+
 	it("the warehouse demo: its note, the active workflow's first run on the canvas, its rows in Postgres", async () => {
 		const warehouse = e2e.state.warehouse;
 		if (!warehouse || !('db' in warehouse))
@@ -141,14 +269,23 @@ describe('The editor in a browser', () => {
 		} finally {
 			await deactivateAndSettle(n8n.server, e2e.emulator, id);
 		}
+		// The rows read back from the database: every change of the first run is there, as the
+		// upsert's output (RETURNING, shown on screen below) says it was written.
+		const run = (await executionsOf(n8n.server, id)).find((e) => e.status === 'success')!;
+		const written = await executionItems(n8n.server, run.id, 'Upsert into warehouse');
+		const changes = await executionItems(n8n.server, run.id, 'Time registrations changed');
+		expect(written.length).toBeGreaterThan(100);
 		const { host, port, database, user, password } = warehouse.db;
 		const db = new Client({ host, port, database, user, password });
 		await db.connect();
 		try {
-			const { rows } = await db.query<{ n: string }>(
-				'SELECT count(*) AS n FROM workforce_time_registrations WHERE NOT deleted',
+			const { rows } = await db.query<{ id: string; deleted: boolean }>(
+				'SELECT id, deleted FROM workforce_time_registrations',
 			);
-			expect(Number(rows[0].n)).toBeGreaterThan(100);
+			const inTable = new Map(rows.map((r) => [r.id, r.deleted]));
+			expect(changes.filter((c) => !inTable.has(String(c.id)))).toEqual([]);
+			expect(written.filter((w) => inTable.get(String(w.id)) !== w.deleted)).toEqual([]);
+			expect([...inTable.values()].filter((deleted) => !deleted).length).toBeGreaterThan(100);
 		} finally {
 			await db.end();
 		}
@@ -157,13 +294,20 @@ describe('The editor in a browser', () => {
 		await canvasNode('Create table if missing').waitFor();
 		await see(page.getByText('Needs').first()).toBeVisible();
 		await shot('warehouse-sync-canvas');
-		const run = (await executionsOf(n8n.server, id)).find((e) => e.status === 'success')!;
 		await page.goto(`${n8n.server.url}/workflow/${id}/executions/${run.id}`);
 		// The stored run on the canvas: the trigger, the table, the Merge and the upsert succeeded.
 		await page.locator('[data-test-id="canvas-node-status-success"]').nth(3).waitFor();
 		// The preview fades in: shoot once its transitions have ended.
 		await page.waitForFunction('document.getAnimations().length === 0');
 		await shot('warehouse-sync-run');
+		// The upsert's output: the rows as the table holds them.
+		await canvasNode('Upsert into warehouse').dblclick();
+		const ndv = page.getByTestId('ndv');
+		await ndv.waitFor();
+		await see(ndv.getByText(String(written[0].id)).first()).toBeVisible();
+		await see(ndv.getByText('synced_at').first()).toBeVisible();
+		await page.waitForFunction('document.getAnimations().length === 0');
+		await shot('warehouse-sync-rows');
 	}, 400_000);
 });
 
@@ -190,6 +334,17 @@ function see(locator: ReturnType<Page['locator']>) {
 				},
 				{ root, wanted: text },
 			);
+		},
+		/** Waits until the element's rendered text matches. */
+		async toShowText(pattern: RegExp) {
+			const root = await locator.elementHandle();
+			await locator
+				.page()
+				.waitForFunction(
+					({ root, source }) =>
+						new RegExp(source).test((root as unknown as ShownElement).innerText),
+					{ root, source: pattern.source },
+				);
 		},
 		async toContainText(text: string) {
 			await locator.waitFor();

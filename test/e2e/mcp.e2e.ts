@@ -5,7 +5,10 @@ import {
 	toolNodeName,
 	type CaseState,
 } from '../support/toolCases';
-import { TOOL_DESCRIPTIONS } from '../../nodes/Workforce/tool/descriptions';
+import {
+	TOOL_DESCRIPTIONS,
+	TOOL_DESCRIPTIONS_FROM_VERSION_2,
+} from '../../nodes/Workforce/tool/descriptions';
 import { mcpServerWorkflow, workforceTool } from './support/aiWorkflows';
 import { useE2e, useN8nServer } from './support/e2e';
 import { McpClient, type ListedTool } from './support/mcpClient';
@@ -27,8 +30,14 @@ describe('Every operation as an MCP tool in a real n8n', () => {
 	let tools: ListedTool[] = [];
 	let workflowId = '';
 
-	/** Two more tools than one per operation: a Return All over the tool's limit, and an error. */
-	const extra = {
+	/**
+	 * More tools than one per operation: a Return All over the tool's limit, an error, and a
+	 * payroll export of version 2 (what the editor adds today), whose text names its Period.
+	 */
+	const extra: Record<
+		string,
+		{ name: string; parameters: Record<string, unknown>; typeVersion?: number }
+	> = {
 		returnAll: {
 			name: 'wf_limit_returnAll',
 			parameters: {
@@ -47,6 +56,11 @@ describe('Every operation as an MCP tool in a real n8n', () => {
 				limit: "={{ $fromAI('limit', 'How many lines', 'number') }}",
 			},
 		},
+		payrollVersion2: {
+			name: 'wf_payroll_version_2',
+			typeVersion: 2,
+			parameters: { resource: 'payrollExport', operation: 'getSummaryLines' },
+		},
 	};
 
 	beforeAll(async () => {
@@ -61,7 +75,7 @@ describe('Every operation as an MCP tool in a real n8n', () => {
 				),
 			),
 			...Object.values(extra).map((t, i) =>
-				workforceTool(t.name, t.parameters, credential, TOOL_CASES.length + i),
+				workforceTool(t.name, t.parameters, credential, TOOL_CASES.length + i, t.typeVersion),
 			),
 		];
 		workflowId = await n8n.server.createWorkflow(
@@ -99,6 +113,10 @@ describe('Every operation as an MCP tool in a real n8n', () => {
 				Object.keys(c.args(state)).sort(),
 			]);
 		}
+		// The tool cases' nodes are version 1 (saved workflows); a node of version 2 says Period.
+		expect(tools.find((t) => t.name === extra.payrollVersion2.name)?.description).toBe(
+			TOOL_DESCRIPTIONS_FROM_VERSION_2.payrollExport.getSummaryLines,
+		);
 	});
 
 	it.each(TOOL_CASES.map((c) => [`${c.resource} > ${c.operation}`, c] as const))(

@@ -94,6 +94,8 @@ export interface ToolNode {
 	/** Node name; the tool's name is derived from it (spaces become underscores). */
 	name: string;
 	parameters: Record<string, unknown>;
+	/** The tool node's version (default 1, what saved workflows of 0.1.0 have). */
+	typeVersion?: number;
 }
 
 export interface ToolCall {
@@ -167,7 +169,7 @@ export async function callTools(options: {
 			id: `tool-${index}`,
 			name: tool.name,
 			type: `${PACKAGE}.workforceTool`,
-			typeVersion: 1,
+			typeVersion: tool.typeVersion ?? 1,
 			position: [200, 200] as [number, number],
 			parameters: tool.parameters as INodeParameters,
 			credentials: { workforceApi: { id: CREDENTIAL_ID, name: 'Workforce account' } },

@@ -1,6 +1,9 @@
 import { NodeHelpers, type INode, type INodeTypeDescription } from 'n8n-workflow';
 
-import { TOOL_DESCRIPTIONS } from '../../nodes/Workforce/tool/descriptions';
+import {
+	TOOL_DESCRIPTIONS,
+	TOOL_DESCRIPTIONS_FROM_VERSION_2,
+} from '../../nodes/Workforce/tool/descriptions';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
 import { PACKAGE } from '../harness/nodeTypes';
 import { callTools, ToolNodeTypes } from '../harness/tools';
@@ -10,15 +13,47 @@ import { useEmulator } from '../support/emulatorFixture';
 describe('Tool descriptions', () => {
 	const fx = useEmulator();
 
-	it.each(
-		Object.entries(TOOL_DESCRIPTIONS).flatMap(([resource, ops]) =>
-			Object.entries(ops).map(([operation, text]) => [`${resource} > ${operation}`, text] as const),
-		),
-	)('%s says what it does, needs or returns, in a few sentences', (_, text) => {
+	const rows = (table: Record<string, Record<string, string>>, version: string) =>
+		Object.entries(table).flatMap(([resource, ops]) =>
+			Object.entries(ops).map(
+				([operation, text]) => [`${resource} > ${operation} (${version})`, text] as const,
+			),
+		);
+
+	it.each([
+		...rows(TOOL_DESCRIPTIONS, 'version 1'),
+		...rows(TOOL_DESCRIPTIONS_FROM_VERSION_2, 'version 2'),
+	])('%s says what it does, needs or returns, in a few sentences', (_, text) => {
 		expect(text).toMatch(/Workforce/);
 		expect(text).toMatch(/\b(Needs|Returns)\b/);
 		expect(text.length).toBeLessThanOrEqual(320);
 	});
+
+	// Version 2's payroll export takes Period; version 1's dates may stay empty. A tool node tells
+	// the model what its own version needs, and a saved version 1 node keeps its text.
+	it.each(['get', 'getFile', 'getSummaryLines'])(
+		'payrollExport > %s tells the model what its version needs',
+		async (operation) => {
+			const tools = [1, 2].map((typeVersion) => ({
+				name: `Payroll v${typeVersion}`,
+				typeVersion,
+				parameters: { resource: 'payrollExport', operation },
+			}));
+			const { listed } = await callTools({
+				credentials: fx.credentials,
+				via: 'direct',
+				tools,
+				calls: [],
+			});
+			const said = Object.fromEntries(listed.map((t) => [t.name, t.description]));
+			expect(said).toEqual({
+				Payroll_v1: TOOL_DESCRIPTIONS.payrollExport[operation],
+				Payroll_v2: TOOL_DESCRIPTIONS_FROM_VERSION_2.payrollExport[operation],
+			});
+			expect(said.Payroll_v1).toMatch(/Needs From and To Work Date/);
+			expect(said.Payroll_v2).toMatch(/Needs the Period.*Last Month, This Month, or Date Range/);
+		},
+	);
 
 	it("the workflow author's own description replaces the operation's", async () => {
 		const { listed } = await callTools({

@@ -137,6 +137,15 @@ export function notFoundOf(
 	};
 }
 
+/**
+ * What to say before any request when a typed value has the shape of another mode of the picker
+ * (a project number typed By ID): the not-found's advice, for a filter the service answers with
+ * an empty result rather than a 404.
+ */
+export function shapeAdvice(picker: Picker, mode: string, value: string): string | undefined {
+	return betterMode(picker, mode, value) ? notFoundOf(picker, mode, value).advice : undefined;
+}
+
 /** The picker an operation's path is built from: by resource, users by the ID their endpoint takes. */
 const PICKER_OF_RESOURCE: Record<string, Picker> = {
 	project: PICKERS.project,

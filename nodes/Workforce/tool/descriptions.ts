@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { BEFORE_VERSION_2, FROM_VERSION_2 } from '../../shared/nodeVersion';
+
 /**
  * What each operation tells a model when the node is an AI tool: what it does, what it needs and
  * what it returns. n8n's automatic tool description is the operation's action ("Get many projects
@@ -147,21 +149,57 @@ export const TOOL_DESCRIPTIONS: Record<string, Record<string, string>> = {
 };
 
 /**
+ * The rows of operations whose parameters differ in version 2 (docs/architecture.md "Versions"):
+ * the payroll export takes Period (Last Month, This Month, or a Date Range of From and To Work
+ * Date) where version 1 takes optional dates. The rows above stay version 1's, which a saved tool
+ * node of version 1 keeps.
+ */
+export const TOOL_DESCRIPTIONS_FROM_VERSION_2: Record<string, Record<string, string>> = {
+	payrollExport: {
+		get: 'Read the payroll export from Workforce: hours, overtime, allowances and absences per employee per day. Needs the Period: Last Month, This Month, or Date Range with From and To Work Date (yyyy-MM-dd); by default only approved data, all employees. Returns one item per row.',
+		getFile:
+			"Produce the payroll export file in Workforce's payroll format. Needs the Period (Last Month, This Month, or Date Range with From and To Work Date, yyyy-MM-dd) and the export type. Returns the file's name, size and MIME type (the bytes stay in n8n).",
+		getSummaryLines:
+			'Read payroll summaries as export lines from Workforce (one per employee, day and payroll or absence type), all employees by default. Needs the Period: Last Month, This Month, or Date Range with From and To Work Date (yyyy-MM-dd). Returns one item per line.',
+	},
+};
+
+/** The text a tool node of this version tells the model by default. */
+export function toolDescriptionOf(resource: string, operation: string, version: number): string {
+	const fromVersion2 = TOOL_DESCRIPTIONS_FROM_VERSION_2[resource]?.[operation];
+	return version >= 2 && fromVersion2 !== undefined
+		? fromVersion2
+		: TOOL_DESCRIPTIONS[resource][operation];
+}
+
+/**
  * n8n uses a node's own `toolDescription` parameter as the tool's description (and then adds no
  * "Tool Description" choice of its own), so each operation gets one, shown only on the tool twin
- * (`@tool`) with the row above as its default; the workflow author can still edit it.
+ * (`@tool`) with its version's row as its default; the workflow author can still edit it.
  */
 export const toolDescriptionProperties: INodeProperties[] = Object.entries(
 	TOOL_DESCRIPTIONS,
 ).flatMap(([resource, byOperation]) =>
-	Object.entries(byOperation).map(([operation, text]) => ({
-		displayName: 'Tool Description',
-		name: 'toolDescription',
-		type: 'string' as const,
-		typeOptions: { rows: 3 },
-		default: text,
-		description:
-			'What the model is told this tool does; a good, specific description helps it call the tool correctly',
-		displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },
-	})),
+	Object.keys(byOperation).flatMap((operation) => {
+		const tool = { '@tool': [true], resource: [resource], operation: [operation] };
+		// An operation with a version 2 text: one entry per version (n8n fills a node's missing
+		// parameter from the entry its version shows).
+		const versions =
+			TOOL_DESCRIPTIONS_FROM_VERSION_2[resource]?.[operation] === undefined
+				? [{ version: 1, show: tool }]
+				: [
+						{ version: 1, show: { ...tool, ...BEFORE_VERSION_2 } },
+						{ version: 2, show: { ...tool, ...FROM_VERSION_2 } },
+					];
+		return versions.map(({ version, show }) => ({
+			displayName: 'Tool Description',
+			name: 'toolDescription',
+			type: 'string' as const,
+			typeOptions: { rows: 3 },
+			default: toolDescriptionOf(resource, operation, version),
+			description:
+				'What the model is told this tool does; a good, specific description helps it call the tool correctly',
+			displayOptions: { show },
+		}));
+	}),
 );

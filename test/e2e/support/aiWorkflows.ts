@@ -15,12 +15,13 @@ export function workforceTool(
 	parameters: Record<string, unknown>,
 	credential: E2eState['credential'],
 	index: number,
+	typeVersion = 1,
 ): Node {
 	return {
 		id: randomUUID(),
 		name,
 		type: WORKFORCE_TOOL_TYPE,
-		typeVersion: 1,
+		typeVersion,
 		position: [200 + 220 * (index % 10), 300 + 160 * Math.floor(index / 10)],
 		parameters,
 		credentials: { workforceApi: { id: credential.id, name: credential.name } },

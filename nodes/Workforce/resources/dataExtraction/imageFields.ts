@@ -2,6 +2,7 @@ import { INSTANT_HINT } from '../../../shared/dateHints';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/options';
+import { pickerHint } from '../../helpers/pickerHints';
 import { extractionOptionsField } from './optionsField';
 import { outputFields } from './outputField';
 
@@ -14,6 +15,23 @@ export const IMAGE_SIZES: Record<string, string> = {
 	medium: '640',
 	large: '1980',
 };
+
+/** The Project filter's typed modes, and under it, as under every project picker, where each goes. */
+const PROJECT_FILTER_MODES = [
+	{
+		displayName: 'By ID',
+		name: 'id',
+		type: 'string' as const,
+		placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10',
+	},
+	{
+		displayName: 'By Project Number',
+		name: 'projectNumber',
+		type: 'string' as const,
+		placeholder: 'e.g. P-1001',
+	},
+];
+const PROJECT_FILTER_HINT = pickerHint(PROJECT_FILTER_MODES);
 
 /** Every parameter of GET /v1/images (specification: Image extraction), plus Return All / Limit and the image download. */
 export const getImagesProperties: INodeProperties[] = [
@@ -121,6 +139,7 @@ export const getImagesProperties: INodeProperties[] = [
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
 				description: 'Only images of this project (ProjectId)',
+				hint: PROJECT_FILTER_HINT,
 				modes: [
 					{
 						displayName: 'From List',
@@ -132,18 +151,7 @@ export const getImagesProperties: INodeProperties[] = [
 							searchFilterRequired: false,
 						},
 					},
-					{
-						displayName: 'By ID',
-						name: 'id',
-						type: 'string',
-						placeholder: 'e.g. 3f0c6a2e-7d3b-4a51-9d0e-2b1f5c8e9a10',
-					},
-					{
-						displayName: 'By Project Number',
-						name: 'projectNumber',
-						type: 'string',
-						placeholder: 'e.g. P-1001',
-					},
+					...PROJECT_FILTER_MODES,
 				],
 			},
 			{

@@ -7,6 +7,7 @@ import {
 
 import { assertSegment } from '../../../shared/transport/pathSegment';
 import { projectIdOfNumber } from '../../helpers/locators';
+import { PICKERS, shapeAdvice } from '../../helpers/pickerHints';
 import type { ExtractionOptions } from './query';
 import { windowQuery } from './windowQuery';
 
@@ -102,5 +103,12 @@ async function readProject(
 		'Project',
 		itemIndex,
 	);
+	// An ID no project has gives no images, not a 404: say it before the request, as a picker's not-found would.
+	const advice = shapeAdvice(PICKERS.project, mode, value);
+	if (advice)
+		this.addExecutionHints({
+			message: `Project filter: ${advice} A project ID that does not exist gives no images.`,
+			location: 'outputPane',
+		});
 	return mode === 'projectNumber' ? await projectIdOfNumber(this, value, itemIndex) : value;
 }
