@@ -1,16 +1,14 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Client } from 'pg';
 
 import { NODE_DESCRIPTION } from '../../nodes/shared/nodeDescription';
 import { eventProperty } from '../../nodes/WorkforceTrigger/properties';
 import { getOption } from '../../nodes/Workforce/resources/payrollExport/get';
 import { getSummaryLinesOption } from '../../nodes/Workforce/resources/payrollExport/getSummaryLines';
-import { E2E_OWNER, useE2e, useN8nServer } from './support/e2e';
+import { useE2e, useN8nServer } from './support/e2e';
+import { useEditorBrowser } from './support/editorBrowser';
 import { deactivateAndSettle, executionItems, executionsOf } from './support/executions';
-import { REPO_ROOT, waitFor } from './support/runtime';
+import { waitFor } from './support/runtime';
 
 /**
  * The editor as a new user meets it, in headless Chromium (Debian's package, driven by
@@ -21,55 +19,19 @@ import { REPO_ROOT, waitFor } from './support/runtime';
  * test/e2e/.artifacts/ (some are in the README and docs, copied to docs/images/ by hand). `.ci/run`
  * installs Debian's chromium at /usr/bin/chromium; WF_CHROMIUM names another binary.
  */
-const CHROMIUM = process.env.WF_CHROMIUM ?? '/usr/bin/chromium';
-const ARTIFACTS = join(REPO_ROOT, 'test', 'e2e', '.artifacts');
-if (!existsSync(CHROMIUM))
-	throw new Error(
-		`The browser test needs Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium, as .ci/run does) or set WF_CHROMIUM to a Chromium binary.`,
-	);
 
 describe('The editor in a browser', () => {
 	const e2e = useE2e();
 	const n8n = useN8nServer();
-	let browser: Browser;
+	const editor = useEditorBrowser(() => n8n.server);
 	let page: Page;
-
-	beforeAll(async () => {
-		const { chromium, selectors } = await import('playwright-core');
-		selectors.setTestIdAttribute('data-test-id');
-		mkdirSync(ARTIFACTS, { recursive: true });
-		browser = await chromium.launch({
-			executablePath: CHROMIUM,
-			// Flags that work in a container as root; the profile is fresh (launch gives a temporary one).
-			args: [
-				'--headless',
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-			],
-		});
-		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-		// Hang limits, not speed checks: a loaded machine makes the editor slow to answer.
-		page.setDefaultTimeout(120_000);
-		await page.goto(`${n8n.server.url}/signin`);
-		await page.getByTestId('emailOrLdapLoginId').locator('input').fill(E2E_OWNER.email);
-		await page.getByTestId('password').locator('input').fill(E2E_OWNER.password);
-		await page.getByTestId('form-submit-button').click();
-		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-	}, 180_000);
-
-	afterAll(async () => {
-		await browser?.close();
+	beforeAll(() => {
+		page = editor.page;
 	});
 
 	const canvasNode = (name: string) =>
 		page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
-	const shot = async (name: string) =>
-		await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+	const shot = editor.shot;
 	const payrollRequests = async () =>
 		(await e2e.emulator.apiRequests()).filter((r) => r.path.startsWith('/api/payroll-export'));
 

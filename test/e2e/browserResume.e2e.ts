@@ -1,12 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 
-import type { Browser, Page } from 'playwright-core';
-
-import { E2E_OWNER, useE2e, useN8nServer } from './support/e2e';
+import { useE2e, useN8nServer } from './support/e2e';
+import { useEditorBrowser } from './support/editorBrowser';
 import { executionsOf, type ExecutionSummary } from './support/executions';
 import { DEMO_NODES } from './support/resumeDemo';
-import { REPO_ROOT, waitFor } from './support/runtime';
+import { waitFor } from './support/runtime';
 
 /**
  * The resume demo (sandbox/workflows/resume-after-failure.json) in the editor, as its sticky note
@@ -16,12 +14,6 @@ import { REPO_ROOT, waitFor } from './support/runtime';
  * docs/bulk-extraction.md and sandbox/workflows/README.md, copied to docs/images/ by hand), the way
  * browser.e2e.ts takes its own.
  */
-const CHROMIUM = process.env.WF_CHROMIUM ?? '/usr/bin/chromium';
-const ARTIFACTS = join(REPO_ROOT, 'test', 'e2e', '.artifacts');
-if (!existsSync(CHROMIUM))
-	throw new Error(
-		`The browser test needs Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium, as .ci/run does) or set WF_CHROMIUM to a Chromium binary.`,
-	);
 
 /** What the sticky note's curl computes with `date -u -d 'monday 3 weeks ago'`: the coming Monday (today on a Monday) 3 weeks back. */
 function mondayThreeWeeksAgo(now: number): string {
@@ -34,42 +26,17 @@ function mondayThreeWeeksAgo(now: number): string {
 describe('The resume demo in the editor', () => {
 	const e2e = useE2e();
 	const n8n = useN8nServer();
-	let browser: Browser;
+	const editor = useEditorBrowser(() => n8n.server);
 	let page: Page;
-
-	beforeAll(async () => {
-		const { chromium, selectors } = await import('playwright-core');
-		selectors.setTestIdAttribute('data-test-id');
-		mkdirSync(ARTIFACTS, { recursive: true });
-		browser = await chromium.launch({
-			executablePath: CHROMIUM,
-			args: [
-				'--headless',
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-			],
-		});
-		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-		page.setDefaultTimeout(120_000);
-		await page.goto(`${n8n.server.url}/signin`);
-		await page.getByTestId('emailOrLdapLoginId').locator('input').fill(E2E_OWNER.email);
-		await page.getByTestId('password').locator('input').fill(E2E_OWNER.password);
-		await page.getByTestId('form-submit-button').click();
-		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-	}, 180_000);
+	beforeAll(() => {
+		page = editor.page;
+	});
 
 	afterAll(async () => {
-		await browser?.close();
 		await e2e.emulator.clearFaults();
 	});
 
-	const shot = async (name: string) =>
-		await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+	const shot = editor.shot;
 
 	it('a week fails 4 times: the error branch is taken once and the resumed run writes the rest', async () => {
 		const { id } = e2e.state.workflows['sandbox/resume-after-failure'];
