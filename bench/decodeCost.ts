@@ -1,0 +1,116 @@
+/*
+ * What decoding a page costs the File output, in CPU, for issue 33's question whether the page
+ * scan pays: the same pages of 2,500 time registrations (fetched once from the emulator) decoded
+ * over and over, the ways interleaved round by round so load on the machine hits each alike:
+ * - `parse`: JSON.parse and keep nothing (what the plain loop does);
+ * - `parse + NDJSON`: JSON.parse, one JSON.stringify per record into the part's lines, the
+ *   summary from the objects (the plain way to write the File output);
+ * - `scan + NDJSON`: pageScan.ts, the lines cut from the page's bytes, the summary from the scan
+ *   (what the node does today).
+ * Prints CPU per page and MB/s of page text for each (median of the rounds). In-process CPU only:
+ * what the objects cost n8n's collector later in a busy heap is the `n8nFile` suite's question.
+ * `node .build/bench/decodeCost.js` after `bash scripts/build-dev.sh`; DECODE_PAGES, DECODE_ROUNDS.
+ */
+import { loadavg } from 'node:os';
+
+import { request } from 'undici';
+
+import { DEMO, startEmulator } from '../test/emulator';
+import { scanPage } from '../nodes/Workforce/resources/dataExtraction/output/pageScan';
+import {
+	FileSummary,
+	SUMMARY_FIELDS,
+} from '../nodes/Workforce/resources/dataExtraction/output/summary';
+import { ndjsonEncoder } from '../nodes/Workforce/resources/dataExtraction/output/ndjson';
+import type { IDataObject } from 'n8n-workflow';
+
+const PAGES = Number(process.env.DECODE_PAGES ?? 20);
+const ROUNDS = Number(process.env.DECODE_ROUNDS ?? 15);
+const utf8 = new TextEncoder();
+
+async function fetchPages(): Promise<Buffer[]> {
+	const emulator = await startEmulator({ workData: { timeRegistrations: PAGES * 2500 } });
+	try {
+		const token = await request(`${emulator.urls.identity}/connect/token`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({
+				grant_type: 'client_credentials',
+				client_id: DEMO.clients.admin.clientId,
+				client_secret: DEMO.clients.admin.clientSecret,
+				scope: 'svcapiv3 reportingapiv1',
+			}).toString(),
+		});
+		const { access_token } = (await token.body.json()) as { access_token: string };
+		const pages: Buffer[] = [];
+		let continuation = '';
+		do {
+			const query = new URLSearchParams({ ChunkLimit: '2500' });
+			if (continuation) query.set('ContinuationToken', continuation);
+			const answer = await request(`${emulator.urls.extraction}/v1/time-registrations?${query}`, {
+				headers: { authorization: `Bearer ${access_token}` },
+			});
+			const bytes = Buffer.from(await answer.body.arrayBuffer());
+			pages.push(bytes);
+			continuation =
+				(JSON.parse(bytes.toString('utf8')) as { continuationToken?: string }).continuationToken ??
+				'';
+		} while (continuation);
+		return pages;
+	} finally {
+		await emulator.close();
+	}
+}
+
+type Way = (page: Buffer) => number;
+
+const ways: Record<string, Way> = {
+	parse: (page) => (JSON.parse(page.toString('utf8')) as { data: unknown[] }).data.length,
+	'parse + NDJSON': (page) => {
+		const records = (JSON.parse(page.toString('utf8')) as { data: IDataObject[] }).data;
+		const summary = new FileSummary('ndjson', false);
+		summary.addPage(records);
+		const text = ndjsonEncoder().page(records);
+		return typeof text === 'string' ? utf8.encode(text).byteLength : text.byteLength;
+	},
+	'scan + NDJSON': (page) => {
+		const scanned = scanPage(page, SUMMARY_FIELDS)!;
+		const summary = new FileSummary('ndjson', false);
+		summary.addScanned(scanned, scanned.count);
+		return scanned.takeLines(scanned.count).byteLength;
+	},
+};
+
+async function main() {
+	const pages = await fetchPages();
+	const bytes = pages.reduce((sum, page) => sum + page.byteLength, 0);
+	const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
+	for (let round = 0; round < ROUNDS; round++) {
+		for (const [name, way] of Object.entries(ways)) {
+			// The scan cuts its lines in the page's own bytes: each way gets fresh copies, made untimed.
+			const copies = pages.map((page) => Buffer.from(page));
+			const before = process.cpuUsage();
+			for (const page of copies) way(page);
+			const used = process.cpuUsage(before);
+			cpu[name].push((used.user + used.system) / 1000);
+		}
+	}
+	const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+	const base = median(cpu.parse);
+	console.log(
+		`${pages.length} pages, ${(bytes / pages.length / 1e6).toFixed(2)} MB a page, ${ROUNDS} rounds, load ${loadavg()[0].toFixed(1)}`,
+	);
+	console.log('| Way | CPU per page (ms) | MB/s | Ratio to parse |');
+	console.log('|---|---:|---:|---:|');
+	for (const name of Object.keys(ways)) {
+		const ms = median(cpu[name]);
+		console.log(
+			`| ${name} | ${(ms / pages.length).toFixed(1)} | ${Math.round(bytes / 1e6 / (ms / 1000))} | ${(ms / base).toFixed(2)} |`,
+		);
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
