@@ -46,11 +46,6 @@ export interface RequestSlot {
 export type Settled = { ok: true; raw: string | Buffer } | { ok: false; error: unknown };
 
 export interface PageRequest {
-	/**
-	 * Settles once the service has answered the first attempt (headers in) or it failed: proof the
-	 * request left, which the page loop waits for before it blocks the event loop parsing a page.
-	 */
-	answered: Promise<void>;
 	/** The page's answer after any retries. */
 	result: Promise<Settled>;
 }
@@ -62,18 +57,11 @@ export function requestPage(
 	progress: Progress,
 	credentials: ICredentialDataDecryptedObject,
 ): PageRequest {
-	let answer!: () => void;
-	const answered = new Promise<void>((resolve) => (answer = resolve));
-	// Queued behind the gate, the request leaves only when another ends: nothing to wait for.
-	if (options.gate?.full) answer();
-	const result = fetchPage
-		.call(this, options, qs, progress, credentials, answer)
-		.then(
-			(raw): Settled => ({ ok: true, raw }),
-			(error: unknown): Settled => ({ ok: false, error }),
-		)
-		.finally(answer);
-	return { answered, result };
+	const result = fetchPage.call(this, options, qs, progress, credentials).then(
+		(raw): Settled => ({ ok: true, raw }),
+		(error: unknown): Settled => ({ ok: false, error }),
+	);
+	return { result };
 }
 
 async function fetchPage(
@@ -82,12 +70,11 @@ async function fetchPage(
 	qs: IDataObject,
 	progress: Progress,
 	credentials: ICredentialDataDecryptedObject,
-	answered: () => void,
 ): Promise<string | Buffer> {
 	for (let attempt = 1; ; attempt++) {
 		const slot = options.gate ? await options.gate.acquire(options.priority) : undefined;
 		try {
-			const raw = await attemptPage.call(this, options, qs, credentials, answered);
+			const raw = await attemptPage.call(this, options, qs, credentials);
 			slot?.succeeded();
 			return raw;
 		} catch (error) {
@@ -128,26 +115,20 @@ async function attemptPage(
 	options: PageRequestOptions,
 	qs: IDataObject,
 	credentials: ICredentialDataDecryptedObject,
-	answered: () => void,
 ): Promise<string | Buffer> {
-	let response;
-	try {
-		response = await workforceRequest.call(this, {
-			api: 'extraction',
-			method: 'GET',
-			path: options.path,
-			qs,
-			what: options.what,
-			itemIndex: options.itemIndex,
-			timeout: options.timeout,
-			// Text (or bytes) in, parsed by the page loop: lets the next page be asked for before this one is parsed.
-			stream: true,
-			headers: { Accept: 'application/json' },
-			credentials,
-		});
-	} finally {
-		answered();
-	}
+	const response = await workforceRequest.call(this, {
+		api: 'extraction',
+		method: 'GET',
+		path: options.path,
+		qs,
+		what: options.what,
+		itemIndex: options.itemIndex,
+		timeout: options.timeout,
+		// Text (or bytes) in, decoded by the page loop's decode step.
+		stream: true,
+		headers: { Accept: 'application/json' },
+		credentials,
+	});
 	try {
 		if (!options.bytes) return await readText(response.body, options.timeout);
 		return await readBytes(response.body, options.timeout, options.bytes);
