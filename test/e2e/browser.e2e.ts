@@ -213,6 +213,51 @@ describe('The editor in a browser', () => {
 		expect(fixedNumbers.filter((n) => !exported.has(n))).toEqual([]);
 	}, 400_000);
 
+	it("instants typed in the editor are n8n's time zone: a workflow in Europe/Oslo reads March from Oslo's midnight, across its DST change", async () => {
+		// A copy of the e2e workflow in Europe/Oslo, so the editor's saves never touch the one
+		// versionTwo.e2e.ts runs.
+		const source = await n8n.server.rest<Record<string, unknown>>(
+			'GET',
+			`/rest/workflows/${e2e.state.workflows.versionTwoOsloTimeZone.id}`,
+		);
+		const { nodes, connections, settings } = source;
+		expect(settings).toMatchObject({ timezone: 'Europe/Oslo' });
+		const copy = await n8n.server.createWorkflow({
+			name: 'Browser: instants in Europe/Oslo',
+			nodes,
+			connections,
+			settings,
+		});
+		await page.goto(`${n8n.server.url}/workflow/${copy}`);
+		await canvasNode('January in Oslo').dblclick();
+		const ndv = page.getByTestId('ndv');
+		await ndv.waitFor();
+		// Typed as the date-time picker shows them: Oslo is UTC+1 on 1 March, UTC+2 from 29 March.
+		for (const [field, typed] of [
+			['fromDateTime', '2026-03-01 00:00:00'],
+			['toDateTime', '2026-03-31 23:59:59'],
+		]) {
+			const input = ndv.getByTestId(`parameter-input-${field}`).locator('input').first();
+			await input.click();
+			await input.fill(typed);
+			await input.press('Enter');
+			await see(ndv.getByTestId(`parameter-input-${field}`)).toShowValue(typed);
+		}
+		await e2e.emulator.mark();
+		await ndv.getByTestId('node-execute-button').click();
+		await see(ndv.getByTestId('output-panel')).toShowText(/1 item/);
+		await shot('instants-in-oslo');
+		const requests = (await e2e.emulator.apiRequests()).filter(
+			(r) => r.path === '/v1/time-registrations',
+		);
+		expect(requests.map((r) => r.query)).toEqual([
+			expect.objectContaining({
+				FromDateTime: ['2026-02-28T23:00:00Z'],
+				ToDateTime: ['2026-03-31T21:59:59Z'],
+			}),
+		]);
+	}, 300_000);
+
 	it("the warehouse demo: its note, the active workflow's first run on the canvas, its rows in Postgres", async () => {
 		const warehouse = e2e.state.warehouse;
 		if (!warehouse || !('db' in warehouse))
