@@ -6,6 +6,7 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
+import { httpStatus } from '../../shared/extraction/retryPolicy';
 import { isVersion2 } from '../../shared/nodeVersion';
 import { asNodeError } from './itemErrors';
 
@@ -83,7 +84,7 @@ export interface ResumeErrorJson {
 
 /** The HTTP status an error carries, when it has one. */
 export function statusOf(error: unknown): number | undefined {
-	const code = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+	const code = Number(httpStatus(error));
 	return Number.isInteger(code) && code >= 100 && code < 600 ? code : undefined;
 }
 
