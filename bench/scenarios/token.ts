@@ -57,6 +57,38 @@ export async function eachTimeRegistrationPage(
 }
 
 /**
+ * Every page's bytes, never parsed: the token is read from the page's tail (the emulator writes
+ * it after `data`). A floor for what receiving the bytes alone costs a process.
+ */
+export async function eachTimeRegistrationBody(
+	target: Target,
+	onChunk: (chunk: Buffer) => void,
+	onPage: (recordCount: number) => void,
+): Promise<number> {
+	const token = await fetchToken(target);
+	let continuation = '';
+	let requests = 0;
+	do {
+		const query = new URLSearchParams();
+		if (continuation) query.set('ContinuationToken', continuation);
+		const url = `${target.extraction}/v1/time-registrations${query.size ? `?${query.toString()}` : ''}`;
+		const answer = await request(url, {
+			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+		});
+		requests++;
+		if (answer.statusCode !== 200) throw new Error(`HTTP ${answer.statusCode}`);
+		let tail = '';
+		for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+			onChunk(chunk);
+			tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - 2048))).slice(-4096);
+		}
+		continuation = /"continuationToken"\s*:\s*"([^"]*)"/.exec(tail)?.[1] ?? '';
+		onPage(Number(/"recordCount"\s*:\s*(\d+)/.exec(tail)?.[1] ?? 0));
+	} while (continuation);
+	return requests;
+}
+
+/**
  * Month windows from `from` to `to` (ISO dates; the 12 months before the current one when
  * omitted), each [month start, next month start - 1 ms]: ToDateTime is inclusive, so a record on
  * a boundary is read once.
