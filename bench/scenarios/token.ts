@@ -29,13 +29,38 @@ export async function warmUpExtraction(target: Target): Promise<void> {
 	await answer.body.json();
 }
 
+/**
+ * A request sent again while the service refuses it (429 or 503) after the Retry-After it gives
+ * (1 s when it gives none), as a careful hand-written client does; `onRefused` counts refusals.
+ */
+async function refusedAgain(
+	send: () => ReturnType<typeof request>,
+	onRefused: () => void,
+): ReturnType<typeof request> {
+	for (;;) {
+		const answer = await send();
+		if (answer.statusCode !== 429 && answer.statusCode !== 503) return answer;
+		onRefused();
+		refusals++;
+		await answer.body.dump();
+		const seconds = Number(answer.headers['retry-after'] ?? 1);
+		await new Promise((resolve) =>
+			setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 1) * 1000),
+		);
+	}
+}
+
+/** Requests the service refused (429 or 503) in this process so far. */
+export let refusals = 0;
+
 /** The undici baselines' Return All: every page of time registrations, each handed to `onPage`; answers the request count. */
 export async function eachTimeRegistrationPage(
 	target: Target,
 	onPage: (records: unknown[]) => void,
 	window?: { from: string; to: string },
+	knownToken?: string,
 ): Promise<number> {
-	const token = await fetchToken(target);
+	const token = knownToken ?? (await fetchToken(target));
 	let continuation = '';
 	let requests = 0;
 	do {
@@ -44,9 +69,13 @@ export async function eachTimeRegistrationPage(
 		);
 		if (continuation) query.set('ContinuationToken', continuation);
 		const url = `${target.extraction}/v1/time-registrations${query.size ? `?${query.toString()}` : ''}`;
-		const answer = await request(url, {
-			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-		});
+		const answer = await refusedAgain(
+			() =>
+				request(url, {
+					headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+				}),
+			() => requests++,
+		);
 		requests++;
 		if (answer.statusCode !== 200) throw new Error(`HTTP ${answer.statusCode}`);
 		const page = (await answer.body.json()) as { data: unknown[]; continuationToken?: string };
