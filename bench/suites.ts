@@ -78,6 +78,9 @@ const inServer = (label: string, workflow: string): Variant => ({
 /** File runs get Node's own heap limit, as a plain `n8n start` does, unless BENCH_N8N_HEAP_MB says otherwise. */
 const fileHeap = { BENCH_N8N_HEAP_MB: process.env.BENCH_N8N_HEAP_MB ?? 'stock' };
 
+/** BENCH_BALLAST_MB: live heap sizes (MiB, comma-separated) the plain loop also runs beside. */
+const ballasts = (process.env.BENCH_BALLAST_MB ?? '150,300').split(',').filter(Boolean).map(Number);
+
 /** File output against the plain undici loop over `records` time registrations (one suite per volume). */
 const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 	id,
@@ -96,6 +99,24 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 			label: 'plain undici loop, parse and keep nothing',
 			script: 'extractionUndiciCount',
 			baseline: true,
+		},
+		// The same loop in a process holding as much as an idle n8n: what the bytes cost its collector.
+		...ballasts.flatMap((mb): Variant[] => [
+			{
+				label: `plain undici loop beside ${mb} MiB of live objects (an idle n8n's heap)`,
+				script: 'extractionUndiciCount',
+				env: { BENCH_BALLAST_MB: String(mb) },
+			},
+			{
+				label: `plain undici loop, bytes only (no parse), beside ${mb} MiB of live objects`,
+				script: 'extractionUndiciCount',
+				env: { BENCH_BALLAST_MB: String(mb), BENCH_LOOP_BYTES: '1' },
+			},
+		]),
+		{
+			label: 'plain undici loop, bytes only (no parse)',
+			script: 'extractionUndiciCount',
+			env: { BENCH_LOOP_BYTES: '1' },
 		},
 		inN8n(
 			"n8n's HTTP Request node, the same pages one by one (Loop Over Items), each to a binary file",

@@ -10,7 +10,13 @@ import {
 	type PartitionBy,
 } from '../../nodes/Workforce/resources/dataExtraction/partitions/plan';
 import { report, targetFromEnv } from '../measure';
-import { eachTimeRegistrationPage, monthWindows, warmUpExtraction } from './token';
+import {
+	eachTimeRegistrationPage,
+	fetchToken,
+	monthWindows,
+	refusals,
+	warmUpExtraction,
+} from './token';
 
 const target = targetFromEnv();
 const parallel = Number(process.env.BENCH_PARALLEL ?? 4);
@@ -32,6 +38,8 @@ function windows(): Array<{ from: string; to: string }> {
 void report(
 	async () => {
 		const planned = windows();
+		// One token for every window, as a hand-written client keeps it.
+		const token = await fetchToken(target);
 		let records = 0;
 		let requests = 0;
 		let next = 0;
@@ -44,6 +52,7 @@ void report(
 						records += page.length;
 					},
 					window,
+					token,
 				);
 				requests += sent;
 			}
@@ -52,7 +61,7 @@ void report(
 		return {
 			records,
 			requests,
-			note: `${planned.length} ${by} windows, ${parallel} at a time`,
+			note: `${planned.length} ${by} windows, ${parallel} at a time, ${refusals} refused and sent again`,
 		};
 	},
 	() => warmUpExtraction(target),

@@ -29,13 +29,38 @@ export async function warmUpExtraction(target: Target): Promise<void> {
 	await answer.body.json();
 }
 
+/**
+ * A request sent again while the service refuses it (429 or 503) after the Retry-After it gives
+ * (1 s when it gives none), as a careful hand-written client does; `onRefused` counts refusals.
+ */
+async function refusedAgain(
+	send: () => ReturnType<typeof request>,
+	onRefused: () => void,
+): ReturnType<typeof request> {
+	for (;;) {
+		const answer = await send();
+		if (answer.statusCode !== 429 && answer.statusCode !== 503) return answer;
+		onRefused();
+		refusals++;
+		await answer.body.dump();
+		const seconds = Number(answer.headers['retry-after'] ?? 1);
+		await new Promise((resolve) =>
+			setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 1) * 1000),
+		);
+	}
+}
+
+/** Requests the service refused (429 or 503) in this process so far. */
+export let refusals = 0;
+
 /** The undici baselines' Return All: every page of time registrations, each handed to `onPage`; answers the request count. */
 export async function eachTimeRegistrationPage(
 	target: Target,
 	onPage: (records: unknown[]) => void,
 	window?: { from: string; to: string },
+	knownToken?: string,
 ): Promise<number> {
-	const token = await fetchToken(target);
+	const token = knownToken ?? (await fetchToken(target));
 	let continuation = '';
 	let requests = 0;
 	do {
@@ -44,14 +69,50 @@ export async function eachTimeRegistrationPage(
 		);
 		if (continuation) query.set('ContinuationToken', continuation);
 		const url = `${target.extraction}/v1/time-registrations${query.size ? `?${query.toString()}` : ''}`;
-		const answer = await request(url, {
-			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-		});
+		const answer = await refusedAgain(
+			() =>
+				request(url, {
+					headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+				}),
+			() => requests++,
+		);
 		requests++;
 		if (answer.statusCode !== 200) throw new Error(`HTTP ${answer.statusCode}`);
 		const page = (await answer.body.json()) as { data: unknown[]; continuationToken?: string };
 		onPage(page.data);
 		continuation = page.continuationToken ?? '';
+	} while (continuation);
+	return requests;
+}
+
+/**
+ * Every page's bytes, never parsed: the token is read from the page's tail (the emulator writes
+ * it after `data`). A floor for what receiving the bytes alone costs a process.
+ */
+export async function eachTimeRegistrationBody(
+	target: Target,
+	onChunk: (chunk: Buffer) => void,
+	onPage: (recordCount: number) => void,
+): Promise<number> {
+	const token = await fetchToken(target);
+	let continuation = '';
+	let requests = 0;
+	do {
+		const query = new URLSearchParams();
+		if (continuation) query.set('ContinuationToken', continuation);
+		const url = `${target.extraction}/v1/time-registrations${query.size ? `?${query.toString()}` : ''}`;
+		const answer = await request(url, {
+			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+		});
+		requests++;
+		if (answer.statusCode !== 200) throw new Error(`HTTP ${answer.statusCode}`);
+		let tail = '';
+		for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+			onChunk(chunk);
+			tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - 2048))).slice(-4096);
+		}
+		continuation = /"continuationToken"\s*:\s*"([^"]*)"/.exec(tail)?.[1] ?? '';
+		onPage(Number(/"recordCount"\s*:\s*(\d+)/.exec(tail)?.[1] ?? 0));
 	} while (continuation);
 	return requests;
 }

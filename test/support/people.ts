@@ -1,7 +1,7 @@
 import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../emulator';
-import type { Person } from '../emulator/integration/people';
+import type { NewPerson, Person } from '../emulator/integration/people';
 import { PEOPLE } from '../emulator/seed/people';
 import { executeNode } from '../harness/execute';
 import type { Fixture } from './emulatorFixture';
@@ -27,6 +27,25 @@ export function person(
 	const found = fx.emulator.ctx.sections.people.byNumber([companyId], employeeNumber);
 	if (!found) throw new Error(`No seeded person ${employeeNumber} in ${companyId}`);
 	return found;
+}
+
+let newPeople = 0;
+
+/**
+ * A person of the parent company that no other test knows: a unique employee number, phone (so
+ * its own identity) and name. For a case that changes or deletes a person, so that the cases of
+ * a file (one emulator) pass in any order.
+ */
+export function newPerson(fx: Fixture, fields: Partial<NewPerson> = {}): Person {
+	const n = ++newPeople;
+	return fx.emulator.ctx.sections.people.add({
+		companyId: DEMO.companies.parent,
+		employeeNumber: `T-${n}`,
+		firstName: 'Test',
+		lastName: `Person ${n}`,
+		phone: `+4790000${String(n).padStart(3, '0')}`,
+		...fields,
+	});
 }
 
 /** The encoded path segment the node must send for an id. */

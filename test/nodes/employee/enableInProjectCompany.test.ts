@@ -1,18 +1,20 @@
 import { executeNode, jsonOf } from '../../harness/execute';
 import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { DEFAULT_USER_GROUP_ID, USER_GROUPS } from '../../emulator/integration/people';
-import { byNumber, PEOPLE } from '../../support/people';
+import { byNumber, newPerson, PEOPLE } from '../../support/people';
 
 describe('Employee > Enable in Project Company', () => {
 	const fx = useEmulator();
 
 	it('transition inactive -> active; userGroupId defaults to the user role', async () => {
+		// Its own person: the memberships read below are those this case makes.
+		const { employeeNumber } = newPerson(fx);
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: {
 				resource: 'employee',
 				operation: 'enableInProjectCompany',
-				employee: byNumber(PEOPLE.worker),
+				employee: byNumber(employeeNumber),
 				projectCompanyId: DEMO.companies.subsidiary,
 				userGroupId: '',
 			},
@@ -28,7 +30,7 @@ describe('Employee > Enable in Project Company', () => {
 		expect(fx.apiRequests()).toEqual([
 			expect.objectContaining({
 				method: 'POST',
-				path: `/api/v5/integration/employees/${PEOPLE.worker}/enable-employee-in-project-company`,
+				path: `/api/v5/integration/employees/${employeeNumber}/enable-employee-in-project-company`,
 				status: 200,
 				body: { projectCompanyId: DEMO.companies.subsidiary },
 			}),
@@ -37,12 +39,13 @@ describe('Employee > Enable in Project Company', () => {
 
 	it('sends a chosen userGroupId', async () => {
 		const foreman = USER_GROUPS[1].id;
+		const { employeeNumber } = newPerson(fx);
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: {
 				resource: 'employee',
 				operation: 'enableInProjectCompany',
-				employee: byNumber(PEOPLE.worker),
+				employee: byNumber(employeeNumber),
 				projectCompanyId: DEMO.companies.other,
 				userGroupId: foreman,
 			},

@@ -1,10 +1,31 @@
+import { newId } from '../../emulator/core/ids';
+import type { TagAssignment } from '../../emulator/integration/people';
 import { executeNode, jsonOf } from '../../harness/execute';
 import { useEmulator } from '../../support/emulatorFixture';
-import { byNumber, PEOPLE, person } from '../../support/people';
+import { byNumber, newPerson, PEOPLE, person } from '../../support/people';
 
 describe('Employee > Replace Tags', () => {
 	const fx = useEmulator();
 	const t = PEOPLE.tags;
+	/** A person of this case alone, holding these assignments: [tag id, from, to]. */
+	const personWithTags = (...assignments: Array<[string, string | null, string | null]>) => {
+		const fresh = newPerson(fx);
+		const definitions = fx.emulator.ctx.sections.people.tagDefinitionsOf(fresh.companyId);
+		fresh.tags.push(
+			...assignments.map(([tagId, applicableFromDate, applicableToDate]): TagAssignment => {
+				const { name, isPayrollTag } = definitions.find((d) => d.id === tagId)!;
+				return {
+					userTagId: newId(),
+					tagId,
+					tagName: name,
+					isPayrollTag,
+					applicableFromDate,
+					applicableToDate,
+				};
+			}),
+		);
+		return fresh;
+	};
 
 	it('sends the assignments as an array and returns added, updated, removed and current tags', async () => {
 		const [crane, night2024] = person(fx, PEOPLE.tagged).tags;
@@ -60,13 +81,18 @@ describe('Employee > Replace Tags', () => {
 	});
 
 	it('sending the same set again changes nothing', async () => {
-		const current = person(fx, PEOPLE.tagged).tags;
+		// Its own person with tags like the seeded one's (the case above changes those).
+		const { employeeNumber, tags: current } = personWithTags(
+			[t.crane, null, null],
+			[t.nightShift, '2024-01-01', '2024-12-31'],
+			[t.nightShift, '2025-01-01', null],
+		);
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: {
 				resource: 'employee',
 				operation: 'replaceTags',
-				employee: byNumber(PEOPLE.tagged),
+				employee: byNumber(employeeNumber),
 				tags: {
 					assignment: current.map((a) => ({
 						userTagId: a.userTagId,
@@ -84,12 +110,13 @@ describe('Employee > Replace Tags', () => {
 	});
 
 	it('payroll tags may repeat only without overlap', async () => {
+		const { employeeNumber } = newPerson(fx);
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: {
 				resource: 'employee',
 				operation: 'replaceTags',
-				employee: byNumber(PEOPLE.worker),
+				employee: byNumber(employeeNumber),
 				tags: {
 					assignment: [
 						{
@@ -108,12 +135,16 @@ describe('Employee > Replace Tags', () => {
 	});
 
 	it('an empty list is refused unless Remove All Tags is on', async () => {
+		const { employeeNumber } = personWithTags(
+			[t.hazardPay, '2025-01-01', '2025-06-30'],
+			[t.firstAid, null, null],
+		);
 		const refused = await executeNode({
 			credentials: fx.credentials,
 			parameters: {
 				resource: 'employee',
 				operation: 'replaceTags',
-				employee: byNumber(PEOPLE.worker),
+				employee: byNumber(employeeNumber),
 				tags: {},
 			},
 		});
@@ -124,7 +155,7 @@ describe('Employee > Replace Tags', () => {
 			parameters: {
 				resource: 'employee',
 				operation: 'replaceTags',
-				employee: byNumber(PEOPLE.worker),
+				employee: byNumber(employeeNumber),
 				tags: {},
 				removeAllTags: true,
 			},
