@@ -6,33 +6,25 @@ import type { RequestSlot, RequestSlots } from '../../shared/extraction/pageRequ
 const FIRST_PROBE_ROUNDS = 8;
 
 /**
- * How many page requests of one run may be in flight at once, learned from the service's
- * push-back. The service's limits are not published (behaviour notes, "Load"), and a refused
- * request costs its Retry-After, so the gate finds the allowance and stays under it:
- * - A 429 refused a request sent with `level` in flight: the service served `level - 1`, so
- *   that is the limit now (at least one less than before). A 503 (overloaded) halves it, as TCP
- *   halves its window on loss. Once per round: answers to requests sent before a cut do not cut
- *   again. A Retry-After holds every new request until then.
- * - Below the learned allowance, each round of successes (as many as the limit) adds one, up
- *   to Parallel Requests. At the allowance, one more is tried only after FIRST_PROBE_ROUNDS
- *   rounds, twice as many after each refused try (a service whose allowance grew is found
- *   again; one whose allowance did not costs a refusal ever more rarely).
+ * Requests of one run in flight at once, learned from the service's push-back (its limits are not
+ * published). A 429 at `level` in flight sets the limit to `level - 1`; a 503 halves it (as TCP);
+ * once per round; a Retry-After holds new requests. Each round of successes adds one up to the
+ * learned allowance; above it one more is tried after FIRST_PROBE_ROUNDS, doubled per refused try.
  */
 export class RequestGate implements RequestSlots {
 	private limit: number;
 	private inFlight = 0;
 	private successes = 0;
-	/** The most in flight the service is known to serve; `max` until it pushes back. */
+	/** The most in flight the service is known to serve. */
 	private allowance: number;
-	/** Rounds of successes at the allowance so far, and how many before trying one more. */
 	private roundsAtAllowance = 0;
 	private probeAfter = FIRST_PROBE_ROUNDS;
 	/** Bumped at each cut; a slot taken before the cut does not cut again. */
 	private round = 0;
-	/** Requests waiting for a slot, lowest priority number first (the partition the sink needs next). */
+	/** Lowest priority number (the partition the sink needs next) first. */
 	private readonly waiting: Array<{ priority: number; go: () => void }> = [];
 	private pause: Promise<void> | undefined;
-	/** The most requests ever in flight at once (for tests and figures). */
+	/** For tests and figures. */
 	peak = 0;
 
 	constructor(readonly max: number) {
@@ -40,20 +32,17 @@ export class RequestGate implements RequestSlots {
 		this.allowance = this.limit;
 	}
 
-	/** The limit now (between 1 and max). */
 	get current(): number {
 		return this.limit;
 	}
 
-	/** Whether a request asking now would wait. */
 	get full(): boolean {
 		return this.pause !== undefined || this.inFlight >= this.limit || this.waiting.length > 0;
 	}
 
-	/** Waits for a free slot (and for any Retry-After pause) and takes it; lower `priority` goes first. */
 	async acquire(priority = 0): Promise<RequestSlot> {
 		while (this.pause) await this.pause;
-		// A waiter is counted in flight by wake() when it is let go, so two wakes never let too many go.
+		// A waiter is counted in flight by wake() when let go.
 		if (this.inFlight >= this.limit || this.waiting.length) {
 			await new Promise<void>((go) => {
 				const at = this.waiting.findIndex((w) => w.priority > priority);
@@ -93,7 +82,6 @@ export class RequestGate implements RequestSlots {
 			overloaded ? Math.floor(this.limit / 2) : Math.min(this.limit - 1, level - 1),
 		);
 		this.allowance = this.limit;
-		// A refused try above the allowance: the next try waits twice as long.
 		if (tried) this.probeAfter *= 2;
 	}
 
@@ -109,7 +97,6 @@ export class RequestGate implements RequestSlots {
 		this.wake();
 	}
 
-	/** Lets waiting requests go while there is room under the limit. */
 	private wake(): void {
 		while (this.inFlight < this.limit && this.waiting.length) {
 			this.inFlight++;

@@ -11,55 +11,37 @@ import { isVersion2 } from '../../shared/nodeVersion';
 import { asNodeError } from './itemErrors';
 
 /**
- * A run that fails part-way and delivers what is complete (issue 34): the complete leading stretch
- * of the window on the main output, and one item on the error output naming the rest under the
- * node's own parameter names, so the same node reads it with
- * `{{ $json.details.resume.fromDateTime }}`.
- * Shared by Data Extraction (partitions and slices) and Payroll Export (45-day windows).
+ * A run that fails part-way (issue 34): the complete leading stretch on the main output, and an
+ * error item naming the rest under the node's own field names
+ * (`{{ $json.details.resume.fromDateTime }}`). Shared by Data Extraction and Payroll Export.
  */
 
-/**
- * Whether this run may stop part-way: node version 2, On Error "Continue (using error output)"
- * (n8n routes an error-shaped item to the error output) and no Limit. Anything else keeps
- * what the node did before: one error item, or a failed run.
- */
+/** Version 2, On Error "Continue (using error output)" and no Limit; else the run fails as before. */
 export function isResumable(ctx: IExecuteFunctions, limited = false): boolean {
 	return !limited && isVersion2(ctx) && ctx.getNode().onError === 'continueErrorOutput';
 }
 
-/** The rest of the window to read again, keyed by the node's own field names. */
+/** The rest of the window to read again (To Date Time and To Work Date inclusive, as the fields). */
 export type ResumeWindow =
-	/** A full load: From/To Date Time (UTC instants ending in Z; To is inclusive, as the field). */
 	| { fromDateTime?: string; toDateTime?: string }
-	/** Incremental: Options > Modified Since/Before (Modified Before only when the run had one). */
 	| { modifiedSince: string; modifiedBefore?: string }
-	/** Payroll Export: From/To Work Date (calendar days, yyyy-MM-dd, both inclusive). */
 	| { fromWorkDate: string; toWorkDate: string };
 
-/** What failed for good. */
 export interface FailedAt {
-	/** The partition or payroll export window, as errors name it: "partition 3 of 8 (… to …)". */
+	/** The partition or payroll export window, as errors name it. */
 	partition: string;
-	/** The page that failed, counted from the start of `resume` (1: its first page). */
+	/** Counted from the start of `resume` (1: its first page). */
 	page: number;
-	/** The failure's own words. */
 	cause: string;
-	/** The HTTP status of the last attempt, when the service answered one. */
 	status?: number;
 }
 
-/**
- * What went out on the main output: how many records (rows), how many files (File output), and
- * the stretch of the window they cover under the same keys as `resume`, null ends when nothing
- * went out.
- */
+/** What went out: records (rows), files, and their stretch under `resume`'s keys (null: none). */
 export interface Delivered extends IDataObject {
-	/** Records (rows) output; absent where they are not counted (Payroll Export > Get File). */
 	records?: number;
 	parts?: number;
 }
 
-/** What the error output item says beside the error's message. */
 export interface ResumeFacts {
 	resume: ResumeWindow;
 	failed: FailedAt;
@@ -67,28 +49,22 @@ export interface ResumeFacts {
 }
 
 /**
- * The error output item's json (n8n adds the input item's fields beside these). Everything but
- * the message sits under `details`: n8n 2.41.1 routes an item to the error output only when its
- * json holds nothing but `error`, `message` and `details`, or when the item carries `error`, and
- * then it replaces the whole json with `{ error: message }` (WorkflowExecute.normalizeNodeErrors),
- * which would drop `resume`.
+ * Everything but the message sits under `details`: n8n 2.41.1 routes an item to the error output
+ * only when its json holds nothing but `error`, `message` and `details`, or when the item carries
+ * `error`, and then replaces the json with `{ error: message }` (normalizeNodeErrors).
  */
 export interface ResumeErrorJson {
-	/** The error's message. */
 	error: string;
 	details: ResumeFacts & {
-		/** What went out and how to read the rest (the error's description). */
 		description: string;
 	};
 }
 
-/** The HTTP status an error carries, when it has one. */
 export function statusOf(error: unknown): number | undefined {
 	const code = Number(httpStatus(error));
 	return Number.isInteger(code) && code >= 100 && code < 600 ? code : undefined;
 }
 
-/** The error output item of one input item: routed there by n8n for its shape (see ResumeErrorJson). */
 export function resumeErrorItem(
 	ctx: IExecuteFunctions,
 	cause: unknown,

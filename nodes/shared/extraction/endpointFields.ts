@@ -18,12 +18,7 @@ const choices: INodePropertyOptions[] = [
 	},
 ].sort((a, b) => a.name.localeCompare(b.name));
 
-/**
- * The extraction endpoint to read, picked from the table or typed as a `v1/...` path: one
- * parameter set for Get Records (Other Endpoint) and the trigger's "Records Changed (Other
- * Endpoint)". Endpoint takes an expression too (a listed or any v1/... path), so a loop or an AI
- * tool can name the endpoint per item.
- */
+/** The endpoint to read, from the table or a typed `v1/...` path: Get Records (Other Endpoint) and the trigger. */
 export function endpointFields(displayOptions: {
 	show: Record<string, string[]>;
 }): INodeProperties[] {

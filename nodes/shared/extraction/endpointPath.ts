@@ -5,20 +5,17 @@ import { findEndpoint, type ExtractionEndpoint } from './endpoints';
 import { OTHER_PATH } from './endpointFields';
 
 export interface ChosenEndpoint {
-	/** Below the extraction base, without the leading slash: `v1/project`. */
+	/** `v1/project`. */
 	path: string;
-	/** The table's row; undefined for a v1 path the table does not list (the vendor adds endpoints). */
+	/** Undefined for a v1 path the table does not list (the vendor adds endpoints). */
 	row?: ExtractionEndpoint;
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /**
- * The endpoint of Endpoint (or, for Other Path, Endpoint Path), refused before any request unless
- * it is a plain `v1/<segment>/...` path: no URL, no query string, no `.` or `..`, nothing but
- * letters, digits, `-` and `_` between the slashes. The request always goes to the credential's
- * extraction base, so a typed path can only address that API's v1 endpoints. A v1 path the table
- * does not list is allowed: the vendor adds endpoints, all with the same paging rules.
+ * Endpoint (or Endpoint Path), refused unless a plain `v1/<segment>/...` path (letters, digits,
+ * `-`, `_`), so a typed path can only address the credential's extraction API.
  */
 export function chooseEndpoint(
 	ctx: { getNode(): INode },

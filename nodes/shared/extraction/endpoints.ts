@@ -1,35 +1,25 @@
 /**
- * The extraction endpoints beyond the specification's own, as the behaviour notes list them
- * ("Data extraction: more that the live service is documented to do"). All page like the others
- * (ContinuationToken, ChunkLimit, ModifiedSince/ModifiedBefore); they differ in their date
- * window and in how a deletion looks. One row per endpoint, read by Get Records (Other
- * Endpoint)'s list and checks, the trigger's "Records Changed (Other Endpoint)" and docs/bulk-extraction.md.
+ * The extraction endpoints beyond the specification's own (behaviour notes), all paging alike;
+ * they differ in date window and deletion shape. Read by Get Records (Other Endpoint) and the trigger.
  */
 
 /**
- * How an incremental read returns a deletion:
- * - `tombstone` (registrations): id, isDeleted, deletedDateTime and modifiedDateTime (the
- *   deletion time); every other field empty;
- * - `lastVersion` (master data): the last stored version with isDeleted and deletedDateTime; its
- *   modifiedDateTime is the last change *before* the deletion;
- * - `fullRecord` (checklists): the whole record with isDeleted.
+ * How an incremental read returns a deletion: `tombstone` (id, isDeleted, deletedDateTime,
+ * modifiedDateTime = deletion time, all else empty); `lastVersion` (the last version before the
+ * deletion, with isDeleted and deletedDateTime); `fullRecord` (the whole record with isDeleted).
  */
 export type DeletionShape = 'tombstone' | 'lastVersion' | 'fullRecord';
 
-/**
- * What FromDateTime/ToDateTime do: filter on the record's own `date` (the text names it for
- * users); `ignored` where the notes say the service ignores the window (it would return every
- * record); `none` where the records carry no date to filter on (master data).
- */
+/** What FromDateTime/ToDateTime filter on (`date` names it for users); `ignored` by the service; `none` (master data). */
 export type WindowRule = { date: string } | 'ignored' | 'none';
 
 export interface ExtractionEndpoint {
-	/** Below the extraction base, without the leading slash: `v1/project`. */
+	/** `v1/project`. */
 	path: string;
 	name: string;
 	description: string;
 	window: WindowRule;
-	/** Longest FromDateTime..ToDateTime the service allows (both ends included); a full load must then send one. */
+	/** Longest FromDateTime..ToDateTime allowed (both included); a full load must then send one. */
 	maxWindowDays?: number;
 	deletion: DeletionShape;
 }
@@ -140,7 +130,7 @@ export const EXTRACTION_ENDPOINTS: ExtractionEndpoint[] = [
 	},
 ];
 
-/** The row of a path (any case, with or without the leading slash); undefined for a path the table does not list. */
+/** The row of a path (any case, leading slash or not). */
 export function findEndpoint(path: string): ExtractionEndpoint | undefined {
 	const normal = path.replace(/^\/+/, '').toLowerCase();
 	return EXTRACTION_ENDPOINTS.find((e) => e.path === normal);

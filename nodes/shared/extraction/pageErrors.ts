@@ -3,20 +3,17 @@ import type { NodeApiError, JsonObject } from 'n8n-workflow';
 import type { WorkforceContext } from '../transport';
 import { errorWithOwnMessage } from '../transport/errors';
 
-/** The words of a failed extraction: what failed, how far it got, and that nothing was output. */
-
-/** Pages and records received before the failure (of the whole run, partitions included). */
+/** Received before the failure, of the whole run. */
 export interface Progress {
 	pages: number;
 	records: number;
 }
 
 export interface ErrorLabel {
-	/** Label for messages, e.g. "Get time registrations". */
+	/** e.g. "Get time registrations". */
 	what?: string;
 	path: string;
 	itemIndex?: number;
-	/** Named when the run is partitioned, e.g. "partition 3 of 12 (2026-03-01 to 2026-04-01)". */
 	partition?: string;
 }
 
@@ -33,16 +30,14 @@ export function progressError(
 	const causeMessage = (cause as { message?: string } | undefined)?.message;
 	const message = `${name} failed: ${where}${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
 	const httpCode = (cause as { httpCode?: string | null } | undefined)?.httpCode ?? undefined;
-	// Ours says how far it got, also when the cause was a network code.
 	const error = errorWithOwnMessage(
 		ctx.getNode(),
 		{ message, httpCode: httpCode ?? null } as JsonObject,
 		{
 			message,
 			description: [
-				// A 429 says when to try again (from Retry-After); keep that advice in front.
+				// A 429's advice on when to retry, and a service code's fix, stay in front.
 				String(httpCode) === '429' ? ((cause as { description?: string }).description ?? '') : '',
-				// A failure the service named by code (e.g. a token of the other sync mode) keeps its fix in front too.
 				String(
 					(cause as { context?: { codeAdvice?: unknown } } | undefined)?.context?.codeAdvice ?? '',
 				),
@@ -56,7 +51,7 @@ export function progressError(
 	);
 	error.context.pagesReceived = progress.pages;
 	error.context.recordsReceived = progress.records;
-	// What went wrong in the service's or the network's words, for a run that names its failure (issue 34).
+	// For a run that names its failure (issue 34).
 	error.context.causeMessage = causeMessage ?? reason;
 	return error;
 }

@@ -11,42 +11,32 @@ import { progressError, type Progress } from './pageErrors';
 import { requestPage, type PageRequest, type PageRequestOptions } from './pageRequest';
 
 /**
- * The continuation-token loop shared by every extraction operation (time registrations,
- * payroll lines, images) and the trigger. The spec's rule: call with the filter and no token;
- * while the answer's continuationToken is non-empty, send it unchanged as ContinuationToken
- * with every other parameter the same. The token is opaque: never parsed, never altered.
+ * The continuation-token loop of every extraction and the trigger: while the answer's
+ * continuationToken is non-empty, send it unchanged (opaque) with the same filter.
  */
 
 export interface PaginateOptions<P extends DecodedPage = DecodedPage>
 	extends Omit<PageRequestOptions, 'bytes'> {
-	/** Path below the extraction base, e.g. `/v1/time-registrations`. */
+	/** e.g. `/v1/time-registrations`. */
 	path: string;
-	/** The filter, resent unchanged on every page. */
 	qs?: IDataObject;
-	/**
-	 * Read ahead: ask for the next page as soon as this one is decoded, while the caller handles
-	 * it. Only for callers that read every page (Return All; not the trigger, which stops when its
-	 * poll budget is spent): one page ahead, never more.
-	 */
+	/** Ask for the next page once this one is decoded: only for callers that read every page. */
 	readAhead?: boolean;
-	/** How an answer becomes a page (jsonPages by default). */
+	/** jsonPages by default. */
 	decoder?: PageDecoder<P>;
-	/** Pages and records of the whole run so far, when several streams make one run (partitions). */
+	/** Of the whole run, when several streams make one (partitions). */
 	progress?: Progress;
-	/** The credential as already read, when several streams share one run. */
 	credentials?: ICredentialDataDecryptedObject;
 }
 
-/** One page of one token stream, as the loop hands it on. */
 export interface StreamPage<P extends DecodedPage = DecodedPage> {
 	decoded: P;
-	/** Whether this stream has another page (its continuation token). */
+	/** Whether this stream has another page. */
 	hasMore: boolean;
-	/** Size of the answer (characters of its text, or bytes). */
+	/** Characters of the answer's text, or bytes. */
 	bytes: number;
 }
 
-/** Pages of one token stream, fetched as the caller asks for them (one ahead with readAhead). */
 export async function* paginate<P extends DecodedPage = DecodedPage>(
 	this: WorkforceContext,
 	options: PaginateOptions<P>,
@@ -56,9 +46,8 @@ export async function* paginate<P extends DecodedPage = DecodedPage>(
 	delete filter.ContinuationToken;
 	const query = (token: string | undefined) =>
 		token === undefined ? filter : { ...filter, ContinuationToken: token };
-	// Read when a failure is reported, so a page read ahead counts the pages before it in its error.
 	const progress: Progress = options.progress ?? { pages: 0, records: 0 };
-	// Read once: the base URL does not change during a run (n8n core refreshes the token itself).
+	// Read once: n8n core refreshes the token itself.
 	const credentials =
 		options.credentials ?? (await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL));
 	const requestOptions: PageRequestOptions = { ...options, bytes: decoder.bytes };
@@ -70,7 +59,7 @@ export async function* paginate<P extends DecodedPage = DecodedPage>(
 		const current = ahead ?? ask(token);
 		ahead = undefined;
 		const settled = await current.result;
-		// Already a clear NodeApiError (see pageRequest); wrapping returns the same instance.
+		// Already a NodeApiError: wrapping returns the same instance.
 		if (!settled.ok) throw new NodeApiError(this.getNode(), settled.error as JsonObject);
 		const raw = settled.raw;
 		const decoded = decoder.decode(raw);
@@ -97,8 +86,7 @@ export async function* paginate<P extends DecodedPage = DecodedPage>(
 		progress.pages++;
 		progress.records += decoded.count;
 		token = next;
-		// The service builds the next page while the caller handles this one. Asked after decoding:
-		// at the service's latency a page takes about 0.8 s and decoding it 6-20 ms (BENCHMARKS.md).
+		// Asked after decoding: a page takes about 0.8 s, decoding it 6-20 ms (BENCHMARKS.md).
 		if (options.readAhead && next !== undefined) ahead = ask(next);
 		yield { decoded, hasMore: next !== undefined, bytes: raw.length };
 	} while (token !== undefined);

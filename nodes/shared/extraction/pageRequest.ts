@@ -11,38 +11,34 @@ import { readBytes, readText } from '../transport/body';
 import { progressError, type ErrorLabel, type Progress } from './pageErrors';
 import { decideRetry, httpStatus, isPushback, retryAfterOf, type RetryPolicy } from './retryPolicy';
 
-/** One page's request: sent, retried by the retry policy, its answer read whole (text, or bytes into the decoder's buffer). */
+/** One page's request: sent, retried, its answer read whole (text, or bytes into the decoder's buffer). */
 
 export interface PageRequestOptions extends ErrorLabel {
 	retry?: RetryPolicy;
-	/** Per-request timeout in ms. */
+	/** ms. */
 	timeout?: number;
-	/** Read the answer as bytes into a buffer of exactly `size` bytes from here, instead of as text. */
+	/** Read the answer as bytes into a buffer of exactly `size` bytes from here. */
 	bytes?: (size: number) => Buffer;
-	/** Bounds the requests in flight across partitions and hears the service push back (429, 503). */
 	gate?: RequestSlots;
-	/** Place in the gate's queue: the partition's index, so the one the sink needs next goes first. */
+	/** The slice's index, so the one the sink needs next goes first. */
 	priority?: number;
 }
 
 /** Slots for requests in flight, shared by the streams of one run (the node's RequestGate). */
 export interface RequestSlots {
-	/** Whether a request asking now would wait. */
 	readonly full: boolean;
-	/** Waits for a free slot and takes it; lower `priority` goes first. */
 	acquire(priority?: number): Promise<RequestSlot>;
 }
 
 export interface RequestSlot {
-	/** Gives the slot back (again is a no-op). */
+	/** Again is a no-op. */
 	release(): void;
-	/** The request was answered well. */
 	succeeded(): void;
-	/** The service pushed back (429; 503 `overloaded`), with the Retry-After it asked for, if any. */
+	/** 429, or 503 `overloaded`, with its Retry-After. */
 	pushedBack(retryAfterMs?: number | null, overloaded?: boolean): void;
 }
 
-/** A page's answer as a value, so a page asked for early never makes an unhandled rejection. */
+/** An answer as a value: a page asked for early never makes an unhandled rejection. */
 export type Settled = { ok: true; raw: string | Buffer } | { ok: false; error: unknown };
 
 export interface PageRequest {
@@ -81,7 +77,7 @@ async function fetchPage(
 			if (isPushback(error)) slot?.pushedBack(retryAfterOf(error), httpStatus(error) === '503');
 			const decision = decideRetry(error, attempt, options.retry, options.timeout);
 			if (decision.retry) {
-				// The slot is given back before waiting, so other partitions go on meanwhile.
+				// Given back before waiting, so other partitions go on.
 				slot?.release();
 				await sleep(decision.waitMs);
 				continue;
@@ -96,7 +92,7 @@ async function fetchPage(
 				);
 			}
 			const transient = decision.kind === 'transient';
-			// Already a clear NodeApiError from the transport; wrapping returns the same instance.
+			// Already a NodeApiError: wrapping returns the same instance.
 			if (progress.pages === 0 && !transient && !options.partition)
 				throw new NodeApiError(this.getNode(), error as JsonObject);
 			const reason = transient
@@ -109,7 +105,6 @@ async function fetchPage(
 	}
 }
 
-/** One attempt: the request, then its whole answer. */
 async function attemptPage(
 	this: WorkforceContext,
 	options: PageRequestOptions,
@@ -124,7 +119,6 @@ async function attemptPage(
 		what: options.what,
 		itemIndex: options.itemIndex,
 		timeout: options.timeout,
-		// Text (or bytes) in, decoded by the page loop's decode step.
 		stream: true,
 		headers: { Accept: 'application/json' },
 		credentials,
@@ -133,7 +127,7 @@ async function attemptPage(
 		if (!options.bytes) return await readText(response.body, options.timeout);
 		return await readBytes(response.body, options.timeout, options.bytes);
 	} catch (cause) {
-		// The connection was lost part of the way through the answer: a dropped connection, retried as one.
+		// Lost part-way through the answer: retried as a dropped connection.
 		const code = (cause as { code?: string }).code;
 		throw transportError(
 			this,

@@ -10,15 +10,13 @@ import {
 import { BEFORE_VERSION_2, FROM_VERSION_2, showWithVersion } from '../nodeVersion';
 
 /**
- * ExportFilter and UserPayrollTypeFilter of /v1/payroll-lines and /v1/payroll-lines-extended
- * (behaviour notes). The service's defaults leave out days that are not approved and employees on
- * fixed pay, which looks like complete data; the fields say so, and the defaults are not sent.
- * Shared by Get Payroll Lines (+Extended) and the trigger's Payroll Line Changed event.
+ * ExportFilter and UserPayrollTypeFilter of the payroll lines endpoints: the service's defaults
+ * leave out unapproved days and fixed-pay employees; the fields say so. Node and trigger share them.
  */
 
 export const EXPORT_FILTER_DEFAULT = 'OnlyApproved';
 export const USER_PAYROLL_TYPE_FILTER_DEFAULT = 'PaidByHour';
-/** Node and trigger version 2 read every employee unless asked otherwise (sent, as it is not the service's default). */
+/** Version 2 reads every employee unless asked otherwise. */
 export const USER_PAYROLL_TYPE_FILTER_DEFAULT_V2 = 'AllUsers';
 
 const EXPORT_FILTER_OPTIONS: INodePropertyOptions[] = [
@@ -54,7 +52,6 @@ const USER_FILTER_OPTIONS: INodePropertyOptions[] = [
 	},
 ];
 
-/** Parameter name -> service parameter, allowed values and default. */
 const FILTERS = [
 	{
 		name: 'lineExportFilter',
@@ -109,14 +106,10 @@ export function payrollLineFilterProperties(
 	];
 }
 
-/** A parameter's value; `null` (the fallback asked for) when the operation has no such field. */
+/** `null` when the operation has no such field. */
 type Reader = (name: string) => unknown;
 
-/**
- * The filter query: only values that differ from the service's defaults are sent. A value from an
- * expression is matched case-insensitively; an unknown one is refused, naming the field. `undefined`
- * when the operation has no such fields.
- */
+/** Only values other than the service's defaults are sent; an unknown one is refused. Undefined without such fields. */
 export function payrollLineFilterQuery(
 	node: INode,
 	read: Reader,
@@ -143,7 +136,6 @@ export function payrollLineFilterQuery(
 	return present ? qs : undefined;
 }
 
-/** Reads the two fields of an execute-node item; `undefined` for operations without them. */
 export function readPayrollLineFilters(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -155,13 +147,10 @@ export function readPayrollLineFilters(
 	);
 }
 
-/** Service parameter names the two fields own (an additional query parameter may not repeat them). */
+/** An additional query parameter may not repeat these. */
 export const PAYROLL_LINE_FILTER_PARAMS = FILTERS.map((f) => f.param.toLowerCase());
 
-/**
- * An execution hint when nothing came back under a default filter: cheap to tell, and the most
- * likely reason is what the default leaves out, not an empty period.
- */
+/** A hint when nothing came back under a default filter: the likeliest reason is what it leaves out. */
 export function emptyPayrollLinesHint(ctx: IExecuteFunctions, outputCount: number): void {
 	if (outputCount > 0) return;
 	if (ctx.getInputData().length === 0) return;

@@ -1,7 +1,4 @@
-/**
- * When a failed page request is asked again, and how long to wait first: backoff for transient
- * failures, the service's Retry-After for 429. Decides only; the caller waits and asks.
- */
+/** Whether and when a failed page request is asked again: backoff, or the service's Retry-After. */
 
 export interface RetryPolicy {
 	/** Attempts per page, the first included (default 4). */
@@ -12,7 +9,6 @@ export interface RetryPolicy {
 	maxDelayMs?: number;
 }
 
-/** What to do after a failed attempt. */
 export type RetryDecision =
 	| { retry: true; waitMs: number }
 	| { retry: false; kind: 'rateLimited'; reason: string }
@@ -22,7 +18,6 @@ const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
 const TRANSIENT_CODE =
 	/ECONNRESET|ETIMEDOUT|ECONNABORTED|ESOCKETTIMEDOUT|EPIPE|UND_ERR_SOCKET|socket hang up|timeout/i;
 
-/** The policy's attempts and delays with defaults applied and nonsense clamped. */
 export function retryPlan(policy: RetryPolicy | undefined) {
 	const attempts = Math.max(1, Math.floor(policy?.attempts ?? 4));
 	const delayMs = Math.max(0, policy?.delayMs ?? 1000);
@@ -30,11 +25,7 @@ export function retryPlan(policy: RetryPolicy | undefined) {
 	return { attempts, delayMs, maxDelayMs };
 }
 
-/**
- * After attempt `attempt` (1 for the first) failed with `error`: retry after how long, or give up.
- * A 429 waits what Retry-After says (or backs off without it), counted against the attempts; a
- * wait longer than the request timeout is not waited out: the run fails and says when to retry.
- */
+/** After attempt `attempt` (1: the first) failed. A 429 asking to wait past the request timeout fails the run. */
 export function decideRetry(
 	error: unknown,
 	attempt: number,
@@ -59,29 +50,26 @@ export function decideRetry(
 	}
 	const transient = isTransient(error);
 	if (transient && attempt < plan.attempts) {
-		// A 503 with Retry-After (an overloaded service) is waited out like a 429's, never less than the backoff.
+		// A 503's Retry-After is waited out too, never less than the backoff.
 		const asked = retryAfterOf(error);
 		return { retry: true, waitMs: asked === null ? backoff : Math.max(backoff, asked) };
 	}
 	return { retry: false, kind: transient ? 'transient' : 'final' };
 }
 
-/**
- * For a 429: how long the service asked to wait (ms), or null when it sent no Retry-After;
- * undefined for any other failure.
- */
+/** For a 429: its Retry-After (ms) or null; undefined for any other failure. */
 export function rateLimitWait(error: unknown): number | null | undefined {
 	if (httpStatus(error) !== '429') return undefined;
 	return retryAfterOf(error);
 }
 
-/** Whether the service said it is over its limit or overloaded (429, 503): the signal to send fewer requests at once. */
+/** 429 or 503: the signal to send fewer requests at once. */
 export function isPushback(error: unknown): boolean {
 	const status = httpStatus(error);
 	return status === '429' || status === '503';
 }
 
-/** Whether a failure is worth another attempt: 500/502/503/504, a timeout or a dropped connection. */
+/** 500/502/503/504, a timeout or a dropped connection. */
 export function isTransient(error: unknown): boolean {
 	const e = error as {
 		httpCode?: string | null;

@@ -2,28 +2,18 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
  * Relies on: `prepareBinaryData` is typed to take a Buffer or a Node Readable, and n8n's binary
- * data stores read what they are given either by async iteration (the filesystem store, through
- * `fs.writeFile`) or through 'data'/'end'/'error'/'close' events (database, S3 and in-memory
- * modes); which store is at work is told by how the stream is read, as n8n tells a node nothing
- * of it. A node may not import Node's `stream` (n8n Cloud's rules), so this look-alike is cast to
- * the Readable type. Proven on n8n 2.41.1 only, in every binary data mode
- * (test/nodes/dataExtraction/output/fileBinaryModes.test.ts through n8n-core, the e2e suite,
- * queue mode with binary data in Postgres); the smoke suite of older versions has no File output.
+ * data stores read a stream either by async iteration (filesystem, through `fs.writeFile`) or
+ * through 'data'/'end'/'error'/'close' events (database, S3, in-memory); how it is read tells
+ * which store is at work. A node may not import Node's `stream` (n8n Cloud's rules), so this
+ * look-alike is cast to Readable. Proven on n8n 2.41.1 only, in every binary data mode
+ * (test/nodes/dataExtraction/output/fileBinaryModes.test.ts, the e2e suite, queue mode).
  */
 
-/** What `prepareBinaryData` takes: a Buffer or a Node Readable. */
 type BinaryInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
 type Listener = (...args: unknown[]) => void;
 
-/**
- * An async iterable of bytes in the shape n8n's binary data stores read a stream in. Nodes may
- * not import Node's `stream` module (n8n Cloud's rules), and n8n's stores read either way: the
- * filesystem store pulls it with `fs.writeFile` (async iteration: a chunk is produced only when
- * the previous one was written), the database and in-memory modes collect it through 'data',
- * 'end', 'error' and 'close' events. A failure of the source reaches the store as the error of
- * the write, so the store keeps nothing.
- */
+/** Bytes in the shape n8n's stores read a stream in; a failure of the source fails the write. */
 export class ByteSource {
 	private readonly listeners = new Map<string, Set<Listener>>();
 	private iterator?: AsyncIterator<Uint8Array>;
@@ -32,17 +22,12 @@ export class ByteSource {
 
 	constructor(
 		private readonly source: AsyncIterable<Uint8Array>,
-		/** Told of each chunk once the store has written it (pull mode only; in event mode the store may keep chunks, so never). */
+		/** Told of each chunk once written (pull mode only: in event mode the store may keep chunks). */
 		private readonly onWritten?: (chunk: Uint8Array) => void,
-		/**
-		 * Told how the store reads, before the first chunk is asked for: `true` when it collects the
-		 * whole file through events (database, S3, in-memory), `false` when it pulls chunk by chunk
-		 * and writes each before asking for the next (filesystem, which streams to disk).
-		 */
+		/** Told before the first chunk whether the store collects the whole file (events) or pulls it. */
 		private readonly onRead?: (collects: boolean) => void,
 	) {}
 
-	/** This object as the `Readable` n8n's helpers are typed to take (see the class comment). */
 	asReadable(): BinaryInput {
 		return this as unknown as BinaryInput;
 	}
@@ -101,7 +86,6 @@ export class ByteSource {
 		return this.off(event, listener);
 	}
 
-	/** Stops reading; the source is ended (its pending page requests are abandoned). */
 	destroy(error?: Error): this {
 		if (this.destroyed) return this;
 		this.destroyed = true;
@@ -122,7 +106,6 @@ export class ByteSource {
 		for (const listener of [...(this.listeners.get(event) ?? [])]) listener(...args);
 	}
 
-	/** Event mode: every chunk as 'data', then 'end' and 'close', or 'error' and 'close'. */
 	private async flow(): Promise<void> {
 		const iterator = this.take(true);
 		try {

@@ -1,18 +1,13 @@
 import { sleep } from 'n8n-workflow';
 
-/** Reading a response body that n8n handed over as a stream. */
-
 const IDLE: unique symbol = Symbol('idle');
 
 /** How long a body may pause when the caller sets no timeout (n8n's own timeout ends with the headers). */
 export const BODY_IDLE_MS = 120_000;
 
 /**
- * The body as text, decoded chunk by chunk as it arrives. Joining the bytes first would leave a
- * second buffer of the page's size behind; buffers are memory outside V8's heap, and enough of
- * them brings a full garbage collection forward, which with 200,000 records in memory is costly.
- * n8n's request timeout ends when the headers arrive, so a body that stops coming for `idleMs`
- * fails here (code ETIMEDOUT, which callers treat as transient).
+ * A streamed body as text, decoded as it arrives (no second page-sized buffer). n8n's timeout ends
+ * with the headers, so a body silent for `idleMs` fails here with ETIMEDOUT (transient).
  */
 export async function readText(body: unknown, idleMs: number = BODY_IDLE_MS): Promise<string> {
 	if (typeof body === 'string') return body;
@@ -26,10 +21,7 @@ export async function readText(body: unknown, idleMs: number = BODY_IDLE_MS): Pr
 	return text + decoder.decode();
 }
 
-/**
- * The body as bytes, joined once at the end into a buffer from `alloc`: for a reader that scans
- * the bytes and never makes the page a string (File output), so the page costs V8's heap nothing.
- */
+/** The body as bytes, joined once into a buffer from `alloc` (File output: never a string). */
 export async function readBytes(
 	body: unknown,
 	idleMs: number = BODY_IDLE_MS,
@@ -53,12 +45,7 @@ export async function readBytes(
 	return bytes;
 }
 
-/**
- * Every chunk of a streamed body, failing (code ETIMEDOUT) when none arrives for `idleMs`; nothing
- * for a body that is not a stream. One watchdog per body, not a timer per chunk: a page arrives
- * in about fifty chunks, and a promise, a timer and an abort signal for each are garbage that
- * lives long enough to reach V8's old generation.
- */
+/** Every chunk of a streamed body, failing (ETIMEDOUT) when none arrives for `idleMs`: one watchdog per body, not a timer per chunk. */
 async function eachChunk(
 	body: unknown,
 	idleMs: number,
@@ -78,7 +65,6 @@ async function eachChunk(
 	try {
 		const outcome = await Promise.race([read, watchdog(idleMs, () => chunks, stop.signal)]);
 		if (outcome === IDLE) {
-			// What the stream says once destroyed is not news.
 			read.catch(() => undefined);
 			stream.destroy?.();
 			throw Object.assign(new Error(`the answer stopped arriving for ${idleMs} ms`), {
@@ -90,13 +76,11 @@ async function eachChunk(
 	}
 }
 
-/** Quarters of the idle limit the watchdog counts in. */
 const WATCH_STEPS = 4;
 
 /**
- * Resolves IDLE once no chunk has arrived for `idleMs`, counted in quarters of it (so after
- * between 1 and 1.25 times `idleMs` of silence), by the count of chunks, not the clock: a clock
- * may step (NTP) or be one a test controls. Stops when `signal` aborts.
+ * IDLE once no chunk has arrived for 1 to 1.25 times `idleMs`, counted in quarters by the count of
+ * chunks, not the clock (which may step, or be a test's). Stops when `signal` aborts.
  */
 async function watchdog(
 	idleMs: number,
@@ -118,5 +102,5 @@ async function watchdog(
 	}
 }
 
-/** Why the watchdog is stopped: made once, since an abort without a reason makes a DOMException (a stack trace) each time. */
+/** Made once: an abort without a reason makes a DOMException (a stack trace) each time. */
 const FINISHED = new Error('the answer is complete');

@@ -24,38 +24,26 @@ import type { RequestGate } from '../../helpers/requestGate';
 import { runStretch, type ResumeState, type Stretch } from './resume';
 
 /**
- * The page stream of one extraction: one token stream, or (Partition By) its window's partitions
- * read side by side and handed on in the order one stream would give. Planned and checked when
- * called, before any request; the pages come as the caller asks for them. The one place that
- * makes the run's pages: numbered, counted and told whether more follow, across partitions.
+ * The run's pages: one token stream, or (Partition By) partitions planned and checked before any
+ * request and read side by side. The one maker of ExtractionPage (numbered, counted across partitions).
  */
 
 export interface Partitioning extends PartitionRequest {
-	/** Requests in flight at most. */
 	parallel: number;
 	/** Bytes of later partitions' pages that may wait for the sink (default READ_AHEAD_BYTES). */
 	budgetBytes?: number;
 	/** The endpoint's own rules, checked on each partition's query (a maximum window, for one). */
 	check?: (qs: IDataObject) => void;
-	/** For tests and figures. */
 	gate?: RequestGate;
 }
 
 export interface PageStreamOptions<P extends DecodedPage> extends PaginateOptions<P> {
 	partitioning?: Partitioning;
-	/**
-	 * A run that may stop part-way (issue 34): partitions hand slices on whole, and a slice that
-	 * fails ends the pages cleanly at its start (said here) instead of throwing, so the sink
-	 * closes what it holds. Unpartitioned, a failure throws as before (there is no boundary).
-	 */
+	/** Issue 34: a failed slice ends the pages at its start (said here) instead of throwing; unpartitioned runs still throw. */
 	resume?: ResumeState;
 }
 
-/**
- * Pages of later slices read ahead of the sink, at most: about twenty pages of 2,500 time
- * registrations. Partitions are read in slices of about this / Parallel Requests (whole days,
- * partitions/slices.ts), so the other streams' read-ahead fits it (see docs/bulk-extraction.md).
- */
+/** Pages of later slices read ahead of the sink, at most: about twenty pages of 2,500 time registrations. */
 export const READ_AHEAD_BYTES = 64 * 1024 * 1024;
 
 export function pageStream<P extends DecodedPage = DecodedPage>(
@@ -98,7 +86,6 @@ export function pageStream<P extends DecodedPage = DecodedPage>(
 interface OrderedPage<P extends DecodedPage> {
 	page: StreamPage<P>;
 	partition?: PagePartition;
-	/** Whether pages of a later stream follow this stream's last page. */
 	laterStreams: boolean;
 	stretch: Stretch;
 }
@@ -119,11 +106,8 @@ async function* runPartitions<P extends DecodedPage>(
 	resume: ResumeState | undefined,
 ): AsyncGenerator<OrderedPage<P>> {
 	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
-	// Each partition sends its own window.
 	const shared = { ...stream };
 	delete shared.qs;
-	// Here the complete leading stretch is known: a page whose stream has no more ends its slice,
-	// and with whole slices a failure ends the pages before the failed slice's first page.
 	for await (const { page, slice } of (partitionedPages<P>).call(this, {
 		partitions,
 		parallel: partitioning.parallel,
@@ -145,12 +129,11 @@ async function* runPartitions<P extends DecodedPage>(
 			page,
 			partition: slice.partition,
 			laterStreams: !slice.final,
-			// The last slice ends where the run does (an incremental run may have no end).
+			// An incremental run may have no end.
 			stretch: { startMs: slice.startMs, endMs: slice.final ? window.endMs : slice.endMs },
 		};
 }
 
-/** The run's pages, numbered and counted as one stream would number and count them. */
 async function* runPages<P extends DecodedPage>(
 	ordered: AsyncGenerator<OrderedPage<P>>,
 ): AsyncGenerator<ExtractionPage<P>> {

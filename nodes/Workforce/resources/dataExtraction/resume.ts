@@ -9,31 +9,25 @@ import {
 } from '../../helpers/resume';
 import { iso } from './partitions/plan';
 
-/**
- * An extraction run that stops part-way (issue 34): which stretch of the window each page lies in,
- * where the run stopped, and the error item naming the rest. The window is the one the token
- * stream runs over: From/To Date Time in a full load, Modified Since/Before in incremental mode.
- */
+/** An extraction run that stops part-way (issue 34): the stretch of the window it read and the error item naming the rest. */
 
-/** A stretch of the window, [startMs, endMs); an end is undefined where the run's window has none. */
+/** [startMs, endMs) of the window; an end is undefined where the run's window has none. */
 export interface Stretch {
 	startMs?: number;
-	/** Exclusive. */
 	endMs?: number;
 }
 
-/** Where a resumable run stopped: the first slice that failed; every slice before it was handed on. */
+/** The first slice that failed (every slice before it was handed on). */
 export interface StreamStop {
 	error: unknown;
-	/** The failed slice: the rest of the window starts at its start. */
 	startMs: number;
-	/** Its partition, as errors name it. */
+	/** As errors name it. */
 	partition: string;
-	/** Its page that failed (1: the slice's first). */
+	/** 1: the slice's first page. */
 	page: number;
 }
 
-/** Handed to pageStream by a resumable run: the page source ends at the failed slice instead of throwing, and says so here. */
+/** Where pageStream says a resumable run stopped. */
 export class ResumeState {
 	stop?: StreamStop;
 }
@@ -49,10 +43,7 @@ export function runStretch(qs: IDataObject): Stretch {
 	return { startMs: ms('FromDateTime'), endMs: to === undefined ? undefined : to + 1 };
 }
 
-/**
- * A stretch under the node's field names, as the user would type it back: a full load's
- * `toDateTime` is inclusive (the end - 1 ms, as partitions ask), Modified Before exclusive.
- */
+/** A stretch under the node's field names: `toDateTime` inclusive (end - 1 ms), Modified Before exclusive. */
 export function stretchJson(qs: IDataObject, stretch: Stretch): IDataObject {
 	const at = (ms: number | undefined) => (ms === undefined ? null : iso(ms));
 	if (incremental(qs))
@@ -63,10 +54,7 @@ export function stretchJson(qs: IDataObject, stretch: Stretch): IDataObject {
 	};
 }
 
-/**
- * A File output that stopped part-way: its parts, then the error item. Stopped before any complete
- * slice, its one file is empty and says nothing: not output.
- */
+/** A File output that stopped part-way: its parts (none when they hold no record), then the error item. */
 export function stoppedFileItems(
 	ctx: IExecuteFunctions,
 	qs: IDataObject,
@@ -85,7 +73,6 @@ export function stoppedFileItems(
 	];
 }
 
-/** The error output item of a resumable extraction that stopped (or failed before any complete slice). */
 export function extractionErrorItem(
 	ctx: IExecuteFunctions,
 	qs: IDataObject,
@@ -96,7 +83,7 @@ export function extractionErrorItem(
 ): INodeExecutionData {
 	const run = runStretch(qs);
 	const from = stop?.startMs ?? run.startMs;
-	// Unset ends stay unset, so the rerun asks exactly what this one did beyond the start.
+	// Unset ends stay unset, so the rerun asks what this one did beyond the start.
 	const resume = Object.fromEntries(
 		Object.entries(stretchJson(qs, { startMs: from, endMs: run.endMs })).filter(
 			([, value]) => value !== null,

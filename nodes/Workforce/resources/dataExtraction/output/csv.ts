@@ -6,11 +6,8 @@ import type { RecordEncoder } from './encoder';
 export const EXTRA_COLUMN = '_extra';
 
 /**
- * CSV (RFC 4180: comma, CRLF, fields quoted when they hold a quote, comma or line break). The
- * header is written with the first records, before later pages are known, so the columns are
- * the keys of the first page's records in order of first appearance; a key seen only later goes
- * with its value into the "_extra" column as JSON (empty when a record has none). Every part of
- * a split file starts with the same header (see `header`).
+ * CSV (RFC 4180). The columns are the first page's keys (later pages are not known yet); a key
+ * seen only later goes into the "_extra" column as JSON. Every part starts with the same header.
  */
 export function csvEncoder(): RecordEncoder {
 	let columns: string[] | undefined;

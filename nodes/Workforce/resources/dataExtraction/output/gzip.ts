@@ -2,14 +2,8 @@
 const PIECE_BYTES = 256 * 1024;
 
 /**
- * Gzip through the web platform's CompressionStream (no zlib import: n8n Cloud's rules allow
- * none). Pull-driven: a chunk is compressed when the reader asks for more, and a failure of the
- * source (a page that failed after its retries) comes out as the reader's error.
- *
- * zlib reads copies of each chunk, and `copied` is told of the chunk as soon as it is copied: its
- * buffer can then be reused for the next page. CompressionStream never says when zlib has read a
- * chunk (its write settles when the chunk is accepted), so a page's own buffer handed to it could
- * be reused safely.
+ * Gzip through CompressionStream (n8n Cloud allows no zlib import), pulled by the reader. zlib gets
+ * copies, as CompressionStream never says when it has read a chunk; `copied` may then reuse it.
  */
 export async function* gzip(
 	source: AsyncIterable<Uint8Array>,
@@ -30,13 +24,12 @@ export async function* gzip(
 			yield value;
 		}
 	} finally {
-		// Stopped early (the store gave up): cancelling ends the source, so no page is fetched for nothing.
+		// Stopped early: cancelling ends the source.
 		if (!finished) await reader.cancel().catch(() => undefined);
 		reader.releaseLock();
 	}
 }
 
-/** Each chunk of `source` as copies of at most PIECE_BYTES, the chunk given back once copied. */
 async function* copies(
 	source: AsyncIterable<Uint8Array>,
 	copied?: (chunk: Uint8Array) => void,

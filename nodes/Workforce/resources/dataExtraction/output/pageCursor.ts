@@ -10,9 +10,9 @@ const LF = 0x0a;
 export class PendingPage {
 	/** The first record not yet written. */
 	from = 0;
-	/** NDJSON lines of the page's records up to `to` (scanned pages; one record per line). */
+	/** NDJSON lines of a scanned page's records up to `to`. */
 	lines?: Uint8Array;
-	/** The encoded text of the records from `from` to `to`, kept while the page waits for the next part. */
+	/** The text of the records from `from` to `to`, kept while the page waits for the next part. */
 	text?: Uint8Array;
 	private lineStart = 0;
 	private lineEnd = 0;
@@ -20,7 +20,7 @@ export class PendingPage {
 
 	constructor(
 		readonly page: ExtractionPage<FilePage>,
-		/** Records of the page to write: all of them, or fewer where the run's Limit ends. */
+		/** Fewer than the page's records where the Limit ends. */
 		readonly to: number,
 		private readonly shape?: (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject,
 	) {}
@@ -39,7 +39,7 @@ export class PendingPage {
 			: this.shaped.slice(from, from + count);
 	}
 
-	/** The lines of the next `count` records, a view of `lines` (each record is one line). */
+	/** The lines of the next `count` records, a view of `lines`. */
 	linesPiece(count: number): Uint8Array {
 		const lines = this.lines!;
 		let end = this.lineStart;
@@ -56,11 +56,7 @@ export class PendingPage {
 	}
 }
 
-/**
- * The run's records page by page, for writers that take them in pieces (a part may end inside a
- * page): it reads the page stream once, in order, keeps the page being written, and stops at the
- * run's Limit. Leaving early (failure, or a Limit reached) must end with close().
- */
+/** The run's records page by page up to the Limit, for a writer whose parts may end inside a page. Leaving early must close(). */
 export class PageCursor {
 	private readonly iterator: AsyncIterator<ExtractionPage<FilePage>>;
 	private current?: PendingPage;
@@ -79,7 +75,6 @@ export class PageCursor {
 	async peek(): Promise<PendingPage | undefined> {
 		if (this.current) return this.current;
 		if (this.done) return undefined;
-		// Limit reached: the paginator is ended before it asks for another page.
 		if (this.taken >= this.limit) {
 			await this.close();
 			return undefined;
@@ -95,7 +90,6 @@ export class PageCursor {
 		return this.current;
 	}
 
-	/** `count` records of the current page are written. */
 	advance(count: number) {
 		const current = this.current!;
 		current.advance(count);

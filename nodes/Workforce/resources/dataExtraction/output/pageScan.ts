@@ -1,18 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * An extraction page read from its bytes without parsing it into objects, for File output in
- * NDJSON: the records stay where they are in the page, as byte spans, and only the few fields
- * the file's summary reads are located. Parsing a page makes about 10 MB of objects that
- * outlive V8's young generation; in a busy n8n that garbage brings a major collection every few
- * pages, and the collections, not the node's code, set a File run's speed.
- *
- * The scan validates the page as strictly as JSON.parse (grammar, escapes, UTF-8), so a page it
- * takes is a page JSON.parse takes, with the same values. It declines, and the caller parses the
- * page as before, whenever the bytes could mean something it does not follow: a top-level or
- * record-level key written with escapes, a record that is not an object or spans lines, no
- * `data` array or two of them, a byte order mark, invalid UTF-8 (the decoder would replace it),
- * nesting deeper than MAX_DEPTH, or anything JSON.parse would reject.
+ * A page read from its bytes without parsing it into objects (File output, NDJSON): records stay
+ * byte spans, and only the summary's fields are located; parsing makes ~10 MB of objects per page.
+ * Validates as strictly as JSON.parse; declines (the caller parses) whatever it does not follow:
+ * escaped keys, a record not an object or spanning lines, no or two `data`, a byte order mark,
+ * invalid UTF-8, nesting deeper than MAX_DEPTH, or anything JSON.parse rejects.
  */
 
 const QUOTE = 0x22;
@@ -24,7 +17,7 @@ const RBRACE = 0x7d;
 const LBRACKET = 0x5b;
 const RBRACKET = 0x5d;
 const LF = 0x0a;
-/** The largest byte JSON whitespace can be (space); a byte above it is never whitespace. */
+/** The largest JSON whitespace byte. */
 const SPACE = 0x20;
 const CR = 0x0d;
 const MINUS = 0x2d;
@@ -33,7 +26,6 @@ const DOT = 0x2e;
 const ZERO = 0x30;
 const NINE = 0x39;
 
-/** Containers open at once inside one value; deeper pages are left to JSON.parse. */
 const MAX_DEPTH = 512;
 
 /** Inside a string: 0 a plain ASCII byte, 1 the closing quote, 2 a backslash, 3 a control byte, 4 the lead of a UTF-8 sequence. */
@@ -62,16 +54,15 @@ export class ScannedPage {
 	private released = false;
 
 	constructor(
-		/** The page as it came. */
 		readonly bytes: Buffer,
-		/** One row per record: where it starts and ends, then each watched field's value's start and end (see Rows). */
+		/** Per record: its start and end, then each watched field's value's start and end. */
 		private readonly rows: Rows,
 		/** Every top-level field but `data`, parsed. */
 		readonly envelope: IDataObject,
 		private readonly onRelease?: () => void,
 	) {}
 
-	/** Says the page's bytes (and lines taken from them) are no longer read: its buffer may be reused. */
+	/** The page's bytes are no longer read: its buffer may be reused. */
 	release(): void {
 		if (this.released) return;
 		this.released = true;
@@ -83,12 +74,7 @@ export class ScannedPage {
 		return this.rows.length;
 	}
 
-	/**
-	 * Where the value of watched field `field` of record `record` starts in the bytes, or -1 when
-	 * the record has no such field (the last one when it has two, as JSON.parse). Two numbers, not
-	 * a pair: this runs for every record, and V8 moves the objects of so busy a site straight to
-	 * the old generation, where they are garbage for the full collector.
-	 */
+	/** Where watched field `field`'s value starts, or -1 (the last one when twice, as JSON.parse). */
 	fieldStart(record: number, field: number): number {
 		return this.rows.get(record, 2 + 2 * field);
 	}
@@ -98,45 +84,40 @@ export class ScannedPage {
 		return this.rows.get(record, 3 + 2 * field);
 	}
 
-	/** Whether that value is the literal `true`. */
 	fieldIsTrue(record: number, field: number): boolean {
 		const start = this.fieldStart(record, field);
 		return start >= 0 && bytesAre(this.bytes, start, this.fieldEnd(record, field), TRUE);
 	}
 
-	/** Whether that value is a JSON string other than "" (an escape always stands for something). */
+	/** Whether that value is a JSON string other than "". */
 	fieldHasText(record: number, field: number): boolean {
 		const start = this.fieldStart(record, field);
 		return start >= 0 && this.bytes[start] === QUOTE && this.fieldEnd(record, field) - start > 2;
 	}
 
-	/** That value as a string; undefined when the record has no such field or it is not a JSON string. */
 	fieldString(record: number, field: number): string | undefined {
 		const start = this.fieldStart(record, field);
 		if (start < 0 || this.bytes[start] !== QUOTE) return undefined;
 		const end = this.fieldEnd(record, field);
-		// Escapes are rare in the fields read this way: only then is the value parsed.
+		// Parsed only when escaped (rare).
 		for (let i = start + 1; i < end - 1; i++)
 			if (this.bytes[i] === BACKSLASH)
 				return JSON.parse(this.bytes.toString('utf8', start, end)) as string;
 		return this.bytes.toString('utf8', start + 1, end - 1);
 	}
 
-	/** The records parsed, for a reader that needs objects after all (before the bytes are taken). */
+	/** The records parsed, for a reader that needs objects (before the bytes are taken). */
 	records(): IDataObject[] {
 		if (this.consumed)
 			throw new Error(
 				'The page was handed over as lines already; its records can no longer be read',
 			);
-		// The scan took it, so it is valid UTF-8 without a byte order mark: nothing for a decoder to do but decode.
 		return (JSON.parse(this.bytes.toString('utf8')) as { data: IDataObject[] }).data;
 	}
 
 	/**
-	 * The first `count` records as NDJSON, the page's own bytes: when the records are separated by
-	 * a bare comma (a compact page), each comma and the byte after the last record become line
-	 * breaks in place and the lines are a view of the page; otherwise they are copied. Either way
-	 * the page is handed over: it cannot be read again.
+	 * The first `count` records as NDJSON: on a compact page the commas become line breaks in place
+	 * and the lines are a view of it; otherwise they are copied. The page cannot be read again.
 	 */
 	takeLines(count: number): Uint8Array {
 		this.consumed = true;
@@ -163,11 +144,7 @@ export class ScannedPage {
 	}
 }
 
-/**
- * The page scanned, noting the `watch` fields of every record, or undefined when the scan
- * declines (see the file comment): the caller then parses the page, which also reports a page
- * that is not JSON.
- */
+/** The page scanned, noting the `watch` fields of every record, or undefined when the scan declines. */
 export function scanPage(
 	bytes: Buffer,
 	watch: readonly string[],
@@ -177,13 +154,12 @@ export function scanPage(
 }
 
 class Scanner {
-	/** Whether whitespace since it was last cleared held a line break. */
+	/** Whether whitespace (a string) since last cleared held a line break (an escape). */
 	private newline = false;
-	/** Whether a string since it was last cleared held an escape. */
 	private escaped = false;
 	private readonly stack = new Uint8Array(MAX_DEPTH);
 	private readonly rows: Rows;
-	/** 1 at each length a watched name has (index: the key's length in bytes). */
+	/** 1 at each byte length a watched name has. */
 	private readonly watchedLength: Uint8Array;
 
 	constructor(
@@ -243,7 +219,6 @@ class Scanner {
 		return new ScannedPage(b, this.rows, envelope, onRelease);
 	}
 
-	/** The data array at i: every element an object on one line. */
 	private records(i: number): number {
 		const b = this.b;
 		if (b[i] !== LBRACKET) return -1;
@@ -266,11 +241,7 @@ class Scanner {
 		}
 	}
 
-	/**
-	 * One record at i (an object), noting where its watched fields' values are. The hottest code of
-	 * a File run: whitespace is looked for only where a byte could be some (a compact page has
-	 * none), and a key is compared with the watched names only when its length is one of theirs.
-	 */
+	/** One record at i. The hottest code of a File run: whitespace and watched keys are looked for only where they could be. */
 	private record(i: number, row: number): number {
 		const b = this.b;
 		const watch = this.watch;
@@ -291,7 +262,6 @@ class Scanner {
 			i++;
 			if (b[i] <= SPACE) i = this.ws(i);
 			const valueStart = i;
-			// Most values of a record are strings and scalars: straight to their scanner.
 			const c = b[i];
 			i =
 				c === QUOTE
@@ -319,7 +289,7 @@ class Scanner {
 		}
 	}
 
-	/** Any JSON value at i; the index after it, or -1. Containers are followed with an explicit stack, not recursion. */
+	/** Any JSON value at i (an explicit stack, not recursion); the index after it, or -1. */
 	private value(i: number): number {
 		const b = this.b;
 		const stack = this.stack;
@@ -330,7 +300,7 @@ class Scanner {
 			if (c === LBRACE || c === LBRACKET) {
 				i = this.ws(i + 1);
 				if (b[i] === c + 2) {
-					// `{}` or `[]`: the closing bracket is two code points after the opening one.
+					// `{}` or `[]`: closing is opening + 2.
 					i++;
 				} else {
 					if (depth === MAX_DEPTH) return -1;
@@ -347,7 +317,6 @@ class Scanner {
 				i = this.scalar(i);
 			}
 			if (i < 0) return -1;
-			// A value ended: close what it ends, or go on to the next value.
 			for (;;) {
 				if (depth === 0) return i;
 				i = this.ws(i);
@@ -368,7 +337,6 @@ class Scanner {
 		}
 	}
 
-	/** A number, true, false or null at i; the index after it, or -1. */
 	private scalar(i: number): number {
 		const c = this.b[i];
 		if (c === MINUS || (c >= ZERO && c <= NINE)) return this.number(i);
@@ -378,7 +346,6 @@ class Scanner {
 		return -1;
 	}
 
-	/** A member's key and colon at i; the index after the colon, or -1. */
 	private key(i: number): number {
 		if (this.b[i] !== QUOTE) return -1;
 		i = this.string(i);
@@ -387,7 +354,6 @@ class Scanner {
 		return this.b[i] === COLON ? i + 1 : -1;
 	}
 
-	/** The string whose opening quote is at i; the index after its closing quote, or -1. */
 	private string(i: number): number {
 		const b = this.b;
 		i++;
@@ -410,13 +376,12 @@ class Scanner {
 					if (i < 0) return -1;
 					break;
 				default:
-					// A control byte, or the end of the page.
 					return -1;
 			}
 		}
 	}
 
-	/** A well-formed UTF-8 sequence at i (no overlong form, no surrogate, at most U+10FFFF); the index after it, or -1. */
+	/** A well-formed UTF-8 sequence at i (no overlong form, no surrogate, at most U+10FFFF). */
 	private utf8(i: number): number {
 		const b = this.b;
 		const lead = b[i];
@@ -430,7 +395,6 @@ class Scanner {
 		return cont(b[i + 2]) && cont(b[i + 3]) ? i + 4 : -1;
 	}
 
-	/** A number at i as JSON writes one: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
 	private number(i: number): number {
 		const b = this.b;
 		if (b[i] === MINUS) i++;
@@ -455,7 +419,6 @@ class Scanner {
 		return i + word.length;
 	}
 
-	/** Past JSON whitespace at i, noting a line break. */
 	private ws(i: number): number {
 		const b = this.b;
 		for (;;) {
@@ -469,17 +432,13 @@ class Scanner {
 	}
 }
 
-/** Whether bytes[start, end) are `word`. */
 function bytesAre(bytes: Uint8Array, start: number, end: number, word: Uint8Array): boolean {
 	if (end - start !== word.length) return false;
 	for (let k = 0; k < word.length; k++) if (bytes[start + k] !== word[k]) return false;
 	return true;
 }
 
-/**
- * Rows of numbers in one Int32Array, grown by doubling: a page's record positions without an
- * array per record. Byte offsets fit: a page is far below 2 GB.
- */
+/** Rows of numbers in one Int32Array grown by doubling: no array per record. */
 class Rows {
 	private data: Int32Array;
 	length = 0;
@@ -491,7 +450,6 @@ class Rows {
 		this.data = new Int32Array(Math.max(64, expected) * width);
 	}
 
-	/** A new row, every cell -1. */
 	add(): number {
 		const end = (this.length + 1) * this.width;
 		if (end > this.data.length) {
@@ -520,7 +478,6 @@ function digit(c: number): boolean {
 	return c >= ZERO && c <= NINE;
 }
 
-/** Past the digits at i. */
 function digits(b: Buffer, i: number): number {
 	while (digit(b[i])) i++;
 	return i;

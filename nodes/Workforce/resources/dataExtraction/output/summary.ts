@@ -5,24 +5,23 @@ import type { Stretch } from '../resume';
 import { utcTimeAt } from './utcTime';
 import type { FileFormat } from '../outputField';
 
-/** The fields that date a record, in order of preference (images carry their parent's). */
+/** In order of preference (images carry their parent's). */
 const MODIFIED_FIELDS = ['modifiedDateTime', 'parentModifiedDateTime', 'createdDateTime'];
 
-/** What the summary reads of a record: the deletion flag, then the dating fields (a scanned page notes these). */
+/** The fields a scanned page notes for the summary. */
 export const SUMMARY_FIELDS: readonly string[] = ['isDeleted', ...MODIFIED_FIELDS];
 const FIELDS = SUMMARY_FIELDS.length;
 
-/** What the file output item says about its file: counts and the span of modification times. */
+/** What a file's output item says: counts and the span of modification times. */
 export class FileSummary {
 	records = 0;
 	deletedRecords = 0;
 	pages = 0;
 	/** Bytes of text before compression. */
 	bytes = 0;
-	/** The stretch of the window its pages lie in: from its first page's slice to its last one's. */
 	readonly stretch: Stretch = {};
 	private stretched = false;
-	// Plain fields, not an object per new extreme: with times rising record by record that would be one per record.
+	// Plain fields, not an object per new extreme (one per record while times rise).
 	private firstAt = Infinity;
 	private firstText: string | null = null;
 	private lastAt = -Infinity;
@@ -33,7 +32,6 @@ export class FileSummary {
 		private readonly compressed: boolean,
 	) {}
 
-	/** A page (or part of one) of this file lies in `stretch`. */
 	within(stretch: Stretch) {
 		if (!this.stretched) this.stretch.startMs = stretch.startMs;
 		this.stretched = true;
@@ -49,11 +47,7 @@ export class FileSummary {
 		}
 	}
 
-	/**
-	 * `count` records of a page scanned for SUMMARY_FIELDS, from record `from` (a part may take a
-	 * page's later records), read from their bytes as addPage reads them from objects. A time in
-	 * the service's own form is read from its bytes; only the page's earliest and latest become strings.
-	 */
+	/** As addPage, from a scanned page's bytes: only its earliest and latest times become strings. */
 	addScanned(page: ScannedPage, count: number, from = 0) {
 		this.pages++;
 		this.records += count;
@@ -65,7 +59,6 @@ export class FileSummary {
 			if (page.fieldIsTrue(record, 0)) this.deletedRecords++;
 			for (let field = 1; field < FIELDS; field++) {
 				if (!page.fieldHasText(record, field)) continue;
-				// Inside the quotes.
 				const at =
 					utcTimeAt(bytes, page.fieldStart(record, field) + 1, page.fieldEnd(record, field) - 1) ??
 					Date.parse(page.fieldString(record, field)!);

@@ -1,8 +1,4 @@
-/**
- * A time written in the form the service (and JSON.stringify) writes times, read from its bytes:
- * `2025-08-05T08:00:00.000Z` or `2025-08-05T08:00:00Z`. For the File summary, which dates every
- * record of a run: a string per record is a million short strings per million records.
- */
+/** A time as the service writes it (`2025-08-05T08:00:00.000Z`), read from its bytes: no string per record. */
 
 const ZERO = 0x30;
 const DASH = 0x2d;
@@ -12,10 +8,8 @@ const T = 0x54;
 const Z = 0x5a;
 
 /**
- * What Date.parse returns for bytes[start, end) (a string's content, without its quotes), or
- * undefined when they are in any other form or out of the plain ranges (a year before 100,
- * which Date.UTC reads as 19xx; hour 24; second 60; day 0 or past 31): the caller parses those
- * as text, so nothing is read differently.
+ * What Date.parse returns for bytes[start, end), or undefined for any other form or range (year
+ * before 100, hour 24, second 60, day 0 or past 31): the caller parses those as text.
  */
 export function utcTimeAt(bytes: Uint8Array, start: number, end: number): number | undefined {
 	const length = end - start;
@@ -57,11 +51,9 @@ export function utcTimeAt(bytes: Uint8Array, start: number, end: number): number
 	) {
 		return undefined;
 	}
-	// Day 29 to 31 of a shorter month runs on into the next, in Date.parse as in Date.UTC.
 	return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
 }
 
-/** The number written by `count` decimal digits at `at`, or -1 when one is not a digit. */
 function digitsAt(bytes: Uint8Array, at: number, count: number): number {
 	let value = 0;
 	for (let k = 0; k < count; k++) {

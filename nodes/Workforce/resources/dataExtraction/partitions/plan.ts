@@ -3,36 +3,26 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PagePartition } from '../extractionPage';
 
 /**
- * Splits an extraction's date window into partitions, each read as its own token stream. The
- * window is the one the token stream runs over: FromDateTime/ToDateTime in a full load,
- * ModifiedSince/ModifiedBefore in incremental mode. Boundaries are UTC (the service's times are
- * UTC): midnight, Monday midnight, the first of the month, or equal slices.
- *
- * Each partition reads [start, end) so a record on a boundary is read exactly once: ToDateTime is
- * inclusive at the service, so a full load's partition asks up to end - 1 ms (the service's times
- * carry at most milliseconds), all but the last, which keeps the user's own ToDateTime. In
- * incremental mode ModifiedBefore is already exclusive; the last partition keeps the user's
- * ModifiedBefore, or sends none, exactly as the unpartitioned read would.
+ * Splits the window (From/ToDateTime, or ModifiedSince/Before in incremental mode) into partitions
+ * at UTC boundaries. Each reads [start, end), so a record on a boundary is read once: ToDateTime
+ * is inclusive, so a full load's partition asks up to end - 1 ms; the last keeps the user's end.
  */
 
 export type PartitionBy = 'none' | 'day' | 'week' | 'month' | 'parts';
 
 export interface PartitionRequest {
 	by: PartitionBy;
-	/** How many equal parts, for `parts`. */
 	parts?: number;
 }
 
 export interface PlannedPartition {
 	partition: PagePartition;
-	/** The query of this partition: the run's query with its window replaced. */
 	qs: IDataObject;
-	/** First and last instant the partition covers (ms, both included), for checks such as a maximum span. */
+	/** First and last instant the partition covers (ms, both included). */
 	startMs: number;
 	lastMs: number;
 }
 
-/** A plan refused before any request: the message names the field, the description the fix. */
 export class PartitionPlanError extends Error {
 	constructor(
 		message: string,
@@ -50,10 +40,7 @@ export const DAY_MS = 86_400_000;
 /** A window edge as sent: UTC, whole seconds without `.000`. */
 export const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
-/**
- * The partitions of `qs`'s window. `now` bounds an incremental window without Modified Before
- * (the last partition is open, so changes after it are still read as one stream would).
- */
+/** `now` bounds an incremental window without Modified Before (its last partition stays open). */
 export function planPartitions(
 	qs: IDataObject,
 	request: PartitionRequest,
@@ -117,7 +104,7 @@ export function planPartitions(
 	});
 }
 
-/** Cut points from start to end (exclusive end), first = start, last = end; never an empty slice. */
+/** Cut points from start to end (exclusive); never an empty slice. */
 function boundaries(start: number, end: number, request: PartitionRequest): number[] {
 	const cuts = [start];
 	if (request.by === 'parts') {
@@ -135,12 +122,11 @@ function boundaries(start: number, end: number, request: PartitionRequest): numb
 	return cuts;
 }
 
-/** The first UTC day, week (Monday) or month boundary after `ms`. */
 function nextBoundary(ms: number, by: PartitionBy): number {
 	const day = Math.floor(ms / DAY_MS) * DAY_MS;
 	if (by === 'day') return day + DAY_MS;
 	if (by === 'week') {
-		// 1970-01-01 was a Thursday: Monday is 4 days after it.
+		// 1970-01-01 was a Thursday.
 		const weekday = (Math.floor(day / DAY_MS) + 3) % 7;
 		return day + (7 - weekday) * DAY_MS;
 	}
@@ -148,7 +134,7 @@ function nextBoundary(ms: number, by: PartitionBy): number {
 	return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 }
 
-/** How errors name a partition: "partition 3 of 12 (2026-03-01T00:00:00Z to 2026-04-01T00:00:00Z)". */
+/** "partition 3 of 12 (2026-03-01T00:00:00Z to 2026-04-01T00:00:00Z)". */
 export function partitionLabel(partition: PagePartition): string {
 	const window =
 		partition.from || partition.to ? ` (${partition.from ?? '…'} to ${partition.to ?? '…'})` : '';

@@ -13,20 +13,10 @@ import { RequestGate } from '../../../helpers/requestGate';
 import { SlicePlanner, type Slice } from './slices';
 
 /**
- * Reads partitions side by side and hands their pages on in the order one stream would give:
- * partition by partition. Each partition is read as one or more slices (slices.ts: whole
- * days sized from the data seen, so the look-ahead fits the budget), each slice in token order.
- * At most `parallel` slices are read at once and the gate keeps at most that many requests in
- * flight (fewer while the service pushes back). Pages of later slices wait in memory for their
- * turn up to `budgetBytes`; past it, those slices stop asking until the sink catches up (the slice
- * being handed on never waits). A slice that fails stops every other and fails the whole stream.
- * Each page comes with its slice, as the page loop made it: numbering is pageStream.ts's.
- *
- * With `wholeSlices` (a run that may stop part-way and deliver what is complete, issue 34) a
- * failure may surface only at a slice boundary: a slice's pages are handed on only once its
- * stream has ended, so nothing of a slice that fails ever reaches the sink. A failed slice stops
- * the slices after it; those before it are read to their end and handed on, then the pages end
- * there and `stopped` is told which slice failed.
+ * Reads slices (slices.ts) side by side, at most `parallel` at once, and hands their pages on in
+ * one stream's order. Pages of later slices wait in memory up to `budgetBytes`; past it those
+ * slices stop asking until the sink catches up. A failed slice fails the whole stream, or with
+ * `wholeSlices` (issue 34) ends the pages at its start once the slices before it are handed on.
  */
 
 export interface ScheduleOptions<P extends DecodedPage> {
@@ -36,16 +26,13 @@ export interface ScheduleOptions<P extends DecodedPage> {
 	/** What every partition's stream shares (path, retry, timeout, decoder, ...). */
 	stream: Omit<PaginateOptions<P>, 'qs' | 'partition' | 'progress' | 'gate' | 'credentials'>;
 	credentials: ICredentialDataDecryptedObject;
-	/** Given in by tests and figures to read the peak; a new one otherwise. */
+	/** Given in by tests and figures to read the peak. */
 	gate?: RequestGate;
-	/**
-	 * Hand a slice on only once read to its end: a slice that fails for good ends the pages at its
-	 * start, and this is told which one (instead of the pages throwing).
-	 */
+	/** Hand a slice on only once read to its end; told which slice failed instead of throwing. */
 	wholeSlices?: { stopped(failure: SliceFailure): void };
 }
 
-/** The first slice in output order that failed for good, after every slice before it was handed on. */
+/** The first slice in output order that failed for good. */
 export interface SliceFailure {
 	error: unknown;
 	slice: Slice;
@@ -53,7 +40,7 @@ export interface SliceFailure {
 	page: number;
 }
 
-/** Pages of the slice being handed on that are read ahead of the sink (as readAhead does for one stream). */
+/** Pages of the slice being handed on that are read ahead of the sink. */
 const HEAD_READ_AHEAD_PAGES = 2;
 
 /** A page and the slice it belongs to. */
@@ -75,7 +62,6 @@ export async function* partitionedPages<P extends DecodedPage>(
 	options: ScheduleOptions<P>,
 ): AsyncGenerator<SlicePage<P>> {
 	const gate = options.gate ?? new RequestGate(options.parallel);
-	// Slices of about budget / parallel: the other streams' look-ahead then fits the budget.
 	const planner = new SlicePlanner(
 		options.partitions,
 		options.budgetBytes / Math.max(1, options.parallel),
@@ -87,15 +73,19 @@ export async function* partitionedPages<P extends DecodedPage>(
 	const whole = options.wholeSlices !== undefined;
 	let failure: { error: unknown } | undefined;
 	let stopped = false;
-	/** Whole slices: slices after this index stop (the first failed one so far). */
+	/** Whole slices: slices after this index (the first failed one) stop. */
 	let stopAfter = Infinity;
 	const halted = (lane: Lane<P>) => stopped || lane.slice.index > stopAfter;
-	const roomWaiters = new Set<() => void>();
-	/** Wakes the consumer: a page, a finished slice, a new slice or a failure. */
+	let roomWaiters: Array<() => void> = [];
+	const wakeRoom = () => {
+		const waiters = roomWaiters;
+		roomWaiters = [];
+		for (const wake of waiters) wake();
+	};
 	let notify: (() => void) | undefined;
 	const wakeConsumer = () => notify?.();
 	const wakeAll = () => {
-		for (const wake of [...roomWaiters]) wake();
+		wakeRoom();
 		wakeConsumer();
 	};
 	const pumps: Array<Promise<void>> = [];
@@ -117,24 +107,15 @@ export async function* partitionedPages<P extends DecodedPage>(
 		let pagesRead = 0;
 		try {
 			for (;;) {
-				// A later slice waits while the pages ahead of the sink are over budget; the slice being
-				// handed on keeps HEAD_READ_AHEAD_PAGES pages ready, never more. With whole slices the
-				// head is read to its end before the sink gets a page, so it never waits (the sink waits
-				// for it); its pages still count against the budget, which holds the later slices back:
-				// memory stays about the budget plus one slice, and slices are sized to fit the budget.
+				// Later slices wait while over budget; the head keeps HEAD_READ_AHEAD_PAGES ready, or
+				// with whole slices is read to its end (memory: about the budget plus one slice).
 				while (
 					!halted(lane) &&
 					(slice.index === head
 						? !whole && lane.pages.length >= HEAD_READ_AHEAD_PAGES
 						: buffered >= options.budgetBytes)
 				)
-					await new Promise<void>((resolve) => {
-						const wake = () => {
-							roomWaiters.delete(wake);
-							resolve();
-						};
-						roomWaiters.add(wake);
-					});
+					await new Promise<void>((resolve) => roomWaiters.push(resolve));
 				if (halted(lane)) break;
 				const step = await pages.next();
 				if (halted(lane)) break;
@@ -151,7 +132,6 @@ export async function* partitionedPages<P extends DecodedPage>(
 			}
 		} catch (error) {
 			if (whole) {
-				// The slices before this one go on: they are the complete stretch the sink gets.
 				lane.failed = { error, slice, page: pagesRead + 1 };
 				stopAfter = Math.min(stopAfter, slice.index);
 			} else {
@@ -162,9 +142,8 @@ export async function* partitionedPages<P extends DecodedPage>(
 		} finally {
 			if (halted(lane)) {
 				await pages.return(undefined).catch(() => undefined);
-				// Never handed on: its pages leave the budget (and memory) for the slices before it.
 				for (const page of lane.pages.splice(0)) buffered -= page.bytes;
-				for (const wake of [...roomWaiters]) wake();
+				wakeRoom();
 			}
 			lane.done = true;
 			active--;
@@ -172,7 +151,6 @@ export async function* partitionedPages<P extends DecodedPage>(
 			wakeConsumer();
 		}
 	};
-	// As many slices read at once as requests may be in flight; finished ones make room.
 	const startMore = () => {
 		while (!stopped && active < options.parallel && planner.nextIndex < stopAfter) {
 			const slice = planner.next();
@@ -187,7 +165,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 	try {
 		startMore();
 		for (;;) {
-			// The head slice may not be cut yet (the probe is still being read): wait for it too.
+			// The head slice may not be cut yet (the probe is still out): wait for it too.
 			let lane = lanes[head] as Lane<P> | undefined;
 			const waiting = (lane: Lane<P> | undefined) =>
 				lane ? !lane.done && (whole || lane.pages.length === 0) : !planner.exhausted;
@@ -205,16 +183,14 @@ export async function* partitionedPages<P extends DecodedPage>(
 			const page = lane.pages.shift();
 			if (page === undefined) {
 				head++;
-				// The new head may have waited for room: it waits only for the sink now.
-				for (const wake of [...roomWaiters]) wake();
+				wakeRoom();
 				continue;
 			}
 			buffered -= page.bytes;
-			for (const wake of [...roomWaiters]) wake();
+			wakeRoom();
 			yield { page, slice: lane.slice };
 		}
 	} finally {
-		// Leaving early (a Limit, or a failure): the other slices stop asking.
 		stopped = true;
 		wakeAll();
 		await Promise.all(pumps);

@@ -4,22 +4,11 @@ import type { PagePartition } from '../extractionPage';
 import { DAY_MS, iso, type PlannedPartition } from './plan';
 
 /**
- * Cuts the user's partitions into the windows actually requested (slices), sized from what the
- * run has learned about the data, so the pages read ahead of the sink stay within the budget.
- *
- * Order must be kept, so pages of every slice but the one being handed on wait in memory. With
- * `parallel` slices in flight that look-ahead is about (parallel - 1) slices: slices of about
- * `budget / parallel` bytes let every stream keep reading, while a month of a busy account (100 MB
- * and more) would fill the budget and leave one stream working. So a partition longer than a day
- * is read in slices of whole UTC days: the first slice of the run is one day (the probe; the other
- * streams wait for it), later ones as many days as the bytes per day seen so far in finished
- * slices fit into the target, doubling while every finished slice was empty (slices that held records set the bytes per day). A slice never crosses
- * its partition's end and never cuts a day, so a Day partition is never cut and one very busy day
- * is one slice (the budget still bounds it, by making the later streams wait).
- *
- * Slices are chained like partitions ([start, end), ToDateTime = end - 1 ms in a full load,
- * ModifiedBefore = end in incremental mode); a partition's last slice keeps the partition's own
- * end, so every record is read exactly once. Pages carry their partition, not their slice.
+ * Cuts partitions into the windows requested (slices) of whole UTC days, about `targetBytes` each
+ * (budget / parallel, so the other streams' look-ahead fits the budget). The first slice is one
+ * day (the probe; the others wait for it); later ones take as many days as the bytes per day of
+ * finished slices with records allow, doubling while all were empty. Slices chain like partitions
+ * ([start, end)); a partition's last slice keeps its own end, so every record is read once.
  */
 
 export interface Slice {
@@ -40,7 +29,7 @@ export class SlicePlanner {
 	private cursor: number;
 	private issued = 0;
 	private finishedSlices = 0;
-	/** Span and bytes of the finished slices that held records (a stretch before the data must not thin the density). */
+	/** Span and bytes of the finished slices that held records (empty ones must not thin the density). */
 	private filledMs = 0;
 	private filledBytes = 0;
 	private widestFinishedMs = 0;
@@ -53,20 +42,15 @@ export class SlicePlanner {
 		this.cursor = partitions[0]?.startMs ?? 0;
 	}
 
-	/** The index the next slice will have. */
 	get nextIndex(): number {
 		return this.issued;
 	}
 
-	/** Every slice has been handed out. */
 	get exhausted(): boolean {
 		return this.partition >= this.partitions.length;
 	}
 
-	/**
-	 * The next slice in output order; undefined when there is none yet (the probe is still being
-	 * read: nothing is known about the data) or none left (see `exhausted`).
-	 */
+	/** The next slice in output order; undefined while the probe is out, or when none is left. */
 	next(): Slice | undefined {
 		if (this.exhausted) return undefined;
 		const planned = this.partitions[this.partition];
@@ -75,12 +59,11 @@ export class SlicePlanner {
 		if (end - this.cursor > DAY_MS) {
 			const width = this.width();
 			if (width === undefined) return undefined;
-			// Whole UTC days: the cut is a midnight, at least the next one after the cursor.
 			cut = Math.max(
 				Math.floor((this.cursor + width) / DAY_MS) * DAY_MS,
 				(Math.floor(this.cursor / DAY_MS) + 1) * DAY_MS,
 			);
-			// What would be left is less than half a slice, or nothing: this slice takes it.
+			// Less than half a slice left: this slice takes it.
 			if (end - cut < width / 2) cut = end;
 		}
 		const last = cut >= end;
@@ -99,7 +82,6 @@ export class SlicePlanner {
 		return slice;
 	}
 
-	/** A slice read to its end: what it held teaches the width of the next ones. */
 	finished(slice: Slice, bytes: number, records: number): void {
 		const span = slice.endMs - slice.startMs;
 		this.finishedSlices++;
@@ -110,7 +92,6 @@ export class SlicePlanner {
 		this.widestFinishedMs = Math.max(this.widestFinishedMs, span);
 	}
 
-	/** The width of the next slice (ms), or undefined while the probe is out. */
 	private width(): number | undefined {
 		if (this.finishedSlices === 0) return this.issued === 0 ? DAY_MS : undefined;
 		if (this.filledMs === 0) return 2 * this.widestFinishedMs;
