@@ -84,10 +84,20 @@ describe('Emulator: documents and files', () => {
 		return fd;
 	}
 
+	/** A project no other case uploads to, so what its pages list is this case's alone. */
+	function newProject(projectNumber: string) {
+		return emulator.ctx.sections.projects.createFor(DEMO.companies.parent, {
+			companyId: DEMO.companies.parent,
+			projectNumber,
+			name: `Documents test ${projectNumber}`,
+			active: true,
+		}).project;
+	}
+
 	const docsOf = (id: string) => `/api/v4/integration/projects/${encodeURIComponent(id)}/documents`;
 
 	it('uploads several files to the default page and lists everything on it', async () => {
-		const p = project('P-1002');
+		const p = newProject('D-LIST');
 		const res = await call('POST', docsOf(p.id), {
 			body: form(['a.pdf', '%PDF a', 'application/pdf'], ['b.txt', 'bee', 'text/plain']),
 		});
@@ -127,7 +137,7 @@ describe('Emulator: documents and files', () => {
 	});
 
 	it('replaces files with the same name only when asked', async () => {
-		const p = project('P-1003');
+		const p = newProject('D-REPLACE');
 		await call('POST', `${docsOf(p.id)}?section=Drawings`, { body: form(['plan.pdf', 'v1']) });
 		const kept = await call('POST', `${docsOf(p.id)}?section=Drawings`, {
 			body: form(['plan.pdf', 'v2']),
@@ -159,6 +169,8 @@ describe('Emulator: documents and files', () => {
 			section: 'P-1003-2',
 			pageExternalId: `infopage:${p.id}:p-1003-2`,
 		});
+		// A page of the project's own beside the work order's, as the list below shows both.
+		await call('POST', `${docsOf(p.id)}?section=Drawings`, { body: form(['site.pdf', 'site']) });
 		const woList = await call('GET', `/api/v4/integration/tasks/${wo.id}/documents`);
 		expect(woList.json).toEqual([
 			{

@@ -12,14 +12,16 @@ describe('Emulator: data extraction', () => {
 	let emulator: Emulator;
 	let token: string;
 
-	beforeAll(async () => {
+	// A fresh service per case (its 3000 registrations are made in a few ms): cases delete, add and
+	// change registrations, and others count them.
+	beforeEach(async () => {
 		emulator = await startEmulator({
 			clock: 'frozen',
 			workData: { timeRegistrations: 3000, pageSize: 500 },
 		});
 		token = await fetchToken(emulator, DEMO.clients.admin);
 	});
-	afterAll(async () => emulator.close());
+	afterEach(async () => emulator.close());
 
 	async function get(
 		path: string,

@@ -7,11 +7,12 @@ import { DEMO, startEmulator, type Emulator } from './index';
 describe('Emulator: payroll-line filters', () => {
 	let emulator: Emulator;
 	let token: string;
-	beforeAll(async () => {
+	// A fresh service per case (a few ms): one case deletes a line that another counts.
+	beforeEach(async () => {
 		emulator = await startEmulator({ workData: { timeRegistrations: 1500, pageSize: 5000 } });
 		token = await fetchToken(emulator, DEMO.clients.admin);
 	});
-	afterAll(async () => emulator.close());
+	afterEach(async () => emulator.close());
 
 	const data = () => emulator.ctx.sections.workData.data;
 	async function get(path: string, query: Record<string, string>) {

@@ -65,15 +65,27 @@ export function emulatorFixture(): Fixture {
  * Its clock is the process's Date (`system`), which every suite starts at a fixed instant
  * (testNow.ts), so the demo data is laid out the same on every run; a seed may set its own clock.
  * Never the shell's WORKFORCE_EMULATOR_CLOCK: a developer's setting must not change a test.
+ * `perTest: true` starts a fresh one for every test instead (a few ms; more with large work data),
+ * for files whose tests change or count the same records and must pass in any order.
  */
-export function useEmulator(seed?: Parameters<typeof startEmulator>[0]): Fixture {
+export function useEmulator(
+	seed?: Parameters<typeof startEmulator>[0],
+	options: { perTest?: boolean } = {},
+): Fixture {
 	const fixture = emulatorFixture();
-	beforeAll(async () => {
+	const start = async () => {
 		fixture.emulator = await startEmulator({ clock: 'system', ...seed });
-	});
-	afterAll(async () => {
+	};
+	const stop = async () => {
 		await fixture.emulator?.close();
-	});
+	};
+	if (options.perTest) {
+		beforeEach(start);
+		afterEach(stop);
+	} else {
+		beforeAll(start);
+		afterAll(stop);
+	}
 	beforeEach(() => {
 		fixture.credentials = new TestCredentialsHelper();
 		fixture.useClient();

@@ -2,7 +2,11 @@ import { executeNode, jsonOf } from '../../harness/execute';
 import { useEmulator } from '../../support/emulatorFixture';
 
 describe('Data Extraction > Get Payroll Lines Extended', () => {
-	const fx = useEmulator({ workData: { timeRegistrations: 1500, pageSize: 250 } });
+	// A fresh service per case: one case deletes a line that another counts.
+	const fx = useEmulator(
+		{ workData: { timeRegistrations: 1500, pageSize: 250 } },
+		{ perTest: true },
+	);
 
 	it('returns every extended line once with overtimeLines, page facts and extra parameters on every page', async () => {
 		const lines = fx.emulator.ctx.sections.workData.data.payrollLines();

@@ -14,7 +14,8 @@ const versionOf = (json: INodeExecutionData['json']) =>
 
 describe('Workforce Trigger > Max Changes per Poll: a backfill in small executions, nothing lost, nothing repeated', () => {
 	const clock = useFakeDate();
-	const fx = useEmulator({ workData: { timeRegistrations: 2000 } });
+	// A fresh service per case: the backfills count every record, which other cases change.
+	const fx = useEmulator({ workData: { timeRegistrations: 2000 } }, { perTest: true });
 	const data = () => fx.emulator.ctx.sections.workData.data;
 
 	/** Polls a minute apart until one emits nothing; every execution's size. */

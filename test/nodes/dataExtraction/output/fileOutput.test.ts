@@ -8,7 +8,9 @@ const base = { resource: 'dataExtraction', operation: 'getTimeRegistrations' };
 const file = { output: 'file', fileFormat: 'ndjson' };
 
 describe('Data Extraction > Output File: the same records as item mode, in one file per input item', () => {
-	const fx = useEmulator({ workData: { timeRegistrations: 3000, pageSize: 500 } });
+	// Frozen: an image seeded as just uploaded gets its road reference 2 s after the start, which
+	// must not fall between the item-mode read and the file read of the same images.
+	const fx = useEmulator({ clock: 'frozen', workData: { timeRegistrations: 3000, pageSize: 500 } });
 
 	it('Return All: the NDJSON file holds exactly what item mode outputs, record for record, in order; one item with a summary', async () => {
 		const parameters = {
@@ -50,35 +52,6 @@ describe('Data Extraction > Output File: the same records as item mode, in one f
 		expect(fx.apiRequests()).toHaveLength(8);
 	});
 
-	it('Limit, page facts and incremental mode: the file holds what item mode outputs (tombstones counted as deleted records)', async () => {
-		const data = fx.emulator.ctx.sections.workData.data;
-		const clock = fx.emulator.ctx.clock;
-		clock.advance(3_600_000);
-		const since = clock.nowIso();
-		data.deleteTimeRegistrations([data.timeRegistrationId(1), data.timeRegistrationId(2)]);
-		clock.advance(1000);
-		data.changeTimeRegistrations([data.timeRegistrationId(3)], { description: 'Corrected' });
-		clock.advance(1000);
-		const parameters = {
-			...base,
-			returnAll: false,
-			limit: 3,
-			options: { modifiedSince: since, includePageFacts: true, chunkLimit: 2 },
-		};
-		const items = jsonOf(await executeNode({ credentials: fx.credentials, parameters }));
-		expect(items).toHaveLength(3);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...parameters, ...file },
-		});
-		const records = await ndjsonRecords(result.items[0]);
-		expect(records).toEqual(items);
-		expect(result.items[0].json).toMatchObject({ records: 3, deletedRecords: 2, pages: 2 });
-		expect(result.items[0].binary!.data.fileName).toBe(
-			`time-registrations_modified_${since.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}_now.ndjson`,
-		);
-	});
-
 	it('one file per input item, each paired with its item; a window with no records gives an empty file', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
@@ -103,7 +76,7 @@ describe('Data Extraction > Output File: the same records as item mode, in one f
 			lastModified: null,
 		});
 		expect(await ndjsonRecords(result.items[0])).toEqual([]);
-		expect((await ndjsonRecords(result.items[1])).length).toBe(2998); // 3000 less the two deleted above
+		expect((await ndjsonRecords(result.items[1])).length).toBe(3000);
 	});
 
 	it('Get Records (Other Endpoint) and Get Images write files too, named after the endpoint', async () => {
@@ -180,5 +153,39 @@ describe('Data Extraction > Output File: the same records as item mode, in one f
 		});
 		expect(Object.keys(result.items[0].binary ?? {})).toEqual(['export']);
 		expect((result.items[0].json as IDataObject).records).toBe(5);
+	});
+});
+
+describe('Data Extraction > Output File: incremental mode', () => {
+	// Its own emulator: the case deletes and changes records, which the full reads above count.
+	const fx = useEmulator({ workData: { timeRegistrations: 100, pageSize: 500 } });
+
+	it('Limit, page facts and incremental mode: the file holds what item mode outputs (tombstones counted as deleted records)', async () => {
+		const data = fx.emulator.ctx.sections.workData.data;
+		const clock = fx.emulator.ctx.clock;
+		clock.advance(3_600_000);
+		const since = clock.nowIso();
+		data.deleteTimeRegistrations([data.timeRegistrationId(1), data.timeRegistrationId(2)]);
+		clock.advance(1000);
+		data.changeTimeRegistrations([data.timeRegistrationId(3)], { description: 'Corrected' });
+		clock.advance(1000);
+		const parameters = {
+			...base,
+			returnAll: false,
+			limit: 3,
+			options: { modifiedSince: since, includePageFacts: true, chunkLimit: 2 },
+		};
+		const items = jsonOf(await executeNode({ credentials: fx.credentials, parameters }));
+		expect(items).toHaveLength(3);
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...parameters, ...file },
+		});
+		const records = await ndjsonRecords(result.items[0]);
+		expect(records).toEqual(items);
+		expect(result.items[0].json).toMatchObject({ records: 3, deletedRecords: 2, pages: 2 });
+		expect(result.items[0].binary!.data.fileName).toBe(
+			`time-registrations_modified_${since.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}_now.ndjson`,
+		);
 	});
 });
