@@ -21,7 +21,7 @@ import {
 	FileSummary,
 	SUMMARY_FIELDS,
 } from '../nodes/Workforce/resources/dataExtraction/output/summary';
-import { ndjsonEncoder } from '../nodes/Workforce/resources/dataExtraction/output/ndjson';
+import { ndjsonEncoder } from '../nodes/Workforce/resources/dataExtraction/output/encoders';
 import type { IDataObject } from 'n8n-workflow';
 
 const PAGES = Number(process.env.DECODE_PAGES ?? 20);

@@ -60,20 +60,22 @@ export interface ResumeErrorJson {
 	};
 }
 
-export function statusOf(error: unknown): number | undefined {
-	const code = Number(httpStatus(error));
-	return Number.isInteger(code) && code >= 100 && code < 600 ? code : undefined;
-}
-
+/** The error output item; `failed.status` is the cause's HTTP status, when it has one. */
 export function resumeErrorItem(
 	ctx: IExecuteFunctions,
 	cause: unknown,
 	itemIndex: number,
-	facts: ResumeFacts,
+	facts: ResumeFacts & { failed: Omit<FailedAt, 'status'> },
 	description: string,
 ): INodeExecutionData {
 	const error: NodeApiError | NodeOperationError = asNodeError(ctx.getNode(), cause, itemIndex);
-	const json: ResumeErrorJson = { error: error.message, details: { ...facts, description } };
+	const code = Number(httpStatus(cause));
+	const status = Number.isInteger(code) && code >= 100 && code < 600 ? { status: code } : {};
+	const failed = { ...facts.failed, ...status };
+	const json: ResumeErrorJson = {
+		error: error.message,
+		details: { ...facts, failed, description },
+	};
 	return { json: json as unknown as IDataObject, pairedItem: { item: itemIndex } };
 }
 

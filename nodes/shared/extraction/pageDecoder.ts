@@ -17,22 +17,20 @@ export interface PageDecoder<P extends DecodedPage = DecodedPage> {
 	decode(raw: string | Buffer): P | undefined;
 }
 
-export const jsonPages: PageDecoder = {
-	decode: (raw) => parsedPage(typeof raw === 'string' ? raw : utf8.decode(raw)),
-};
-
 /** As the text reader (a byte order mark dropped, invalid bytes replaced). */
 const utf8 = new TextDecoder('utf-8');
 
-export function parsedPage(text: string): DecodedPage | undefined {
-	let value: unknown;
-	try {
-		value = JSON.parse(text) as unknown;
-	} catch {
-		return undefined;
-	}
-	if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-	const body = value as IDataObject;
-	const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
-	return { count: records.length, records, envelope: body };
-}
+export const jsonPages: PageDecoder = {
+	decode(raw) {
+		let value: unknown;
+		try {
+			value = JSON.parse(typeof raw === 'string' ? raw : utf8.decode(raw)) as unknown;
+		} catch {
+			return undefined;
+		}
+		if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+		const body = value as IDataObject;
+		const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+		return { count: records.length, records, envelope: body };
+	},
+};

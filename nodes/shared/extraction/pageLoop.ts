@@ -7,8 +7,13 @@ import {
 
 import { CREDENTIAL, type WorkforceContext } from '../transport';
 import { jsonPages, type DecodedPage, type PageDecoder } from './pageDecoder';
-import { progressError, type Progress } from './pageErrors';
-import { requestPage, type PageRequest, type PageRequestOptions } from './pageRequest';
+import {
+	progressError,
+	requestPage,
+	type Settled,
+	type PageRequestOptions,
+	type Progress,
+} from './pageRequest';
 
 /**
  * The continuation-token loop of every extraction and the trigger: while the answer's
@@ -54,11 +59,10 @@ export async function* paginate<P extends DecodedPage = DecodedPage>(
 	const ask = (token: string | undefined) =>
 		requestPage.call(this, requestOptions, query(token), progress, credentials);
 	let token: string | undefined;
-	let ahead: PageRequest | undefined;
+	let ahead: Promise<Settled> | undefined;
 	do {
-		const current = ahead ?? ask(token);
+		const settled = await (ahead ?? ask(token));
 		ahead = undefined;
-		const settled = await current.result;
 		// Already a NodeApiError: wrapping returns the same instance.
 		if (!settled.ok) throw new NodeApiError(this.getNode(), settled.error as JsonObject);
 		const raw = settled.raw;

@@ -18,13 +18,6 @@ const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
 const TRANSIENT_CODE =
 	/ECONNRESET|ETIMEDOUT|ECONNABORTED|ESOCKETTIMEDOUT|EPIPE|UND_ERR_SOCKET|socket hang up|timeout/i;
 
-export function retryPlan(policy: RetryPolicy | undefined) {
-	const attempts = Math.max(1, Math.floor(policy?.attempts ?? 4));
-	const delayMs = Math.max(0, policy?.delayMs ?? 1000);
-	const maxDelayMs = Math.max(delayMs, policy?.maxDelayMs ?? 15_000);
-	return { attempts, delayMs, maxDelayMs };
-}
-
 /** After attempt `attempt` (1: the first) failed. A 429 asking to wait past the request timeout fails the run. */
 export function decideRetry(
 	error: unknown,
@@ -32,35 +25,29 @@ export function decideRetry(
 	policy: RetryPolicy | undefined,
 	timeoutMs?: number,
 ): RetryDecision {
-	const plan = retryPlan(policy);
-	const backoff = Math.min(plan.maxDelayMs, plan.delayMs * 2 ** (attempt - 1));
-	const limited = rateLimitWait(error);
-	if (limited !== undefined) {
-		const wait = limited ?? backoff;
-		if (attempt < plan.attempts && wait <= (timeoutMs ?? Infinity))
-			return { retry: true, waitMs: wait };
+	const attempts = Math.max(1, Math.floor(policy?.attempts ?? 4));
+	const delayMs = Math.max(0, policy?.delayMs ?? 1000);
+	const maxDelayMs = Math.max(delayMs, policy?.maxDelayMs ?? 15_000);
+	const backoff = Math.min(maxDelayMs, delayMs * 2 ** (attempt - 1));
+	if (httpStatus(error) === '429') {
+		const wait = retryAfterOf(error) ?? backoff;
+		if (attempt < attempts && wait <= (timeoutMs ?? Infinity)) return { retry: true, waitMs: wait };
 		return {
 			retry: false,
 			kind: 'rateLimited',
 			reason:
-				attempt < plan.attempts
+				attempt < attempts
 					? `, asked to wait ${Math.ceil(wait / 1000)} s, longer than the request timeout`
 					: ` after ${attempt} attempt${attempt === 1 ? '' : 's'}`,
 		};
 	}
 	const transient = isTransient(error);
-	if (transient && attempt < plan.attempts) {
+	if (transient && attempt < attempts) {
 		// A 503's Retry-After is waited out too, never less than the backoff.
 		const asked = retryAfterOf(error);
 		return { retry: true, waitMs: asked === null ? backoff : Math.max(backoff, asked) };
 	}
 	return { retry: false, kind: transient ? 'transient' : 'final' };
-}
-
-/** For a 429: its Retry-After (ms) or null; undefined for any other failure. */
-export function rateLimitWait(error: unknown): number | null | undefined {
-	if (httpStatus(error) !== '429') return undefined;
-	return retryAfterOf(error);
 }
 
 /** 429 or 503: the signal to send fewer requests at once. */

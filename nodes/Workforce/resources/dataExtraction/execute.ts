@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ExtractionPage } from './extractionPage';
-import { pageStream } from './pageStream';
+import { pageStream, type ExtractionPage } from './pageStream';
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { isResumable } from '../../helpers/resume';
 import { isVersion2 } from '../../../shared/nodeVersion';
 import { manyItemsHint } from './output/hint';
-import { extractionFileName } from './output/extractionFileName';
+import { extractionFileName } from './output/fileNames';
 import { fileDecoder, type FilePage } from './output/fileDecoder';
 import { extractToFile } from './output/fileSink';
 import { checkParts, readOutput } from './outputField';

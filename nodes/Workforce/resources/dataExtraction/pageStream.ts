@@ -5,7 +5,6 @@ import {
 } from 'n8n-workflow';
 
 import { CREDENTIAL, type WorkforceContext } from '../../../shared/transport';
-import type { ExtractionPage, PageEnvelope, PagePartition } from './extractionPage';
 import type { DecodedPage } from '../../../shared/extraction/pageDecoder';
 import {
 	paginate,
@@ -27,6 +26,41 @@ import { runStretch, type ResumeState, type Stretch } from './resume';
  * The run's pages: one token stream, or (Partition By) partitions planned and checked before any
  * request and read side by side. The one maker of ExtractionPage (numbered, counted across partitions).
  */
+
+export interface PageEnvelope {
+	syncTypeName?: string;
+	recordCount?: number;
+	deletedRecordCount?: number;
+	meta?: IDataObject;
+	links?: IDataObject;
+	continuationToken?: string;
+}
+
+export interface PagePartition {
+	index: number;
+	count: number;
+	/** The partition's window as sent, when it has one. */
+	from?: string;
+	to?: string;
+}
+
+export interface ExtractionPage<P extends DecodedPage = DecodedPage> {
+	/** 1 for the first page, counted across partitions. */
+	pageNumber: number;
+	readonly records: IDataObject[];
+	recordsOnPage: number;
+	envelope: PageEnvelope;
+	/** Whether another page follows (in this partition or a later one). */
+	hasMore: boolean;
+	recordsSoFar: number;
+	/** The page as the run's decoder made it. */
+	decoded: P;
+	/** Characters of its text, or bytes. */
+	bytes: number;
+	partition?: PagePartition;
+	/** Its slice's stretch, or the run's whole window. */
+	stretch: Stretch;
+}
 
 export interface Partitioning extends PartitionRequest {
 	parallel: number;

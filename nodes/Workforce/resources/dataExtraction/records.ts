@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import type { ExtractionPage } from './extractionPage';
+import type { ExtractionPage } from './pageStream';
 import { returnAllReadLimit } from '../../tool/limit';
 
 /** What every extraction operation shares around the paginator: Limit, page facts, taking records. */

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import {
 	deliveredWords,
 	resumeErrorItem,
-	statusOf,
 	type Delivered,
 	type ResumeWindow,
 } from '../../helpers/resume';
@@ -112,7 +111,6 @@ export function extractionErrorItem(
 				partition: stop?.partition ?? 'the whole window',
 				page: stop?.page ?? Number(cause.context?.pagesReceived ?? 0) + 1,
 				cause: String(cause.context?.causeMessage ?? cause.message ?? cause),
-				...(statusOf(cause) === undefined ? {} : { status: statusOf(cause) }),
 			},
 			delivered,
 		},

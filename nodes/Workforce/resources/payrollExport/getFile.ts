@@ -12,7 +12,7 @@ import { workforceRequest } from '../../../shared/transport';
 import { exportFields } from './fields';
 import { emptyExportHint, leftOutHint } from './hints';
 import { payrollErrorItem } from './resume';
-import { leadingWindows, sideBySide, type Leading } from './sideBySide';
+import { sideBySide } from './sideBySide';
 import { readExportRequest, readParallel, windowQuery } from './query';
 
 export const getFileOption: INodePropertyOptions = {
@@ -65,11 +65,12 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 				});
 			const count = request.windows.length;
 			const parallel = readParallel(this, itemIndex);
-			const { results: responses, failed }: Leading<Awaited<ReturnType<typeof read>>> = isResumable(
-				this,
-			)
-				? await leadingWindows(count, parallel, read)
-				: { results: await sideBySide(count, parallel, read) };
+			const { results: responses, failed } = await sideBySide(
+				count,
+				parallel,
+				read,
+				isResumable(this),
+			);
 			if (failed && responses.length === 0) {
 				out.push(payrollErrorItem(this, request, failed, itemIndex, { parts: 0 }));
 				continue;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { deliveredWords, resumeErrorItem, statusOf, type Delivered } from '../../helpers/resume';
+import { deliveredWords, resumeErrorItem, type Delivered } from '../../helpers/resume';
 import type { ExportRequest } from './query';
 
 /**
@@ -37,7 +37,6 @@ export function payrollErrorItem(
 				partition: `window ${failed.index + 1} of ${windows.length} (${window.from} to ${window.to})`,
 				page: 1,
 				cause: error?.message ?? String(failed.error),
-				...(statusOf(failed.error) === undefined ? {} : { status: statusOf(failed.error) }),
 			},
 			delivered,
 		},

@@ -10,7 +10,7 @@ import { isResumable } from '../../helpers/resume';
 import { workforceJson } from '../../../shared/transport';
 import { emptyExportHint, leftOutHint } from './hints';
 import { payrollErrorItem } from './resume';
-import { leadingWindows, sideBySide, type Leading } from './sideBySide';
+import { sideBySide } from './sideBySide';
 import { readExportRequest, readParallel, windowQuery } from './query';
 
 /**
@@ -55,9 +55,7 @@ export async function runJsonExport(
 			// The windows side by side, their rows in date order; in a resumable run those before the first that failed.
 			const count = request.windows.length;
 			const parallel = readParallel(this, itemIndex);
-			const { results, failed }: Leading<IDataObject[]> = isResumable(this)
-				? await leadingWindows(count, parallel, read)
-				: { results: await sideBySide(count, parallel, read) };
+			const { results, failed } = await sideBySide(count, parallel, read, isResumable(this));
 			for (const body of results) {
 				for (const row of body) out.push({ json: row, pairedItem: { item: itemIndex } });
 				rows += body.length;

@@ -9,28 +9,10 @@ export interface Leading<T> {
 
 /**
  * Runs the payroll export's `count` windows, at most `parallel` in flight (through the gate), and
- * answers in index order. The first failure stops new requests and is thrown once the rest settle.
+ * answers in index order. The first failure stops new requests and is thrown once the rest settle;
+ * with `leading` (issue 34) the windows before the first failed one are read to their end instead.
  */
 export async function sideBySide<T>(
-	count: number,
-	parallel: number,
-	task: (index: number) => Promise<T>,
-): Promise<T[]> {
-	const { results, failed } = await windowsInOrder(count, parallel, task, false);
-	if (failed) throw failed.error;
-	return results;
-}
-
-/** As sideBySide, for issue 34: windows before the first failed one are read to their end. */
-export async function leadingWindows<T>(
-	count: number,
-	parallel: number,
-	task: (index: number) => Promise<T>,
-): Promise<Leading<T>> {
-	return await windowsInOrder(count, parallel, task, true);
-}
-
-async function windowsInOrder<T>(
 	count: number,
 	parallel: number,
 	task: (index: number) => Promise<T>,
@@ -64,5 +46,6 @@ async function windowsInOrder<T>(
 		);
 	}
 	await Promise.all(runs);
+	if (failed && !leading) throw failed.error;
 	return { results: failed ? results.slice(0, failed.index) : results, failed };
 }

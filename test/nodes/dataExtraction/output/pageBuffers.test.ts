@@ -1,5 +1,5 @@
 import { ByteSource } from '../../../../nodes/shared/n8nInternals/byteSource';
-import { PageBuffers } from '../../../../nodes/Workforce/resources/dataExtraction/output/pageBuffers';
+import { PageBuffers } from '../../../../nodes/Workforce/resources/dataExtraction/output/fileDecoder';
 
 async function* chunks(...texts: string[]): AsyncGenerator<Uint8Array> {
 	for (const text of texts) yield Buffer.from(text);

@@ -1,4 +1,4 @@
-import { utcTimeAt } from '../../../../nodes/Workforce/resources/dataExtraction/output/utcTime';
+import { utcTimeAt } from '../../../../nodes/Workforce/resources/dataExtraction/output/summary';
 import { rng } from '../../../support/soak';
 
 /** utcTimeAt over a whole string, as the File summary calls it on a string's content. */

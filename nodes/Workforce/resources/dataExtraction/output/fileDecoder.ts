@@ -3,7 +3,6 @@ import {
 	type DecodedPage,
 	type PageDecoder,
 } from '../../../../shared/extraction/pageDecoder';
-import { PageBuffers } from './pageBuffers';
 import { scanPage, type ScannedPage } from './pageScan';
 import type { OutputSettings } from '../outputField';
 import { SUMMARY_FIELDS } from './summary';
@@ -42,4 +41,26 @@ export function fileDecoder(
 			return page;
 		},
 	};
+}
+
+/** Page-sized buffers a File run reuses instead of a new 3.5 MB one per page; given back once written. */
+export class PageBuffers {
+	private readonly free: ArrayBuffer[] = [];
+
+	/** A run needs about three at once: the page written, the page in hand, the page read ahead. */
+	private static readonly KEEP = 4;
+
+	/** A buffer of exactly `size` bytes; its contents are undefined. */
+	take(size: number): Buffer {
+		const at = this.free.findIndex((buffer) => buffer.byteLength >= size);
+		if (at >= 0) return Buffer.from(this.free.splice(at, 1)[0], 0, size);
+		// Room for a slightly larger next page; never from Node's shared pool, so it is reused whole.
+		const bytes = Math.ceil(size * 1.125) + 1024;
+		return Buffer.allocUnsafeSlow(bytes).subarray(0, size);
+	}
+
+	give(bytes: Buffer): void {
+		if (this.free.length < PageBuffers.KEEP && !this.free.includes(bytes.buffer as ArrayBuffer))
+			this.free.push(bytes.buffer as ArrayBuffer);
+	}
 }

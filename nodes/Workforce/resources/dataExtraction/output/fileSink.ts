@@ -1,15 +1,12 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../extractionPage';
+import type { ExtractionPage } from '../pageStream';
 import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
 import { ByteSource } from '../../../../shared/n8nInternals/byteSource';
-import { csvEncoder } from './csv';
-import type { RecordEncoder } from './encoder';
+import { csvEncoder, ndjsonEncoder, type RecordEncoder } from './encoders';
 import { gzip } from './gzip';
-import { ndjsonEncoder } from './ndjson';
 import { PageCursor, type PendingPage } from './pageCursor';
-import { partFileName } from './partFileName';
-import { readAhead } from './readAhead';
+import { partFileName } from './fileNames';
 import type { FilePage } from './fileDecoder';
 import { FileSummary } from './summary';
 import type { Stretch } from '../resume';
@@ -166,4 +163,24 @@ function pieceOf(pending: PendingPage, count: number, encoder: RecordEncoder): U
 
 function toBytes(text: string | Uint8Array): Uint8Array {
 	return typeof text === 'string' ? utf8.encode(text) : text;
+}
+
+/** Asks `source` for the next value as soon as this one is handed over (while the store writes it); one ahead. */
+async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+	const iterator = source[Symbol.asyncIterator]();
+	let next: Promise<IteratorResult<T>> | undefined = iterator.next();
+	try {
+		for (;;) {
+			const current: IteratorResult<T> = await next;
+			next = undefined;
+			if (current.done) return;
+			next = iterator.next();
+			// Observed now: an error of a value no one asks for is never an unhandled rejection.
+			next.catch(() => undefined);
+			yield current.value;
+		}
+	} finally {
+		// Stopped early: end the source, after the value it is producing.
+		if (next) await iterator.return?.().catch(() => undefined);
+	}
 }

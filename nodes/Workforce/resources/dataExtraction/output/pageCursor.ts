@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../extractionPage';
+import type { ExtractionPage } from '../pageStream';
 import type { ScannedPage } from './pageScan';
 import type { FilePage } from './fileDecoder';
 

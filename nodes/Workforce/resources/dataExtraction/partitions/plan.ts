@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PagePartition } from '../extractionPage';
+import type { PagePartition } from '../pageStream';
 
 /**
  * Splits the window (From/ToDateTime, or ModifiedSince/Before in incremental mode) into partitions

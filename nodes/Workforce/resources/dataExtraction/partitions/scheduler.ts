@@ -2,7 +2,7 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import type { WorkforceContext } from '../../../../shared/transport';
 import type { DecodedPage } from '../../../../shared/extraction/pageDecoder';
-import type { Progress } from '../../../../shared/extraction/pageErrors';
+import type { Progress } from '../../../../shared/extraction/pageRequest';
 import {
 	paginate,
 	type PaginateOptions,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PagePartition } from '../extractionPage';
+import type { PagePartition } from '../pageStream';
 import { DAY_MS, iso, type PlannedPartition } from './plan';
 
 /**

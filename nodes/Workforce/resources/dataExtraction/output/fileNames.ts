@@ -21,3 +21,14 @@ function stamp(value: unknown): string {
 		.replace(/:/g, '-')
 		.replace(/[^\w.+-]/g, '_');
 }
+
+/** `<base>.<extension>`, or `<base>_part-002.<extension>` when the run wrote several (sorts in order). */
+export function partFileName(
+	baseName: string,
+	extension: string,
+	part: number,
+	numbered: boolean,
+): string {
+	if (!numbered) return `${baseName}.${extension}`;
+	return `${baseName}_part-${String(part).padStart(3, '0')}.${extension}`;
+}

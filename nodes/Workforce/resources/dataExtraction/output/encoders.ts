@@ -1,6 +1,33 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordEncoder } from './encoder';
+import type { ScannedPage } from './pageScan';
+
+/** Turns pages of records into the text of a file, one page at a time. */
+export interface RecordEncoder {
+	/** The text (or its UTF-8 bytes) of these records, without header. */
+	page(records: IDataObject[]): string | Uint8Array;
+	/** The line that starts each file (or part), known once page() has seen records; formats without one have none. */
+	header?(): string;
+	/** The first `count` records of a scanned page, from its bytes; only formats that write records as they came have it. */
+	lines?(page: ScannedPage, count: number): Uint8Array;
+	extension: string;
+	mimeType: string;
+}
+
+/** One JSON record per line (newline-delimited JSON), each line ending with "\n". */
+export function ndjsonEncoder(): RecordEncoder {
+	return {
+		extension: 'ndjson',
+		mimeType: 'application/x-ndjson',
+		page(records: IDataObject[]): string {
+			let text = '';
+			for (const record of records) text += JSON.stringify(record) + '\n';
+			return text;
+		},
+		// Each line is the record's own JSON text from the page: it parses to the very values item mode outputs.
+		lines: (page: ScannedPage, count: number) => page.takeLines(count),
+	};
+}
 
 /** The last column: keys not among the columns, as one JSON object. */
 export const EXTRA_COLUMN = '_extra';
