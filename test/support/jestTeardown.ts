@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 
-/** Removes this run's n8n user folder (jest-global-setup), and only that one. */
+/** Removes the n8n user folder this jest's own setup made (jestGlobalSetup.ts), and only that one. */
 export default function teardown() {
-	const folder = process.env.WF_JEST_USER_FOLDER;
-	if (folder) rmSync(folder, { recursive: true, force: true });
+	const [owner, folder] = (process.env.WF_JEST_USER_FOLDER ?? '').split(/:(.*)/s);
+	if (folder && owner === String(process.pid)) rmSync(folder, { recursive: true, force: true });
 }

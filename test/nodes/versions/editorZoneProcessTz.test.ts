@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -33,5 +34,8 @@ describe('Editor dates in n8n time zone, in a server whose own zone is not UTC',
 		const { code, output } = await runInZone(tz);
 		expect([code, output]).toEqual([0, expect.stringMatching(/Tests:\s+\d+ passed, \d+ total/)]);
 		expect(output).toContain(`process zone ${tz}`);
+		// The jest started here shares this run's n8n user folder and must leave it in place: other
+		// workers' binary data lives there (its teardown once removed it mid-run, issue 32).
+		expect(existsSync(process.env.N8N_USER_FOLDER!)).toBe(true);
 	});
 });
