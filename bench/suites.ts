@@ -105,12 +105,12 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 			{
 				label: `plain undici loop beside ${mb} MiB of live objects (an idle n8n's heap)`,
 				script: 'extractionUndiciCount',
-				env: { BENCH_BALLAST_MB: String(mb) },
+				env: { BENCH_LOOP_BALLAST_MB: String(mb) },
 			},
 			{
 				label: `plain undici loop, bytes only (no parse), beside ${mb} MiB of live objects`,
 				script: 'extractionUndiciCount',
-				env: { BENCH_BALLAST_MB: String(mb), BENCH_LOOP_BYTES: '1' },
+				env: { BENCH_LOOP_BALLAST_MB: String(mb), BENCH_LOOP_BYTES: '1' },
 			},
 		]),
 		{

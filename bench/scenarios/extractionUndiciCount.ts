@@ -1,6 +1,6 @@
 /*
  * Return All over every time registration: a plain undici loop that parses each page and keeps
- * nothing (the floor for File output). BENCH_BALLAST_MB: the loop runs beside that many MiB of
+ * nothing (the floor for File output). BENCH_LOOP_BALLAST_MB (set by the suite for its variant): the loop runs beside that many MiB of
  * live objects, as a process the size of an idle n8n holds, to show what reading the same bytes
  * costs the collector of a process that large (issue 33: where a File run's CPU goes).
  */
@@ -8,7 +8,7 @@ import { report, targetFromEnv } from '../measure';
 import { eachTimeRegistrationBody, eachTimeRegistrationPage, warmUpExtraction } from './token';
 
 const target = targetFromEnv();
-const ballastMb = Number(process.env.BENCH_BALLAST_MB ?? 0);
+const ballastMb = Number(process.env.BENCH_LOOP_BALLAST_MB ?? 0);
 /** BENCH_LOOP_BYTES=1: receive every page's bytes and parse nothing (what the bytes alone cost). */
 const bytesOnly = process.env.BENCH_LOOP_BYTES === '1';
 
