@@ -102,6 +102,10 @@ async function main() {
 			};
 		};
 		const runData = data.resultData.runData;
+		if (!runData[bench.node])
+			throw new Error(
+				`The execution ended ${stored.status} without a run of ${bench.node}: ${JSON.stringify(data.resultData).slice(0, 500)}`,
+			);
 		const wallMs = timedRuns(which, runData, bench.node).reduce(
 			(sum, run) => sum + run.executionTime,
 			0,
