@@ -1,8 +1,8 @@
 /*
  * Return All over every time registration: a plain undici loop that parses each page and keeps
- * nothing (the floor for File output). BENCH_LOOP_BALLAST_MB (set by the suite for its variant): the loop runs beside that many MiB of
- * live objects, as a process the size of an idle n8n holds, to show what reading the same bytes
- * costs the collector of a process that large (issue 33: where a File run's CPU goes).
+ * nothing (the floor for File output). BENCH_LOOP_BALLAST_MB (set by the suite for its variant):
+ * the loop runs beside that many MiB of live objects, as a process the size of an idle n8n holds,
+ * to show what reading the same bytes costs the collector of a process that large (issue 33).
  */
 import { report, targetFromEnv } from '../measure';
 import { eachTimeRegistrationBody, eachTimeRegistrationPage, warmUpExtraction } from './token';
@@ -16,12 +16,11 @@ const bytesOnly = process.env.BENCH_LOOP_BYTES === '1';
 function ballast(mb: number): unknown[] {
 	const kept: unknown[] = [];
 	const start = process.memoryUsage().heapUsed;
-	let chunk: unknown[] = [];
 	for (let i = 0; process.memoryUsage().heapUsed - start < mb * 1024 * 1024; i++) {
+		const chunk: unknown[] = [];
 		for (let k = 0; k < 10_000; k++)
 			chunk.push({ id: i * 10_000 + k, name: `entry ${i}-${k}`, tags: [k] });
 		kept.push(chunk);
-		chunk = [];
 	}
 	return kept;
 }

@@ -104,27 +104,24 @@ async function main() {
 		const runData = data.resultData.runData;
 		const span = stored as { startedAt?: string; stoppedAt?: string };
 		// n8n saved the execution without its run data (seen with 200,000 items): its own start to stop instead.
-		const unsaved = !runData[bench.node];
-		if (unsaved && !(span.startedAt && span.stoppedAt))
+		const runs = runData[bench.node];
+		if (!runs && !(span.startedAt && span.stoppedAt))
 			throw new Error(
 				`The execution ended ${stored.status} without a run of ${bench.node}: ${JSON.stringify(data.resultData).slice(0, 500)}`,
 			);
-		const wallMs = unsaved
-			? Date.parse(span.stoppedAt!) - Date.parse(span.startedAt!)
-			: timedRuns(which, runData, bench.node).reduce((sum, run) => sum + run.executionTime, 0);
-		if (unsaved) runData[bench.node] = [{ executionTime: wallMs }];
-		const summary = runData[bench.node][0].data?.main?.[0]?.[0]?.json ?? {};
+		const wallMs = runs
+			? timedRuns(which, runData, bench.node).reduce((sum, run) => sum + run.executionTime, 0)
+			: Date.parse(span.stoppedAt!) - Date.parse(span.startedAt!);
+		const output = runs?.[0].data?.main?.[0];
+		const summary = output?.[0]?.json ?? {};
 		const cpuMs = threads.reduce((sum, [, ms]) => sum + ms, 0);
 		const result: ScenarioResult = {
 			wallMs,
 			cpuMs,
 			peakRssMb,
 			// A File run's summary counts its records; an item run's items are its records.
-			records:
-				typeof summary.records === 'number'
-					? summary.records
-					: runData[bench.node][0].data?.main?.[0]?.length,
-			note: `n8n start, idle ${IDLE_S} s, run through the REST API; execution ${stored.status}${unsaved ? ' saved without run data: time from its start to its stop, records not counted' : ''}, ${typeof stored.data === 'string' ? stored.data.length : 0} characters of run data; RSS before the run ${rssBefore} MiB, growth ${Math.round(peakRssMb - rssBefore)} MiB${peakOfRun ? '' : ' (peak since start-up: /proc clear_refs not writable)'}; CPU of the run by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`,
+			records: typeof summary.records === 'number' ? summary.records : output?.length,
+			note: `n8n start, idle ${IDLE_S} s, run through the REST API; execution ${stored.status}${runs ? '' : ' saved without run data: time from its start to its stop, records not counted'}, ${typeof stored.data === 'string' ? stored.data.length : 0} characters of run data; RSS before the run ${rssBefore} MiB, growth ${Math.round(peakRssMb - rssBefore)} MiB${peakOfRun ? '' : ' (peak since start-up: /proc clear_refs not writable)'}; CPU of the run by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`,
 		};
 		process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 	} finally {

@@ -29,34 +29,18 @@ export async function warmUpExtraction(target: Target): Promise<void> {
 	await answer.body.json();
 }
 
-/**
- * A request sent again while the service refuses it (429 or 503) after the Retry-After it gives
- * (1 s when it gives none), as a careful hand-written client does; `onRefused` counts refusals.
- */
-async function refusedAgain(
-	send: () => ReturnType<typeof request>,
-	onRefused: () => void,
-): ReturnType<typeof request> {
-	for (;;) {
-		const answer = await send();
-		if (answer.statusCode !== 429 && answer.statusCode !== 503) return answer;
-		onRefused();
-		refusals++;
-		await answer.body.dump();
-		const seconds = Number(answer.headers['retry-after'] ?? 1);
-		await new Promise((resolve) =>
-			setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 1) * 1000),
-		);
-	}
-}
-
-/** Requests the service refused (429 or 503) in this process so far. */
+/** Requests the service refused (429 or 503) in this process so far, each sent again after its Retry-After. */
 export let refusals = 0;
 
-/** The undici baselines' Return All: every page of time registrations, each handed to `onPage`; answers the request count. */
-export async function eachTimeRegistrationPage(
+/**
+ * The undici baselines' loop: every page of time registrations (in `window` when given), each
+ * body handed to `read`, which answers the next page's token; answers the request count. A refused request (429 or 503) is sent again
+ * after the Retry-After the service gives (1 s when it gives none), as a careful hand-written
+ * client does.
+ */
+async function eachPage(
 	target: Target,
-	onPage: (records: unknown[]) => void,
+	read: (body: Awaited<ReturnType<typeof request>>['body']) => Promise<string>,
 	window?: { from: string; to: string },
 	knownToken?: string,
 ): Promise<number> {
@@ -69,52 +53,65 @@ export async function eachTimeRegistrationPage(
 		);
 		if (continuation) query.set('ContinuationToken', continuation);
 		const url = `${target.extraction}/v1/time-registrations${query.size ? `?${query.toString()}` : ''}`;
-		const answer = await refusedAgain(
-			() =>
-				request(url, {
-					headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-				}),
-			() => requests++,
-		);
-		requests++;
-		if (answer.statusCode !== 200) throw new Error(`HTTP ${answer.statusCode}`);
-		const page = (await answer.body.json()) as { data: unknown[]; continuationToken?: string };
-		onPage(page.data);
-		continuation = page.continuationToken ?? '';
+		for (;;) {
+			const answer = await request(url, {
+				headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+			});
+			requests++;
+			if (answer.statusCode === 429 || answer.statusCode === 503) {
+				refusals++;
+				await answer.body.dump();
+				const seconds = Number(answer.headers['retry-after'] ?? 1);
+				await new Promise((resolve) =>
+					setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 1) * 1000),
+				);
+				continue;
+			}
+			if (answer.statusCode !== 200) throw new Error(`HTTP ${answer.statusCode}`);
+			continuation = await read(answer.body);
+			break;
+		}
 	} while (continuation);
 	return requests;
 }
 
+/** The undici baselines' Return All: every page parsed, its records handed to `onPage`; answers the request count. */
+export async function eachTimeRegistrationPage(
+	target: Target,
+	onPage: (records: unknown[]) => void,
+	window?: { from: string; to: string },
+	knownToken?: string,
+): Promise<number> {
+	return await eachPage(
+		target,
+		async (body) => {
+			const page = (await body.json()) as { data: unknown[]; continuationToken?: string };
+			onPage(page.data);
+			return page.continuationToken ?? '';
+		},
+		window,
+		knownToken,
+	);
+}
+
 /**
- * Every page's bytes, never parsed: the token is read from the page's tail (the emulator writes
- * it after `data`). A floor for what receiving the bytes alone costs a process.
+ * Every page's bytes, never parsed: the token and the record count are read from the page's
+ * tail (the emulator writes them after `data`). What receiving the bytes alone costs a process.
  */
 export async function eachTimeRegistrationBody(
 	target: Target,
 	onChunk: (chunk: Buffer) => void,
 	onPage: (recordCount: number) => void,
 ): Promise<number> {
-	const token = await fetchToken(target);
-	let continuation = '';
-	let requests = 0;
-	do {
-		const query = new URLSearchParams();
-		if (continuation) query.set('ContinuationToken', continuation);
-		const url = `${target.extraction}/v1/time-registrations${query.size ? `?${query.toString()}` : ''}`;
-		const answer = await request(url, {
-			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-		});
-		requests++;
-		if (answer.statusCode !== 200) throw new Error(`HTTP ${answer.statusCode}`);
+	return await eachPage(target, async (body) => {
 		let tail = '';
-		for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+		for await (const chunk of body as AsyncIterable<Buffer>) {
 			onChunk(chunk);
 			tail = (tail + chunk.toString('latin1', Math.max(0, chunk.length - 2048))).slice(-4096);
 		}
-		continuation = /"continuationToken"\s*:\s*"([^"]*)"/.exec(tail)?.[1] ?? '';
 		onPage(Number(/"recordCount"\s*:\s*(\d+)/.exec(tail)?.[1] ?? 0));
-	} while (continuation);
-	return requests;
+		return /"continuationToken"\s*:\s*"([^"]*)"/.exec(tail)?.[1] ?? '';
+	});
 }
 
 /**
