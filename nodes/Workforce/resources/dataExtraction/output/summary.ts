@@ -19,7 +19,6 @@ export class FileSummary {
 	/** Bytes of text before compression. */
 	bytes = 0;
 	readonly stretch: Stretch = {};
-	private stretched = false;
 	// Plain fields, not an object per new extreme (one per record while times rise).
 	private firstAt = Infinity;
 	private firstText: string | null = null;
@@ -32,8 +31,7 @@ export class FileSummary {
 	) {}
 
 	within(stretch: Stretch) {
-		if (!this.stretched) this.stretch.startMs = stretch.startMs;
-		this.stretched = true;
+		if (!('startMs' in this.stretch)) this.stretch.startMs = stretch.startMs;
 		this.stretch.endMs = stretch.endMs;
 	}
 
