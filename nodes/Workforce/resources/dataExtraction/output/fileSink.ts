@@ -133,12 +133,9 @@ async function* writePart(
 /** Asks `source` for the next value as soon as this one is handed over (while the store writes it); one ahead. */
 async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
 	const iterator = source[Symbol.asyncIterator]();
-	let next: Promise<IteratorResult<T>> | undefined = iterator.next();
+	let next = iterator.next();
 	try {
-		for (;;) {
-			const current: IteratorResult<T> = await next;
-			next = undefined;
-			if (current.done) return;
+		for (let current = await next; !current.done; current = await next) {
 			next = iterator.next();
 			// Observed now: an error of a value no one asks for is never an unhandled rejection.
 			next.catch(() => undefined);
@@ -146,6 +143,6 @@ async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
 		}
 	} finally {
 		// Stopped early: end the source, after the value it is producing.
-		if (next) await iterator.return?.().catch(() => undefined);
+		await iterator.return?.().catch(() => undefined);
 	}
 }
