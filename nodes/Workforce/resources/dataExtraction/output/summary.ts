@@ -74,10 +74,9 @@ export class FileSummary {
 		if (last >= 0) this.lastText = page.fieldString(Math.floor(last / FIELDS), last % FIELDS)!;
 	}
 
-	private dated(text: string | undefined) {
-		if (text === undefined) return;
+	/** A text that is no time (NaN) is neither earliest nor latest. */
+	private dated(text: string) {
 		const at = Date.parse(text);
-		if (Number.isNaN(at)) return;
 		if (at < this.firstAt) {
 			this.firstAt = at;
 			this.firstText = text;
@@ -104,12 +103,12 @@ export class FileSummary {
 	}
 }
 
-function modifiedOf(record: IDataObject): string | undefined {
+function modifiedOf(record: IDataObject): string {
 	for (const field of MODIFIED_FIELDS) {
 		const value = record[field];
 		if (typeof value === 'string' && value !== '') return value;
 	}
-	return undefined;
+	return '';
 }
 
 /** The service's form of a time (the milliseconds are optional); its separators are checked. */
