@@ -61,12 +61,8 @@ export async function* partitionedPages<P extends DecodedPage>(
 	let stopAfter = Infinity;
 	const halted = (lane: Lane<P>) => lane.slice.index > stopAfter;
 	// Every change wakes every waiter; each checks its own condition again.
-	let waiters: Array<() => void> = [];
-	const changed = () => {
-		const woken = waiters;
-		waiters = [];
-		for (const wake of woken) wake();
-	};
+	const waiters: Array<() => void> = [];
+	const changed = () => waiters.splice(0).forEach((wake) => wake());
 	const until = async (ready: () => boolean) => {
 		while (!ready()) await new Promise<void>((resolve) => waiters.push(resolve));
 	};
