@@ -10,6 +10,7 @@ import {
 import {
 	partitionLabel,
 	planPartitions,
+	type PagePartition,
 	type PartitionRequest,
 	type PlannedPartition,
 } from './partitions/plan';
@@ -28,14 +29,6 @@ export interface PageEnvelope {
 	recordCount?: number;
 	deletedRecordCount?: number;
 	meta?: IDataObject;
-}
-
-export interface PagePartition {
-	index: number;
-	count: number;
-	/** The partition's window as sent, when it has one. */
-	from?: string;
-	to?: string;
 }
 
 /** A page in output order, with what the run knows about it beyond its stream. */

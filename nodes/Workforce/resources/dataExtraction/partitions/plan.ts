@@ -1,7 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PagePartition } from '../pageStream';
-
 /**
  * Splits the window (From/ToDateTime, or ModifiedSince/Before in incremental mode) into partitions
  * at UTC boundaries. Each reads [start, end), so a record on a boundary is read once: ToDateTime
@@ -13,6 +11,14 @@ export type PartitionBy = 'none' | 'day' | 'week' | 'month' | 'parts';
 export interface PartitionRequest {
 	by: PartitionBy;
 	parts?: number;
+}
+
+export interface PagePartition {
+	index: number;
+	count: number;
+	/** The partition's window as sent, when it has one. */
+	from?: string;
+	to?: string;
 }
 
 export interface PlannedPartition {

@@ -69,10 +69,11 @@ export async function* partitionedPages<P extends DecodedPage>(
 
 	const pump = async (lane: Lane<P>) => {
 		const { slice } = lane;
+		const partition = partitionLabel(slice.partition);
 		const pages = (paginate<P>).call(this, {
 			...stream,
 			qs: slice.qs,
-			partition: partitionLabel(slice.partition),
+			partition,
 			progress,
 			gate,
 			priority: slice.index,
@@ -107,9 +108,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 		} catch (error) {
 			if (resume) {
 				// With `resume` none of the slice's pages was handed on yet.
-				const page = lane.pages.length + 1;
-				const partition = partitionLabel(slice.partition);
-				lane.failed = { error, startMs: slice.startMs, partition, page };
+				lane.failed = { error, startMs: slice.startMs, partition, page: lane.pages.length + 1 };
 				stopAfter = Math.min(stopAfter, slice.index);
 			} else {
 				failure ??= { error };
