@@ -10,6 +10,7 @@ import {
 import {
 	partitionLabel,
 	planPartitions,
+	type PagePartition,
 	type PartitionRequest,
 	type PlannedPartition,
 } from './partitions/plan';
@@ -28,14 +29,6 @@ export interface PageEnvelope {
 	recordCount?: number;
 	deletedRecordCount?: number;
 	meta?: IDataObject;
-}
-
-export interface PagePartition {
-	index: number;
-	count: number;
-	/** The partition's window as sent, when it has one. */
-	from?: string;
-	to?: string;
 }
 
 /** A page in output order, with what the run knows about it beyond its stream. */
@@ -69,6 +62,7 @@ export interface Partitioning extends PartitionRequest {
 	budgetBytes?: number;
 	/** The endpoint's own rules, checked on each partition's query (a maximum window, for one). */
 	check?: (qs: IDataObject) => void;
+	/** Given in by tests and figures to read the peak. */
 	gate?: RequestGate;
 }
 
@@ -78,16 +72,13 @@ export interface PageStreamOptions<P extends DecodedPage> extends PaginateOption
 	resume?: ResumeState;
 }
 
-/** Pages of later slices read ahead of the sink, at most: about twenty pages of 2,500 time registrations. */
-export const READ_AHEAD_BYTES = 64 * 1024 * 1024;
-
 export function pageStream<P extends DecodedPage = DecodedPage>(
 	this: WorkforceContext,
 	options: PageStreamOptions<P>,
 ): AsyncGenerator<ExtractionPage<P>> {
 	const { partitioning, resume, ...stream } = options;
-	const window = runStretch(options.qs ?? {});
-	if (!partitioning) return numbered(oneStream((paginate<P>).call(this, stream), window));
+	if (!partitioning)
+		return numbered(oneStream((paginate<P>).call(this, stream), runStretch(options.qs ?? {})));
 	const { itemIndex } = options;
 	let partitions: PlannedPartition[];
 	try {
@@ -111,18 +102,7 @@ export function pageStream<P extends DecodedPage = DecodedPage>(
 			);
 		}
 	}
-	const { parallel, budgetBytes = READ_AHEAD_BYTES, gate } = partitioning;
-	return numbered(
-		(partitionedPages<P>).call(this, {
-			partitions,
-			parallel,
-			budgetBytes,
-			gate,
-			stream,
-			window,
-			resume,
-		}),
-	);
+	return numbered((partitionedPages<P>).call(this, partitions, partitioning, stream, resume));
 }
 
 async function* oneStream<P extends DecodedPage>(

@@ -1,7 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PagePartition } from '../pageStream';
-
 /**
  * Splits the window (From/ToDateTime, or ModifiedSince/Before in incremental mode) into partitions
  * at UTC boundaries. Each reads [start, end), so a record on a boundary is read once: ToDateTime
@@ -13,6 +11,14 @@ export type PartitionBy = 'none' | 'day' | 'week' | 'month' | 'parts';
 export interface PartitionRequest {
 	by: PartitionBy;
 	parts?: number;
+}
+
+export interface PagePartition {
+	index: number;
+	count: number;
+	/** The partition's window as sent, when it has one. */
+	from?: string;
+	to?: string;
 }
 
 export interface PlannedPartition {
@@ -27,6 +33,16 @@ export interface PlannedPartition {
 const MAX_PARTITIONS = 1000;
 
 export const DAY_MS = 86_400_000;
+
+export const midnight = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** The first boundary after `ms` (UTC). */
+const NEXT_BOUNDARY = {
+	day: (ms: number) => midnight(ms) + DAY_MS,
+	// Monday 00:00; 1970-01-01 was a Thursday.
+	week: (ms: number) => midnight(ms) + (7 - ((Math.floor(ms / DAY_MS) + 3) % 7)) * DAY_MS,
+	month: (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth() + 1, 1),
+};
 
 /** A window edge as sent: UTC, whole seconds without `.000`. */
 export const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -61,7 +77,8 @@ export function planPartitions(
 	request: PartitionRequest,
 	now: number,
 ): PlannedPartition[] | undefined {
-	if (request.by === 'none') return undefined;
+	const { by } = request;
+	if (by === 'none') return undefined;
 	const incremental = qs.ModifiedSince !== undefined;
 	const { start: startKey, end: endKey, inclusive } = queryWindow(qs);
 	const endText = qs[endKey] as string | undefined;
@@ -73,7 +90,7 @@ export function planPartitions(
 	}
 	const start = Date.parse(qs[startKey] as string);
 	const end = endText === undefined ? Math.max(now, start + 1) : Date.parse(endText) + inclusive;
-	const cuts = boundaries(start, end, request);
+	const cuts = boundaries(start, end, by, request.parts);
 	const count = cuts.length - 1;
 	if (count > MAX_PARTITIONS) {
 		throw planError(
@@ -90,33 +107,23 @@ export function planPartitions(
 }
 
 /** Cut points from start to end (exclusive); never an empty slice. */
-function boundaries(start: number, end: number, request: PartitionRequest): number[] {
+function boundaries(
+	start: number,
+	end: number,
+	by: keyof typeof NEXT_BOUNDARY | 'parts',
+	parts = 1,
+): number[] {
+	if (by === 'parts') {
+		const count = Math.max(1, Math.floor(parts));
+		const cuts = Array.from(
+			{ length: count },
+			(_, i) => start + Math.floor(((end - start) * i) / count),
+		);
+		return [...cuts.filter((cut, i) => i === 0 || cut > cuts[i - 1]), end];
+	}
 	const cuts = [start];
-	if (request.by === 'parts') {
-		const parts = Math.max(1, Math.floor(request.parts ?? 1));
-		const span = end - start;
-		for (let i = 1; i < parts; i++) {
-			const cut = start + Math.floor((span * i) / parts);
-			if (cut > cuts[cuts.length - 1]) cuts.push(cut);
-		}
-	} else {
-		for (let cut = nextBoundary(start, request.by); cut < end; cut = nextBoundary(cut, request.by))
-			cuts.push(cut);
-	}
-	cuts.push(end);
-	return cuts;
-}
-
-function nextBoundary(ms: number, by: PartitionBy): number {
-	const day = Math.floor(ms / DAY_MS) * DAY_MS;
-	if (by === 'day') return day + DAY_MS;
-	if (by === 'week') {
-		// 1970-01-01 was a Thursday.
-		const weekday = (Math.floor(day / DAY_MS) + 3) % 7;
-		return day + (7 - weekday) * DAY_MS;
-	}
-	const date = new Date(ms);
-	return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+	for (let cut = NEXT_BOUNDARY[by](start); cut < end; cut = NEXT_BOUNDARY[by](cut)) cuts.push(cut);
+	return [...cuts, end];
 }
 
 /** "partition 3 of 12 (2026-03-01T00:00:00Z to 2026-04-01T00:00:00Z)". */

@@ -11,29 +11,19 @@ import {
 import { partitionLabel, type PlannedPartition } from './plan';
 import { RequestGate } from '../../../helpers/requestGate';
 import { SlicePlanner, type Slice } from './slices';
-import type { OrderedPage } from '../pageStream';
-import type { ResumeState, Stretch, StreamStop } from '../resume';
+import type { OrderedPage, Partitioning } from '../pageStream';
+import { runStretch, type ResumeState, type StreamStop } from '../resume';
 
 /**
  * Reads slices (slices.ts) side by side, at most `parallel` at once, and hands their pages on in
  * one stream's order. Pages of later slices wait in memory up to `budgetBytes`; past it those
  * slices stop asking until the sink catches up. A failed slice fails the whole stream, or with
- * `resume` (issue 34) ends the pages at its start once the slices before it are handed on.
+ * `resume` (issue 34) the slice is handed on only once read to its end, and the pages end at the
+ * start of the first that failed (said in `resume`) once the slices before it are handed on.
  */
 
-export interface ScheduleOptions<P extends DecodedPage> {
-	partitions: PlannedPartition[];
-	parallel: number;
-	budgetBytes: number;
-	/** What every partition's stream shares (path, retry, timeout, decoder, ...). */
-	stream: PaginateOptions<P>;
-	/** Given in by tests and figures to read the peak. */
-	gate?: RequestGate;
-	/** The run's whole window: the last slice's stretch ends where it does (maybe nowhere). */
-	window: Stretch;
-	/** Hand a slice on only once read to its end; told the slice that failed instead of throwing. */
-	resume?: ResumeState;
-}
+/** Pages of later slices read ahead of the sink, at most: about twenty pages of 2,500 time registrations. */
+export const READ_AHEAD_BYTES = 64 * 1024 * 1024;
 
 /** Pages of the slice being handed on that are read ahead of the sink. */
 const HEAD_READ_AHEAD_PAGES = 2;
@@ -48,12 +38,18 @@ interface Lane<P extends DecodedPage> {
 
 export async function* partitionedPages<P extends DecodedPage>(
 	this: WorkforceContext,
-	options: ScheduleOptions<P>,
+	partitions: PlannedPartition[],
+	partitioning: Partitioning,
+	/** What every slice's stream shares (path, retry, timeout, decoder, ...). */
+	stream: PaginateOptions<P>,
+	resume?: ResumeState,
 ): AsyncGenerator<OrderedPage<P>> {
-	const { parallel, budgetBytes, resume } = options;
+	const { parallel, budgetBytes = READ_AHEAD_BYTES } = partitioning;
 	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
-	const gate = options.gate ?? new RequestGate(parallel);
-	const planner = new SlicePlanner(options.partitions, budgetBytes / Math.max(1, parallel));
+	const gate = partitioning.gate ?? new RequestGate(parallel);
+	const planner = new SlicePlanner(partitions, budgetBytes / Math.max(1, parallel));
+	// An incremental run may have no end: then neither has its last slice's stretch.
+	const runEnd = runStretch(stream.qs ?? {}).endMs;
 	const progress: Progress = { pages: 0, records: 0 };
 	const lanes: Array<Lane<P>> = [];
 	const pumps: Array<Promise<void>> = [];
@@ -65,22 +61,19 @@ export async function* partitionedPages<P extends DecodedPage>(
 	let stopAfter = Infinity;
 	const halted = (lane: Lane<P>) => lane.slice.index > stopAfter;
 	// Every change wakes every waiter; each checks its own condition again.
-	let waiters: Array<() => void> = [];
-	const changed = () => {
-		const woken = waiters;
-		waiters = [];
-		for (const wake of woken) wake();
-	};
+	const waiters: Array<() => void> = [];
+	const changed = () => waiters.splice(0).forEach((wake) => wake());
 	const until = async (ready: () => boolean) => {
 		while (!ready()) await new Promise<void>((resolve) => waiters.push(resolve));
 	};
 
 	const pump = async (lane: Lane<P>) => {
 		const { slice } = lane;
+		const partition = partitionLabel(slice.partition);
 		const pages = (paginate<P>).call(this, {
-			...options.stream,
+			...stream,
 			qs: slice.qs,
-			partition: partitionLabel(slice.partition),
+			partition,
 			progress,
 			gate,
 			priority: slice.index,
@@ -115,9 +108,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 		} catch (error) {
 			if (resume) {
 				// With `resume` none of the slice's pages was handed on yet.
-				const page = lane.pages.length + 1;
-				const partition = partitionLabel(slice.partition);
-				lane.failed = { error, startMs: slice.startMs, partition, page };
+				lane.failed = { error, startMs: slice.startMs, partition, page: lane.pages.length + 1 };
 				stopAfter = Math.min(stopAfter, slice.index);
 			} else {
 				failure ??= { error };
@@ -172,11 +163,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 			buffered -= page.bytes;
 			changed();
 			const { slice } = lane;
-			// An incremental run may have no end.
-			const stretch = {
-				startMs: slice.startMs,
-				endMs: slice.final ? options.window.endMs : slice.endMs,
-			};
+			const stretch = { startMs: slice.startMs, endMs: slice.final ? runEnd : slice.endMs };
 			yield { page, partition: slice.partition, laterStreams: !slice.final, stretch };
 		}
 	} finally {

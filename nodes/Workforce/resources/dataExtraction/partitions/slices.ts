@@ -1,4 +1,4 @@
-import { DAY_MS, narrowWindow, type PlannedPartition } from './plan';
+import { DAY_MS, midnight, narrowWindow, type PlannedPartition } from './plan';
 
 /**
  * Cuts partitions into the windows requested (slices) of whole UTC days, about `targetBytes` each
@@ -14,8 +14,6 @@ export interface Slice extends PlannedPartition {
 	/** The last slice of the last partition: nothing follows it. */
 	final: boolean;
 }
-
-const midnight = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 export class SlicePlanner {
 	private partition = 0;
