@@ -109,12 +109,8 @@ export function progressError(
 	reason: string,
 	cause?: unknown,
 ): NodeApiError {
-	const failure = (cause ?? {}) as {
-		message?: string;
-		httpCode?: string | null;
-		description?: string;
-		context?: { codeAdvice?: unknown };
-	};
+	// Usually the transport's NodeApiError; none when the answer itself is wrong.
+	const failure = (cause ?? {}) as Partial<NodeApiError>;
 	const { httpCode, message: causeMessage } = failure;
 	const got = `${count(progress.pages, 'page')} and ${count(progress.records, 'record')} received before it stopped`;
 	const where = label.partition ? `${label.partition}: ` : '';
