@@ -30,7 +30,7 @@ export function ndjsonEncoder(): RecordEncoder {
 }
 
 /** The last column: keys not among the columns, as one JSON object. */
-export const EXTRA_COLUMN = '_extra';
+const EXTRA_COLUMN = '_extra';
 
 /**
  * CSV (RFC 4180). The columns are the first page's keys (later pages are not known yet); a key

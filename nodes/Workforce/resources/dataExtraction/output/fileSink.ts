@@ -13,7 +13,7 @@ import type { Stretch } from '../resume';
 
 type FileSettings = Extract<OutputSettings, { mode: 'file' }>;
 
-export interface FileTarget {
+interface FileTarget {
 	/** e.g. `time-registrations_2026-01-01_2026-02-01`. */
 	baseName: string;
 	/** One record as item mode would output it; absent when records go out as they came. */
