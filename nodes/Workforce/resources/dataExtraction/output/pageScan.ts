@@ -50,7 +50,7 @@ export class ScannedPage {
 
 	constructor(
 		readonly bytes: Buffer,
-		/** Per record, `width` cells: its start and end, then each watched field's value's start and end. */
+		/** Per record, `width` cells: its start and end, then each watched field's value's span. */
 		private readonly cells: Int32Array,
 		private readonly width: number,
 		/** Every top-level field but `data`, parsed. */
@@ -145,10 +145,8 @@ export function scanPage(
 	watch: readonly string[],
 	onRelease?: () => void,
 ): ScannedPage | undefined {
-	return new Scanner(
-		bytes,
-		watch.map((name) => Buffer.from(name)),
-	).page(onRelease);
+	const names = watch.map((name) => Buffer.from(name));
+	return new Scanner(bytes, names).page(onRelease);
 }
 
 class Scanner {
@@ -349,7 +347,7 @@ class Scanner {
 		return -1;
 	}
 
-	/** In a string, the escape or UTF-8 sequence at i: the index after it, or -1 (a control byte...). */
+	/** In a string, the escape or UTF-8 sequence at i: the index after it, or -1 (a control byte). */
 	private escapeOrUtf8(i: number): number {
 		const b = this.b;
 		if (b[i] !== BACKSLASH) return utf8(b, i);
@@ -384,23 +382,19 @@ class Scanner {
 function utf8(b: Buffer, i: number): number {
 	const lead = b[i];
 	if (!(lead >= 0xc2 && lead <= 0xf4)) return -1;
-	if (lead < 0xe0) return cont(b[i + 1]) ? i + 2 : -1;
+	const end = i + (lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4);
+	// The second byte is narrower after the leads of overlong forms, surrogates and > U+10FFFF.
 	const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
 	const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
-	const second = b[i + 1];
-	if (!(second >= low && second <= high)) return -1;
-	if (lead < 0xf0) return cont(b[i + 2]) ? i + 3 : -1;
-	return cont(b[i + 2]) && cont(b[i + 3]) ? i + 4 : -1;
+	if (!(b[i + 1] >= low && b[i + 1] <= high)) return -1;
+	for (let k = i + 2; k < end; k++) if (!(b[k] >= 0x80 && b[k] <= 0xbf)) return -1;
+	return end;
 }
 
 function bytesAre(bytes: Uint8Array, start: number, end: number, word: Uint8Array): boolean {
 	if (end - start !== word.length) return false;
 	for (let k = 0; k < word.length; k++) if (bytes[start + k] !== word[k]) return false;
 	return true;
-}
-
-function cont(c: number): boolean {
-	return c >= 0x80 && c <= 0xbf;
 }
 
 function digit(c: number): boolean {
