@@ -1,7 +1,7 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import { isDotSegment } from '../transport/pathSegment';
-import { findEndpoint, type ExtractionEndpoint } from './endpoints';
+import { EXTRACTION_ENDPOINTS, type ExtractionEndpoint } from './endpoints';
 import { OTHER_PATH } from './endpointFields';
 
 export interface ChosenEndpoint {
@@ -28,45 +28,41 @@ export function chooseEndpoint(
 	const raw = String((custom ? typed : chosen) ?? '').trim();
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
+	const refuse = (problem: string, fix: string) => fail(`${field} ${problem}: "${raw}"`, fix);
 	const example = 'for example v1/project or v1/item-registrations/web-query';
 	if (raw === '')
 		throw fail(
 			`${field} is empty`,
 			`Pick an endpoint from the list, or choose Other Path and type a v1/... path, ${example}.`,
 		);
-	if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//') || raw.includes('\\')) {
-		throw fail(
-			`${field} must be a path below the data extraction base, not a URL: "${raw}"`,
+	if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//') || raw.includes('\\'))
+		throw refuse(
+			'must be a path below the data extraction base, not a URL',
 			`Type only what follows the credential's Data Extraction API Base URL, ${example}. Requests always go to that base, so the token never reaches another host.`,
 		);
-	}
-	if (/[?#]/.test(raw)) {
-		throw fail(
-			`${field} must not carry a query string: "${raw}"`,
+	if (/[?#]/.test(raw))
+		throw refuse(
+			'must not carry a query string',
 			`Type only the path (${example}) and put query parameters under Additional Query Parameters.`,
 		);
-	}
 	const segments = raw.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
-	if (segments.some(isDotSegment)) {
-		throw fail(
-			`${field} must not contain "." or ".." segments: "${raw}"`,
+	if (segments.some(isDotSegment))
+		throw refuse(
+			'must not contain "." or ".." segments',
 			`They would address a path outside v1/ of the data extraction API. Type a path such as v1/project.`,
 		);
-	}
-	if (segments[0].toLowerCase() !== 'v1' || segments.length < 2) {
-		throw fail(
-			`${field} must start with v1/ and name an endpoint: "${raw}"`,
+	if (segments[0].toLowerCase() !== 'v1' || segments.length < 2)
+		throw refuse(
+			'must start with v1/ and name an endpoint',
 			`The data extraction API serves its endpoints under v1/, ${example}.`,
 		);
-	}
 	const bad = segments.find((s) => !SEGMENT.test(s));
-	if (bad !== undefined) {
-		throw fail(
-			`${field} has ${bad === '' ? 'an empty segment' : `a character that cannot be in an endpoint path ("${bad}")`}: "${raw}"`,
+	if (bad !== undefined)
+		throw refuse(
+			`has ${bad === '' ? 'an empty segment' : `a character that cannot be in an endpoint path ("${bad}")`}`,
 			`Use letters, digits, - and _ between single slashes, ${example}.`,
 		);
-	}
 	const path = ['v1', ...segments.slice(1)].join('/');
-	const row = findEndpoint(path);
+	const row = EXTRACTION_ENDPOINTS.find((e) => e.path === path.toLowerCase());
 	return { path: row?.path ?? path, row };
 }

@@ -3,25 +3,26 @@
  * they differ in date window and deletion shape. Read by Get Records (Other Endpoint) and the trigger.
  */
 
-/**
- * How an incremental read returns a deletion: `tombstone` (id, isDeleted, deletedDateTime,
- * modifiedDateTime = deletion time, all else empty); `lastVersion` (the last version before the
- * deletion, with isDeleted and deletedDateTime); `fullRecord` (the whole record with isDeleted).
- */
-export type DeletionShape = 'tombstone' | 'lastVersion' | 'fullRecord';
-
-/** What FromDateTime/ToDateTime filter on (`date` names it for users); `ignored` by the service; `none` (master data). */
-export type WindowRule = { date: string } | 'ignored' | 'none';
-
 export interface ExtractionEndpoint {
 	/** `v1/project`. */
 	path: string;
 	name: string;
 	description: string;
-	window: WindowRule;
+	/** What FromDateTime/ToDateTime filter on (`date` names it for users); `ignored` by the service; `none` (master data). */
+	window: { date: string } | 'ignored' | 'none';
 	/** Longest FromDateTime..ToDateTime allowed (both included); a full load must then send one. */
 	maxWindowDays?: number;
-	deletion: DeletionShape;
+	/**
+	 * How an incremental read returns a deletion: `tombstone` (id, isDeleted, deletedDateTime,
+	 * modifiedDateTime = deletion time, all else empty); `lastVersion` (the last version before the
+	 * deletion, with isDeleted and deletedDateTime); `fullRecord` (the whole record with isDeleted).
+	 */
+	deletion: 'tombstone' | 'lastVersion' | 'fullRecord';
+}
+
+/** Master data carry no date to filter on, and a deletion returns their last version. */
+function masterData(path: string, name: string, description: string): ExtractionEndpoint {
+	return { path, name, description, window: 'none', deletion: 'lastVersion' };
 }
 
 export const EXTRACTION_ENDPOINTS: ExtractionEndpoint[] = [
@@ -41,20 +42,12 @@ export const EXTRACTION_ENDPOINTS: ExtractionEndpoint[] = [
 		window: 'ignored',
 		deletion: 'fullRecord',
 	},
-	{
-		path: 'v1/flow-locations',
-		name: 'Flow Locations',
-		description: 'Loading and dumping sites of mass transport',
-		window: 'none',
-		deletion: 'lastVersion',
-	},
-	{
-		path: 'v1/flow-mass-types',
-		name: 'Flow Mass Types',
-		description: 'Kinds of mass (gravel, rock, soil) transported',
-		window: 'none',
-		deletion: 'lastVersion',
-	},
+	masterData('v1/flow-locations', 'Flow Locations', 'Loading and dumping sites of mass transport'),
+	masterData(
+		'v1/flow-mass-types',
+		'Flow Mass Types',
+		'Kinds of mass (gravel, rock, soil) transported',
+	),
 	{
 		path: 'v1/flow-trip-registrations',
 		name: 'Flow Trip Registrations',
@@ -100,38 +93,16 @@ export const EXTRACTION_ENDPOINTS: ExtractionEndpoint[] = [
 		maxWindowDays: 7,
 		deletion: 'tombstone',
 	},
-	{
-		path: 'v1/project',
-		name: 'Projects',
-		description: 'Every project with its numbers, dates, customer and state',
-		window: 'none',
-		deletion: 'lastVersion',
-	},
-	{
-		path: 'v1/resource',
-		name: 'Resources',
-		description: 'Machines, equipment and other resources',
-		window: 'none',
-		deletion: 'lastVersion',
-	},
-	{
-		path: 'v1/user',
-		name: 'Users',
-		description: 'Users (employees) with employee number, contact details and pay type',
-		window: 'none',
-		deletion: 'lastVersion',
-	},
-	{
-		path: 'v1/project/work-breakdown-structure',
-		name: 'Work Orders',
-		description: "Work orders: each project's work breakdown structure",
-		window: 'none',
-		deletion: 'lastVersion',
-	},
+	masterData('v1/project', 'Projects', 'Every project with its numbers, dates, customer and state'),
+	masterData('v1/resource', 'Resources', 'Machines, equipment and other resources'),
+	masterData(
+		'v1/user',
+		'Users',
+		'Users (employees) with employee number, contact details and pay type',
+	),
+	masterData(
+		'v1/project/work-breakdown-structure',
+		'Work Orders',
+		"Work orders: each project's work breakdown structure",
+	),
 ];
-
-/** The row of a path (any case, leading slash or not). */
-export function findEndpoint(path: string): ExtractionEndpoint | undefined {
-	const normal = path.replace(/^\/+/, '').toLowerCase();
-	return EXTRACTION_ENDPOINTS.find((e) => e.path === normal);
-}

@@ -4,7 +4,6 @@ import {
 	type IExecuteFunctions,
 	type INode,
 	type INodeProperties,
-	type INodePropertyOptions,
 } from 'n8n-workflow';
 
 import { BEFORE_VERSION_2, FROM_VERSION_2, showWithVersion } from '../nodeVersion';
@@ -12,107 +11,107 @@ import { BEFORE_VERSION_2, FROM_VERSION_2, showWithVersion } from '../nodeVersio
 /**
  * ExportFilter and UserPayrollTypeFilter of the payroll lines endpoints: the service's defaults
  * leave out unapproved days and fixed-pay employees; the fields say so. Node and trigger share them.
+ * One row per filter: its field (one per node version where the default changed), its query
+ * parameter, the service's default (never sent) and what that default leaves out.
  */
-
-export const EXPORT_FILTER_DEFAULT = 'OnlyApproved';
-export const USER_PAYROLL_TYPE_FILTER_DEFAULT = 'PaidByHour';
-/** Version 2 reads every employee unless asked otherwise. */
-export const USER_PAYROLL_TYPE_FILTER_DEFAULT_V2 = 'AllUsers';
-
-const EXPORT_FILTER_OPTIONS: INodePropertyOptions[] = [
-	{
-		name: 'Only Approved (Service Default)',
-		value: 'OnlyApproved',
-		description:
-			'Days whose hours are all approved (or locked); days with unapproved hours are left out',
-	},
-	{
-		name: 'Only Locked',
-		value: 'OnlyLocked',
-		description: 'Days whose hours are all locked (payroll closed)',
-	},
-	{
-		name: 'All',
-		value: 'All',
-		description: "Every day, approved or not (what the vendor's BI template sends)",
-	},
-];
-
-const USER_FILTER_OPTIONS: INodePropertyOptions[] = [
-	{
-		name: 'Paid by Hour (Service Default)',
-		value: 'PaidByHour',
-		description: 'Hourly paid employees only; fixed-pay employees are left out',
-	},
-	{ name: 'Fixed Pay', value: 'FixedPay', description: 'Fixed-pay (salaried) employees only' },
-	{
-		name: 'All Users',
-		value: 'AllUsers',
-		description: "Every employee (what the vendor's BI template sends)",
-	},
-];
-
 const FILTERS = [
 	{
 		name: 'lineExportFilter',
-		label: 'Export Filter',
+		displayName: 'Export Filter',
 		param: 'ExportFilter',
-		options: EXPORT_FILTER_OPTIONS,
-		fallback: EXPORT_FILTER_DEFAULT,
+		serviceDefault: 'OnlyApproved',
+		options: [
+			{
+				name: 'Only Approved (Service Default)',
+				value: 'OnlyApproved',
+				description:
+					'Days whose hours are all approved (or locked); days with unapproved hours are left out',
+			},
+			{
+				name: 'Only Locked',
+				value: 'OnlyLocked',
+				description: 'Days whose hours are all locked (payroll closed)',
+			},
+			{
+				name: 'All',
+				value: 'All',
+				description: "Every day, approved or not (what the vendor's BI template sends)",
+			},
+		],
+		versions: [
+			{
+				default: 'OnlyApproved',
+				description:
+					'Which days to read (ExportFilter). The default, Only Approved, leaves out every day that still has unapproved hours; choose All for every day.',
+			},
+		],
+		emptyCause:
+			'Export Filter is Only Approved (the service default), which leaves out days with unapproved hours: choose All',
 	},
 	{
 		name: 'lineUserPayrollTypeFilter',
-		label: 'User Payroll Type Filter',
+		displayName: 'User Payroll Type Filter',
 		param: 'UserPayrollTypeFilter',
-		options: USER_FILTER_OPTIONS,
-		fallback: USER_PAYROLL_TYPE_FILTER_DEFAULT,
+		serviceDefault: 'PaidByHour',
+		options: [
+			{
+				name: 'Paid by Hour (Service Default)',
+				value: 'PaidByHour',
+				description: 'Hourly paid employees only; fixed-pay employees are left out',
+			},
+			{ name: 'Fixed Pay', value: 'FixedPay', description: 'Fixed-pay (salaried) employees only' },
+			{
+				name: 'All Users',
+				value: 'AllUsers',
+				description: "Every employee (what the vendor's BI template sends)",
+			},
+		],
+		versions: [
+			{
+				show: BEFORE_VERSION_2,
+				default: 'PaidByHour',
+				description:
+					'Which employees to read (UserPayrollTypeFilter). The default, Paid by Hour, leaves out fixed-pay employees; choose All Users for everyone.',
+			},
+			{
+				show: FROM_VERSION_2, // version 2 reads every employee unless asked otherwise
+				default: 'AllUsers',
+				description:
+					"Which employees to read (UserPayrollTypeFilter). Paid by Hour (the service's default) leaves out fixed-pay employees and Fixed Pay the hourly paid; the output then says so.",
+			},
+		],
+		emptyCause:
+			'User Payroll Type Filter is Paid by Hour (the service default), which leaves out fixed-pay employees: choose All Users',
 	},
-] as const;
+];
 
 export function payrollLineFilterProperties(
 	displayOptions: INodeProperties['displayOptions'],
 ): INodeProperties[] {
-	return [
-		{
-			displayName: 'Export Filter',
-			name: 'lineExportFilter',
-			type: 'options',
-			options: EXPORT_FILTER_OPTIONS,
-			default: EXPORT_FILTER_DEFAULT,
-			description:
-				'Which days to read (ExportFilter). The default, Only Approved, leaves out every day that still has unapproved hours; choose All for every day.',
-			displayOptions,
-		},
-		{
-			displayName: 'User Payroll Type Filter',
-			name: 'lineUserPayrollTypeFilter',
-			type: 'options',
-			options: USER_FILTER_OPTIONS,
-			default: USER_PAYROLL_TYPE_FILTER_DEFAULT,
-			description:
-				'Which employees to read (UserPayrollTypeFilter). The default, Paid by Hour, leaves out fixed-pay employees; choose All Users for everyone.',
-			displayOptions: showWithVersion(displayOptions, BEFORE_VERSION_2),
-		},
-		{
-			displayName: 'User Payroll Type Filter',
-			name: 'lineUserPayrollTypeFilter',
-			type: 'options',
-			options: USER_FILTER_OPTIONS,
-			default: USER_PAYROLL_TYPE_FILTER_DEFAULT_V2,
-			description:
-				"Which employees to read (UserPayrollTypeFilter). Paid by Hour (the service's default) leaves out fixed-pay employees and Fixed Pay the hourly paid; the output then says so.",
-			displayOptions: showWithVersion(displayOptions, FROM_VERSION_2),
-		},
-	];
+	return FILTERS.flatMap(({ displayName, name, options, versions }) =>
+		versions.map((v) => ({
+			displayName,
+			name,
+			type: 'options' as const,
+			options,
+			default: v.default,
+			description: v.description,
+			displayOptions: 'show' in v ? showWithVersion(displayOptions, v.show) : displayOptions,
+		})),
+	);
 }
 
-/** `null` when the operation has no such field. */
-type Reader = (name: string) => unknown;
+/** Values match whatever their case, spaces, `_` and `-`. */
+const SEPARATORS = /[\s_-]/g;
+const plain = (value: unknown) => String(value).toLowerCase().replace(SEPARATORS, '');
 
-/** Only values other than the service's defaults are sent; an unknown one is refused. Undefined without such fields. */
+/**
+ * Only values other than the service's defaults are sent; an unknown one is refused. Undefined
+ * without such fields (`read` gives `null` when the operation has none).
+ */
 export function payrollLineFilterQuery(
 	node: INode,
-	read: Reader,
+	read: (name: string) => unknown,
 	itemIndex?: number,
 ): IDataObject | undefined {
 	const qs: IDataObject = {};
@@ -121,30 +120,21 @@ export function payrollLineFilterQuery(
 		const raw = read(f.name);
 		if (raw === undefined || raw === null) continue;
 		present = true;
-		const text = String(raw).trim();
-		const found = f.options.find(
-			(o) => String(o.value).toLowerCase() === text.toLowerCase().replace(/[\s_-]/g, ''),
-		);
+		const found = f.options.find((o) => plain(o.value) === plain(raw));
 		if (!found) {
-			throw new NodeOperationError(node, `${f.label} has an unknown value: "${String(raw)}"`, {
-				description: `Use one of ${f.options.map((o) => String(o.value)).join(', ')} (default ${f.fallback}).`,
-				itemIndex,
-			});
+			const message = `${f.displayName} has an unknown value: "${String(raw)}"`;
+			const values = f.options.map((o) => o.value).join(', ');
+			const description = `Use one of ${values} (default ${f.serviceDefault}).`;
+			throw new NodeOperationError(node, message, { description, itemIndex });
 		}
-		if (found.value !== f.fallback) qs[f.param] = found.value;
+		if (found.value !== f.serviceDefault) qs[f.param] = found.value;
 	}
 	return present ? qs : undefined;
 }
 
-export function readPayrollLineFilters(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-): IDataObject | undefined {
-	return payrollLineFilterQuery(
-		ctx.getNode(),
-		(name) => ctx.getNodeParameter(name, itemIndex, null),
-		itemIndex,
-	);
+export function readPayrollLineFilters(ctx: IExecuteFunctions, itemIndex: number) {
+	const read = (name: string) => ctx.getNodeParameter(name, itemIndex, null);
+	return payrollLineFilterQuery(ctx.getNode(), read, itemIndex);
 }
 
 /** An additional query parameter may not repeat these. */
@@ -152,18 +142,9 @@ export const PAYROLL_LINE_FILTER_PARAMS = FILTERS.map((f) => f.param.toLowerCase
 
 /** A hint when nothing came back under a default filter: the likeliest reason is what it leaves out. */
 export function emptyPayrollLinesHint(ctx: IExecuteFunctions, outputCount: number): void {
-	if (outputCount > 0) return;
-	if (ctx.getInputData().length === 0) return;
+	if (outputCount > 0 || ctx.getInputData().length === 0) return;
 	const qs = readPayrollLineFilters(ctx, 0) ?? {};
-	const causes: string[] = [];
-	if (qs.ExportFilter === undefined)
-		causes.push(
-			'Export Filter is Only Approved (the service default), which leaves out days with unapproved hours: choose All',
-		);
-	if (qs.UserPayrollTypeFilter === undefined)
-		causes.push(
-			'User Payroll Type Filter is Paid by Hour (the service default), which leaves out fixed-pay employees: choose All Users',
-		);
+	const causes = FILTERS.filter((f) => qs[f.param] === undefined).map((f) => f.emptyCause);
 	if (causes.length === 0) return;
 	ctx.addExecutionHints({
 		message: `No payroll lines came back. Likely causes: ${causes.join('; ')}; or nothing is registered in the window.`,

@@ -66,6 +66,23 @@ describe('Data Extraction > Get Payroll Lines: Export Filter and User Payroll Ty
 		).toBe(true);
 	});
 
+	it('a typed value is matched whatever its case, spaces, `_` and `-`', async () => {
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				...base,
+				operation: 'getPayrollLines',
+				lineExportFilter: ' only_locked ',
+				lineUserPayrollTypeFilter: 'FIXED-pay',
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(fx.apiRequests()[0].query).toEqual({
+			ExportFilter: ['OnlyLocked'],
+			UserPayrollTypeFilter: ['FixedPay'],
+		});
+	});
+
 	it.each([
 		[
 			{ lineExportFilter: 'Approved' },
