@@ -1,10 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	NodeApiError,
-	NodeOperationError,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { httpStatus } from '../../shared/extraction/retryPolicy';
 import { isVersion2 } from '../../shared/nodeVersion';
@@ -27,56 +21,35 @@ export type ResumeWindow =
 	| { modifiedSince: string; modifiedBefore?: string }
 	| { fromWorkDate: string; toWorkDate: string };
 
-export interface FailedAt {
-	/** The partition or payroll export window, as errors name it. */
-	partition: string;
-	/** Counted from the start of `resume` (1: its first page). */
-	page: number;
-	cause: string;
-	status?: number;
-}
-
 /** What went out: records (rows), files, and their stretch under `resume`'s keys (null: none). */
 export interface Delivered extends IDataObject {
 	records?: number;
 	parts?: number;
 }
 
-export interface ResumeFacts {
-	resume: ResumeWindow;
-	failed: FailedAt;
-	delivered: Delivered;
-}
-
 /**
- * Everything but the message sits under `details`: n8n 2.41.1 routes an item to the error output
- * only when its json holds nothing but `error`, `message` and `details`, or when the item carries
- * `error`, and then replaces the json with `{ error: message }` (normalizeNodeErrors).
+ * The error output item, everything but the message under `details`: n8n 2.41.1 routes an item to
+ * the error output only when its json holds nothing but `error`, `message` and `details`, or when
+ * the item carries `error`, and then replaces the json with `{ error: message }`
+ * (normalizeNodeErrors). `failed.status` is the cause's HTTP status, when it has one.
  */
-export interface ResumeErrorJson {
-	error: string;
-	details: ResumeFacts & {
-		description: string;
-	};
-}
-
-/** The error output item; `failed.status` is the cause's HTTP status, when it has one. */
 export function resumeErrorItem(
 	ctx: IExecuteFunctions,
 	cause: unknown,
 	itemIndex: number,
-	facts: ResumeFacts & { failed: Omit<FailedAt, 'status'> },
+	facts: {
+		resume: ResumeWindow;
+		/** `partition`: the partition or payroll export window, as errors name it; `page` counted from the start of `resume` (1: its first page). */
+		failed: { partition: string; page: number; cause: string };
+		delivered: Delivered;
+	},
 	description: string,
 ): INodeExecutionData {
-	const error: NodeApiError | NodeOperationError = asNodeError(ctx.getNode(), cause, itemIndex);
+	const error = asNodeError(ctx.getNode(), cause, itemIndex);
 	const code = Number(httpStatus(cause));
 	const status = Number.isInteger(code) && code >= 100 && code < 600 ? { status: code } : {};
-	const failed = { ...facts.failed, ...status };
-	const json: ResumeErrorJson = {
-		error: error.message,
-		details: { ...facts, failed, description },
-	};
-	return { json: json as unknown as IDataObject, pairedItem: { item: itemIndex } };
+	const details = { ...facts, failed: { ...facts.failed, ...status }, description };
+	return { json: { error: error.message, details }, pairedItem: { item: itemIndex } };
 }
 
 /** "12 records in 2 files" / "no records". */

@@ -1,15 +1,11 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import { isDotSegment } from '../transport/pathSegment';
-import { EXTRACTION_ENDPOINTS, type ExtractionEndpoint } from './endpoints';
+import { EXTRACTION_ENDPOINTS } from './endpoints';
 import { OTHER_PATH } from './endpointFields';
 
-export interface ChosenEndpoint {
-	/** `v1/project`. */
-	path: string;
-	/** Undefined for a v1 path the table does not list (the vendor adds endpoints). */
-	row?: ExtractionEndpoint;
-}
+/** The path (`v1/project`) and its row, undefined for a v1 path the table does not list (the vendor adds endpoints). */
+export type ChosenEndpoint = ReturnType<typeof chooseEndpoint>;
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
@@ -22,7 +18,7 @@ export function chooseEndpoint(
 	chosen: unknown,
 	typed: unknown,
 	itemIndex?: number,
-): ChosenEndpoint {
+) {
 	const custom = chosen === OTHER_PATH;
 	const field = custom ? 'Endpoint Path' : 'Endpoint';
 	const raw = String((custom ? typed : chosen) ?? '').trim();

@@ -1,19 +1,8 @@
-import {
-	NodeApiError,
-	type ICredentialDataDecryptedObject,
-	type IDataObject,
-	type JsonObject,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { CREDENTIAL, type WorkforceContext } from '../transport';
 import { jsonPages, type DecodedPage, type PageDecoder } from './pageDecoder';
-import {
-	progressError,
-	requestPage,
-	type Settled,
-	type PageRequestOptions,
-	type Progress,
-} from './pageRequest';
+import { progressError, requestPage, type PageRequestOptions, type Progress } from './pageRequest';
 
 /**
  * The continuation-token loop of every extraction and the trigger: while the answer's
@@ -22,8 +11,6 @@ import {
 
 export interface PaginateOptions<P extends DecodedPage = DecodedPage>
 	extends Omit<PageRequestOptions, 'bytes'> {
-	/** e.g. `/v1/time-registrations`. */
-	path: string;
 	qs?: IDataObject;
 	/** Ask for the next page once this one is decoded: only for callers that read every page. */
 	readAhead?: boolean;
@@ -47,51 +34,44 @@ export async function* paginate<P extends DecodedPage = DecodedPage>(
 	options: PaginateOptions<P>,
 ): AsyncGenerator<StreamPage<P>> {
 	const decoder = options.decoder ?? (jsonPages as unknown as PageDecoder<P>);
-	const filter = { ...(options.qs ?? {}) };
+	const filter = { ...options.qs };
 	delete filter.ContinuationToken;
-	const query = (token: string | undefined) =>
-		token === undefined ? filter : { ...filter, ContinuationToken: token };
-	const progress: Progress = options.progress ?? { pages: 0, records: 0 };
+	const progress = options.progress ?? { pages: 0, records: 0 };
 	// Read once: n8n core refreshes the token itself.
 	const credentials =
 		options.credentials ?? (await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL));
-	const requestOptions: PageRequestOptions = { ...options, bytes: decoder.bytes };
-	const ask = (token: string | undefined) =>
-		requestPage.call(this, requestOptions, query(token), progress, credentials);
+	const request: PageRequestOptions = { ...options, bytes: decoder.bytes };
+	const ask = (token?: string) => {
+		const qs = token === undefined ? filter : { ...filter, ContinuationToken: token };
+		return requestPage.call(this, request, qs, progress, credentials);
+	};
+	const fail = (reason: string, got = progress) => progressError(this, request, got, reason);
 	let token: string | undefined;
-	let ahead: Promise<Settled> | undefined;
+	let ahead: Promise<string | Buffer> | undefined;
 	do {
-		const settled = await (ahead ?? ask(token));
+		const raw = await (ahead ?? ask(token));
 		ahead = undefined;
-		// Already a NodeApiError: wrapping returns the same instance.
-		if (!settled.ok) throw new NodeApiError(this.getNode(), settled.error as JsonObject);
-		const raw = settled.raw;
 		const decoded = decoder.decode(raw);
-		if (decoded === undefined) {
-			throw progressError(
-				this,
-				requestOptions,
-				progress,
+		if (decoded === undefined)
+			throw fail(
 				`page ${progress.pages + 1} is not the extraction envelope ({ data, continuationToken })`,
-				undefined,
 			);
-		}
 		const continuation = decoded.envelope.continuationToken;
 		const next = typeof continuation === 'string' && continuation !== '' ? continuation : undefined;
+		const received = { pages: progress.pages + 1, records: progress.records + decoded.count };
 		if (next !== undefined && next === token) {
-			throw progressError(
-				this,
-				requestOptions,
-				{ pages: progress.pages + 1, records: progress.records + decoded.count },
-				'the service answered the same continuation token twice, so paging would never end',
-				undefined,
-			);
+			const reason =
+				'the service answered the same continuation token twice, so paging would never end';
+			throw fail(reason, received);
 		}
-		progress.pages++;
-		progress.records += decoded.count;
+		Object.assign(progress, received);
 		token = next;
 		// Asked after decoding: a page takes about 0.8 s, decoding it 6-20 ms (BENCHMARKS.md).
-		if (options.readAhead && next !== undefined) ahead = ask(next);
+		if (options.readAhead && next !== undefined) {
+			ahead = ask(next);
+			// The caller may stop before reading it: its failure is then nobody's.
+			ahead.catch(() => undefined);
+		}
 		yield { decoded, hasMore: next !== undefined, bytes: raw.length };
 	} while (token !== undefined);
 }

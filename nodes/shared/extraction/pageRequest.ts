@@ -9,27 +9,28 @@ import {
 import { transportError, workforceRequest, type WorkforceContext } from '../transport';
 import { readBytes, readText } from '../transport/body';
 import { errorWithOwnMessage } from '../transport/errors';
+import type { PageDecoder } from './pageDecoder';
 import { decideRetry, httpStatus, isPushback, retryAfterOf, type RetryPolicy } from './retryPolicy';
 
 /** One page's request: sent, retried, its answer read whole (text, or bytes into the decoder's buffer). */
 
-export interface PageRequestOptions extends ErrorLabel {
+export interface PageRequestOptions {
+	/** e.g. "Get time registrations". */
+	what?: string;
+	/** e.g. `/v1/time-registrations`. */
+	path: string;
+	itemIndex?: number;
+	partition?: string;
 	retry?: RetryPolicy;
 	/** ms. */
 	timeout?: number;
-	/** Read the answer as bytes into a buffer of exactly `size` bytes from here. */
-	bytes?: (size: number) => Buffer;
-	gate?: RequestSlots;
+	bytes?: PageDecoder['bytes'];
+	gate?: { acquire(priority?: number): Promise<RequestSlot> };
 	/** The slice's index, so the one the sink needs next goes first. */
 	priority?: number;
 }
 
-/** Slots for requests in flight, shared by the streams of one run (the node's RequestGate). */
-export interface RequestSlots {
-	readonly full: boolean;
-	acquire(priority?: number): Promise<RequestSlot>;
-}
-
+/** One request's place in the gate the streams of one run share (the node's RequestGate). */
 export interface RequestSlot {
 	/** Again is a no-op. */
 	release(): void;
@@ -38,24 +39,8 @@ export interface RequestSlot {
 	pushedBack(retryAfterMs?: number | null, overloaded?: boolean): void;
 }
 
-/** An answer as a value: a page asked for early never makes an unhandled rejection. */
-export type Settled = { ok: true; raw: string | Buffer } | { ok: false; error: unknown };
-
 /** The page's answer after any retries. */
-export function requestPage(
-	this: WorkforceContext,
-	options: PageRequestOptions,
-	qs: IDataObject,
-	progress: Progress,
-	credentials: ICredentialDataDecryptedObject,
-): Promise<Settled> {
-	return fetchPage.call(this, options, qs, progress, credentials).then(
-		(raw): Settled => ({ ok: true, raw }),
-		(error: unknown): Settled => ({ ok: false, error }),
-	);
-}
-
-async function fetchPage(
+export async function requestPage(
 	this: WorkforceContext,
 	options: PageRequestOptions,
 	qs: IDataObject,
@@ -63,7 +48,7 @@ async function fetchPage(
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<string | Buffer> {
 	for (let attempt = 1; ; attempt++) {
-		const slot = options.gate ? await options.gate.acquire(options.priority) : undefined;
+		const slot = await options.gate?.acquire(options.priority);
 		try {
 			const raw = await attemptPage.call(this, options, qs, credentials);
 			slot?.succeeded();
@@ -71,28 +56,16 @@ async function fetchPage(
 		} catch (error) {
 			if (isPushback(error)) slot?.pushedBack(retryAfterOf(error), httpStatus(error) === '503');
 			const decision = decideRetry(error, attempt, options.retry, options.timeout);
-			if (decision.retry) {
+			if ('waitMs' in decision) {
 				// Given back before waiting, so other partitions go on.
 				slot?.release();
 				await sleep(decision.waitMs);
 				continue;
 			}
-			if (decision.kind === 'rateLimited') {
-				throw progressError(
-					this,
-					options,
-					{ ...progress },
-					`page ${progress.pages + 1} was rate limited (HTTP 429)${decision.reason}`,
-					error,
-				);
-			}
-			const transient = decision.kind === 'transient';
 			// Already a NodeApiError: wrapping returns the same instance.
-			if (progress.pages === 0 && !transient && !options.partition)
+			if (decision.final && progress.pages === 0 && !options.partition)
 				throw new NodeApiError(this.getNode(), error as JsonObject);
-			const reason = transient
-				? `page ${progress.pages + 1} still failed after ${attempt} attempt${attempt === 1 ? '' : 's'}`
-				: `page ${progress.pages + 1} failed`;
+			const reason = `page ${progress.pages + 1} ${decision.reason}`;
 			throw progressError(this, options, { ...progress }, reason, error);
 		} finally {
 			slot?.release();
@@ -106,32 +79,18 @@ async function attemptPage(
 	qs: IDataObject,
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<string | Buffer> {
-	const response = await workforceRequest.call(this, {
-		api: 'extraction',
-		method: 'GET',
-		path: options.path,
-		qs,
-		what: options.what,
-		itemIndex: options.itemIndex,
-		timeout: options.timeout,
-		stream: true,
-		headers: { Accept: 'application/json' },
-		credentials,
-	});
+	const request = { api: 'extraction', method: 'GET', stream: true, qs, credentials } as const;
+	// The label (what, path, itemIndex) and the timeout as the caller gave them.
+	const { body } = await workforceRequest.call(this, { ...options, ...request });
 	try {
-		if (!options.bytes) return await readText(response.body, options.timeout);
-		return await readBytes(response.body, options.timeout, options.bytes);
+		return options.bytes
+			? await readBytes(body, options.timeout, options.bytes)
+			: await readText(body, options.timeout);
 	} catch (cause) {
 		// Lost part-way through the answer: retried as a dropped connection.
-		const code = (cause as { code?: string }).code;
-		throw transportError(
-			this,
-			{
-				code: code && /^E[A-Z]+$/.test(code) ? code : 'ECONNRESET',
-				message: (cause as Error).message,
-			},
-			options,
-		);
+		const { code, message } = cause as { code?: string; message: string };
+		const lost = { code: code && /^E[A-Z]+$/.test(code) ? code : 'ECONNRESET', message };
+		throw transportError(this, lost, options);
 	}
 }
 
@@ -141,49 +100,43 @@ export interface Progress {
 	records: number;
 }
 
-export interface ErrorLabel {
-	/** e.g. "Get time registrations". */
-	what?: string;
-	path: string;
-	itemIndex?: number;
-	partition?: string;
-}
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export function progressError(
 	ctx: WorkforceContext,
-	label: ErrorLabel,
+	label: PageRequestOptions,
 	progress: Progress,
 	reason: string,
-	cause: unknown,
+	cause?: unknown,
 ): NodeApiError {
-	const name = label.what ?? `GET ${label.path}`;
+	const failure = (cause ?? {}) as {
+		message?: string;
+		httpCode?: string | null;
+		description?: string;
+		context?: { codeAdvice?: unknown };
+	};
+	const { httpCode, message: causeMessage } = failure;
+	const got = `${count(progress.pages, 'page')} and ${count(progress.records, 'record')} received before it stopped`;
 	const where = label.partition ? `${label.partition}: ` : '';
-	const got = `${progress.pages} page${progress.pages === 1 ? '' : 's'} and ${progress.records} record${progress.records === 1 ? '' : 's'} received before it stopped`;
-	const causeMessage = (cause as { message?: string } | undefined)?.message;
-	const message = `${name} failed: ${where}${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
-	const httpCode = (cause as { httpCode?: string | null } | undefined)?.httpCode ?? undefined;
-	const error = errorWithOwnMessage(
-		ctx.getNode(),
-		{ message, httpCode: httpCode ?? null } as JsonObject,
-		{
-			message,
-			description: [
-				// A 429's advice on when to retry, and a service code's fix, stay in front.
-				String(httpCode) === '429' ? ((cause as { description?: string }).description ?? '') : '',
-				String(
-					(cause as { context?: { codeAdvice?: unknown } } | undefined)?.context?.codeAdvice ?? '',
-				),
-				'Nothing was output, because a partial extraction would look complete. Run the node again (the whole range is read again); if it keeps failing, narrow the date range or retry later.',
-			]
-				.filter(Boolean)
-				.join(' '),
-			httpCode: httpCode ?? undefined,
-			itemIndex: label.itemIndex,
-		},
-	);
-	error.context.pagesReceived = progress.pages;
-	error.context.recordsReceived = progress.records;
-	// For a run that names its failure (issue 34).
-	error.context.causeMessage = causeMessage ?? reason;
+	const message = `${label.what ?? `GET ${label.path}`} failed: ${where}${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
+	const description = [
+		// A 429's advice on when to retry, and a service code's fix, stay in front.
+		String(httpCode) === '429' ? failure.description : '',
+		String(failure.context?.codeAdvice ?? ''),
+		'Nothing was output, because a partial extraction would look complete. Run the node again (the whole range is read again); if it keeps failing, narrow the date range or retry later.',
+	];
+	const response = { message, httpCode: httpCode ?? null };
+	const error = errorWithOwnMessage(ctx.getNode(), response, {
+		message,
+		description: description.filter(Boolean).join(' '),
+		httpCode: httpCode ?? undefined,
+		itemIndex: label.itemIndex,
+	});
+	// causeMessage: for a run that names its failure (issue 34).
+	Object.assign(error.context, {
+		pagesReceived: progress.pages,
+		recordsReceived: progress.records,
+		causeMessage: causeMessage ?? reason,
+	});
 	return error;
 }

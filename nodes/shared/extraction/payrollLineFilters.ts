@@ -11,8 +11,8 @@ import { BEFORE_VERSION_2, FROM_VERSION_2, showWithVersion } from '../nodeVersio
 /**
  * ExportFilter and UserPayrollTypeFilter of the payroll lines endpoints: the service's defaults
  * leave out unapproved days and fixed-pay employees; the fields say so. Node and trigger share them.
- * One row per filter: its field (one per node version where the default changed), its query
- * parameter, the service's default (never sent) and what that default leaves out.
+ * One row per filter: its field (version 2 may change its default), its query parameter, the
+ * service's default (never sent) and what that default leaves out.
  */
 const FILTERS = [
 	{
@@ -38,13 +38,8 @@ const FILTERS = [
 				description: "Every day, approved or not (what the vendor's BI template sends)",
 			},
 		],
-		versions: [
-			{
-				default: 'OnlyApproved',
-				description:
-					'Which days to read (ExportFilter). The default, Only Approved, leaves out every day that still has unapproved hours; choose All for every day.',
-			},
-		],
+		description:
+			'Which days to read (ExportFilter). The default, Only Approved, leaves out every day that still has unapproved hours; choose All for every day.',
 		emptyCause:
 			'Export Filter is Only Approved (the service default), which leaves out days with unapproved hours: choose All',
 	},
@@ -66,20 +61,14 @@ const FILTERS = [
 				description: "Every employee (what the vendor's BI template sends)",
 			},
 		],
-		versions: [
-			{
-				show: BEFORE_VERSION_2,
-				default: 'PaidByHour',
-				description:
-					'Which employees to read (UserPayrollTypeFilter). The default, Paid by Hour, leaves out fixed-pay employees; choose All Users for everyone.',
-			},
-			{
-				show: FROM_VERSION_2, // version 2 reads every employee unless asked otherwise
-				default: 'AllUsers',
-				description:
-					"Which employees to read (UserPayrollTypeFilter). Paid by Hour (the service's default) leaves out fixed-pay employees and Fixed Pay the hourly paid; the output then says so.",
-			},
-		],
+		description:
+			'Which employees to read (UserPayrollTypeFilter). The default, Paid by Hour, leaves out fixed-pay employees; choose All Users for everyone.',
+		/** Version 2 reads every employee unless asked otherwise. */
+		version2: {
+			default: 'AllUsers',
+			description:
+				"Which employees to read (UserPayrollTypeFilter). Paid by Hour (the service's default) leaves out fixed-pay employees and Fixed Pay the hourly paid; the output then says so.",
+		},
 		emptyCause:
 			'User Payroll Type Filter is Paid by Hour (the service default), which leaves out fixed-pay employees: choose All Users',
 	},
@@ -88,17 +77,23 @@ const FILTERS = [
 export function payrollLineFilterProperties(
 	displayOptions: INodeProperties['displayOptions'],
 ): INodeProperties[] {
-	return FILTERS.flatMap(({ displayName, name, options, versions }) =>
-		versions.map((v) => ({
+	return FILTERS.flatMap(({ displayName, name, options, serviceDefault, description, ...f }) => {
+		// Version 1's fields default to the service's default.
+		const field: INodeProperties = {
 			displayName,
 			name,
-			type: 'options' as const,
+			type: 'options',
 			options,
-			default: v.default,
-			description: v.description,
-			displayOptions: 'show' in v ? showWithVersion(displayOptions, v.show) : displayOptions,
-		})),
-	);
+			default: serviceDefault,
+			description,
+			displayOptions,
+		};
+		if (!('version2' in f)) return [field];
+		return [
+			{ ...field, displayOptions: showWithVersion(displayOptions, BEFORE_VERSION_2) },
+			{ ...field, ...f.version2, displayOptions: showWithVersion(displayOptions, FROM_VERSION_2) },
+		];
+	});
 }
 
 /** Values match whatever their case, spaces, `_` and `-`. */

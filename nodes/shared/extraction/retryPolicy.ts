@@ -3,17 +3,14 @@
 export interface RetryPolicy {
 	/** Attempts per page, the first included (default 4). */
 	attempts?: number;
-	/** Delay before the first retry in ms, doubled each time (default 1000). */
+	/** Delay before the first retry in ms (default 1000), doubled each time up to 15 s or itself. */
 	delayMs?: number;
-	/** Upper bound of one delay in ms (default 15000). */
-	maxDelayMs?: number;
 }
 
-export type RetryDecision =
-	| { retry: true; waitMs: number }
-	| { retry: false; kind: 'rateLimited'; reason: string }
-	| { retry: false; kind: 'transient' | 'final' };
+/** Wait and ask again, or stop and say why after "page n" (`final`: not worth asking again). */
+export type RetryDecision = { waitMs: number } | { reason: string; final?: true };
 
+const MAX_DELAY_MS = 15_000;
 const TRANSIENT_STATUS = new Set(['500', '502', '503', '504']);
 const TRANSIENT_CODE =
 	/ECONNRESET|ETIMEDOUT|ECONNABORTED|ESOCKETTIMEDOUT|EPIPE|UND_ERR_SOCKET|socket hang up|timeout/i;
@@ -23,31 +20,28 @@ export function decideRetry(
 	error: unknown,
 	attempt: number,
 	policy: RetryPolicy | undefined,
-	timeoutMs?: number,
+	timeoutMs = Infinity,
 ): RetryDecision {
-	const attempts = Math.max(1, Math.floor(policy?.attempts ?? 4));
 	const delayMs = Math.max(0, policy?.delayMs ?? 1000);
-	const maxDelayMs = Math.max(delayMs, policy?.maxDelayMs ?? 15_000);
-	const backoff = Math.min(maxDelayMs, delayMs * 2 ** (attempt - 1));
+	const backoff = Math.min(Math.max(delayMs, MAX_DELAY_MS), delayMs * 2 ** (attempt - 1));
+	const last = attempt >= Math.max(1, Math.floor(policy?.attempts ?? 4));
+	const tries = `${attempt} attempt${attempt === 1 ? '' : 's'}`;
+	const asked = retryAfterOf(error);
 	if (httpStatus(error) === '429') {
-		const wait = retryAfterOf(error) ?? backoff;
-		if (attempt < attempts && wait <= (timeoutMs ?? Infinity)) return { retry: true, waitMs: wait };
-		return {
-			retry: false,
-			kind: 'rateLimited',
-			reason:
-				attempt < attempts
-					? `, asked to wait ${Math.ceil(wait / 1000)} s, longer than the request timeout`
-					: ` after ${attempt} attempt${attempt === 1 ? '' : 's'}`,
-		};
+		const wait = asked ?? backoff;
+		if (last) return { reason: `was rate limited (HTTP 429) after ${tries}` };
+		if (wait > timeoutMs) {
+			const seconds = Math.ceil(wait / 1000);
+			return {
+				reason: `was rate limited (HTTP 429), asked to wait ${seconds} s, longer than the request timeout`,
+			};
+		}
+		return { waitMs: wait };
 	}
-	const transient = isTransient(error);
-	if (transient && attempt < attempts) {
-		// A 503's Retry-After is waited out too, never less than the backoff.
-		const asked = retryAfterOf(error);
-		return { retry: true, waitMs: asked === null ? backoff : Math.max(backoff, asked) };
-	}
-	return { retry: false, kind: transient ? 'transient' : 'final' };
+	if (!isTransient(error)) return { reason: 'failed', final: true };
+	if (last) return { reason: `still failed after ${tries}` };
+	// A 503's Retry-After is waited out too, never less than the backoff.
+	return { waitMs: Math.max(backoff, asked ?? 0) };
 }
 
 /** 429 or 503: the signal to send fewer requests at once. */
@@ -58,15 +52,14 @@ export function isPushback(error: unknown): boolean {
 
 /** 500/502/503/504, a timeout or a dropped connection. */
 export function isTransient(error: unknown): boolean {
-	const e = error as {
-		httpCode?: string | null;
+	if (TRANSIENT_STATUS.has(httpStatus(error))) return true;
+	const e = (error ?? {}) as {
 		errorResponse?: { code?: unknown };
 		cause?: { code?: unknown };
 		message?: string;
 	};
-	if (e?.httpCode && TRANSIENT_STATUS.has(String(e.httpCode))) return true;
-	const code = String(e?.errorResponse?.code ?? e?.cause?.code ?? '');
-	return TRANSIENT_CODE.test(code) || TRANSIENT_CODE.test(String(e?.message ?? ''));
+	const code = e.errorResponse?.code ?? e.cause?.code;
+	return [code, e.message].some((text) => TRANSIENT_CODE.test(String(text ?? '')));
 }
 
 export function httpStatus(error: unknown): string {

@@ -17,7 +17,6 @@ type Listener = (...args: unknown[]) => void;
 export class ByteSource {
 	private readonly listeners = new Map<string, Set<Listener>>();
 	private iterator?: AsyncIterator<Uint8Array>;
-	private flowing = false;
 	private destroyed = false;
 
 	constructor(
@@ -32,41 +31,20 @@ export class ByteSource {
 		return this as unknown as BinaryInput;
 	}
 
-	[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-		const iterator = this.take(false);
-		let last: Uint8Array | undefined;
-		// The filesystem store (fs.writeFile) asks for the next chunk only once the last one is written.
-		const written = () => {
-			if (last) this.onWritten?.(last);
-			last = undefined;
-		};
-		return {
-			next: async () => {
-				written();
-				const next = await iterator.next();
-				if (!next.done) last = next.value;
-				return next;
-			},
-			return: async (value?: unknown) => {
-				last = undefined;
-				return (await iterator.return?.(value)) ?? { done: true, value: undefined };
-			},
-		};
+	async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+		for await (const chunk of this.take(false)) {
+			yield chunk;
+			// The filesystem store (fs.writeFile) asks for the next chunk only once this one is written.
+			this.onWritten?.(chunk);
+		}
 	}
 
 	on(event: string, listener: Listener): this {
 		let set = this.listeners.get(event);
 		if (!set) this.listeners.set(event, (set = new Set()));
 		set.add(listener);
-		if (event === 'data' && !this.flowing) {
-			this.flowing = true;
-			void this.flow();
-		}
+		if (event === 'data' && !this.iterator) void this.flow();
 		return this;
-	}
-
-	addListener(event: string, listener: Listener): this {
-		return this.on(event, listener);
 	}
 
 	once(event: string, listener: Listener): this {
@@ -82,9 +60,9 @@ export class ByteSource {
 		return this;
 	}
 
-	removeListener(event: string, listener: Listener): this {
-		return this.off(event, listener);
-	}
+	// Node's other names for on() and off().
+	addListener = this.on;
+	removeListener = this.off;
 
 	destroy(error?: Error): this {
 		if (this.destroyed) return this;
@@ -95,11 +73,11 @@ export class ByteSource {
 		return this;
 	}
 
-	private take(collects: boolean): AsyncIterator<Uint8Array> {
+	private take(collects: boolean): AsyncIterable<Uint8Array> {
 		if (this.iterator) throw new Error('The file is being read already');
 		this.onRead?.(collects);
-		this.iterator = this.source[Symbol.asyncIterator]();
-		return this.iterator;
+		const iterator = (this.iterator = this.source[Symbol.asyncIterator]());
+		return { [Symbol.asyncIterator]: () => iterator };
 	}
 
 	private emit(event: string, ...args: unknown[]) {
@@ -107,24 +85,16 @@ export class ByteSource {
 	}
 
 	private async flow(): Promise<void> {
-		const iterator = this.take(true);
 		try {
-			for (;;) {
-				const next = await iterator.next();
+			for await (const chunk of this.take(true)) {
 				if (this.destroyed) return;
-				if (next.done) break;
-				this.emit(
-					'data',
-					Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength),
-				);
+				this.emit('data', Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 			}
 		} catch (error) {
-			if (this.destroyed) return;
-			this.destroyed = true;
-			this.emit('error', error);
-			this.emit('close');
+			this.destroy(error);
 			return;
 		}
+		if (this.destroyed) return;
 		this.destroyed = true;
 		this.emit('end');
 		this.emit('close');

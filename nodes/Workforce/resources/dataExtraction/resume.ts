@@ -6,7 +6,7 @@ import {
 	type Delivered,
 	type ResumeWindow,
 } from '../../helpers/resume';
-import { iso } from './partitions/plan';
+import { iso, queryWindow } from './partitions/plan';
 
 /** An extraction run that stops part-way (issue 34): the stretch of the window it read and the error item naming the rest. */
 
@@ -31,26 +31,24 @@ export class ResumeState {
 	stop?: StreamStop;
 }
 
-const incremental = (qs: IDataObject) => qs.ModifiedSince !== undefined;
-
 /** The whole window of a run's query (an unpartitioned run's every page lies in it). */
 export function runStretch(qs: IDataObject): Stretch {
+	const { start, end, inclusive } = queryWindow(qs);
 	const ms = (key: string) =>
 		typeof qs[key] === 'string' ? Date.parse(qs[key] as string) : undefined;
-	if (incremental(qs)) return { startMs: ms('ModifiedSince'), endMs: ms('ModifiedBefore') };
-	const to = ms('ToDateTime');
-	return { startMs: ms('FromDateTime'), endMs: to === undefined ? undefined : to + 1 };
+	const endMs = ms(end);
+	return { startMs: ms(start), endMs: endMs === undefined ? undefined : endMs + inclusive };
 }
+
+/** The node's field for a query key: fromDateTime for FromDateTime, and so on. */
+const fieldOf = (key: string) => key[0].toLowerCase() + key.slice(1);
 
 /** A stretch under the node's field names: `toDateTime` inclusive (end - 1 ms), Modified Before exclusive. */
 export function stretchJson(qs: IDataObject, stretch: Stretch): IDataObject {
+	const { start, end, inclusive } = queryWindow(qs);
 	const at = (ms: number | undefined) => (ms === undefined ? null : iso(ms));
-	if (incremental(qs))
-		return { modifiedSince: at(stretch.startMs), modifiedBefore: at(stretch.endMs) };
-	return {
-		fromDateTime: at(stretch.startMs),
-		toDateTime: at(stretch.endMs === undefined ? undefined : stretch.endMs - 1),
-	};
+	const endMs = stretch.endMs === undefined ? undefined : stretch.endMs - inclusive;
+	return { [fieldOf(start)]: at(stretch.startMs), [fieldOf(end)]: at(endMs) };
 }
 
 /** A File output that stopped part-way: its parts (none when they hold no record), then the error item. */
@@ -63,14 +61,16 @@ export function stoppedFileItems(
 ): INodeExecutionData[] {
 	const records = parts.reduce((sum, part) => sum + (part.json.records as number), 0);
 	const delivered = records === 0 ? [] : parts;
-	return [
-		...delivered,
-		extractionErrorItem(ctx, qs, stop.error, itemIndex, stop, {
-			records,
-			parts: delivered.length,
-		}),
-	];
+	const output = { records, parts: delivered.length };
+	return [...delivered, extractionErrorItem(ctx, qs, stop.error, itemIndex, stop, output)];
 }
+
+const FIELD_NAMES: Record<string, string> = {
+	fromDateTime: 'From Date Time',
+	toDateTime: 'To Date Time',
+	modifiedSince: 'Options > Modified Since',
+	modifiedBefore: 'Options > Modified Before',
+};
 
 export function extractionErrorItem(
 	ctx: IExecuteFunctions,
@@ -96,33 +96,15 @@ export function extractionErrorItem(
 	const cause = (stop?.error ?? error) as { message?: string; context?: IDataObject };
 	const keys = Object.keys(resume);
 	const rest = keys.length
-		? `Read the rest with this node again: set ${keys.map((key) => `${fieldName(key)} to {{ $json.details.resume.${key} }}`).join(' and ')} (the error output item carries them).`
+		? `Read the rest with this node again: set ${keys.map((key) => `${FIELD_NAMES[key]} to {{ $json.details.resume.${key} }}`).join(' and ')} (the error output item carries them).`
 		: 'Run the node again to read it.';
 	const description = none
 		? `Nothing was output: no part of the window was complete. ${rest}`
 		: `The complete stretch before ${iso(from!)} was output (${deliveredWords(delivered)}); the rest was not. ${rest}`;
-	return resumeErrorItem(
-		ctx,
-		stop?.error ?? error,
-		itemIndex,
-		{
-			resume,
-			failed: {
-				partition: stop?.partition ?? 'the whole window',
-				page: stop?.page ?? Number(cause.context?.pagesReceived ?? 0) + 1,
-				cause: String(cause.context?.causeMessage ?? cause.message ?? cause),
-			},
-			delivered,
-		},
-		description,
-	);
+	const failed = {
+		partition: stop?.partition ?? 'the whole window',
+		page: stop?.page ?? Number(cause.context?.pagesReceived ?? 0) + 1,
+		cause: String(cause.context?.causeMessage ?? cause.message ?? cause),
+	};
+	return resumeErrorItem(ctx, cause, itemIndex, { resume, failed, delivered }, description);
 }
-
-const FIELD_NAMES: Record<string, string> = {
-	fromDateTime: 'From Date Time',
-	toDateTime: 'To Date Time',
-	modifiedSince: 'Options > Modified Since',
-	modifiedBefore: 'Options > Modified Before',
-};
-
-const fieldName = (key: string) => FIELD_NAMES[key] ?? key;

@@ -20,7 +20,7 @@ export async function sideBySide<T>(
 ): Promise<Leading<T>> {
 	const gate = new RequestGate(parallel);
 	const results: T[] = new Array<T>(count);
-	let failed: { index: number; error: unknown } | undefined;
+	let failed: Leading<T>['failed'];
 	// Windows from here on are not started.
 	const stopsAt = () => (failed === undefined ? count : leading ? failed.index : -1);
 	const runs: Array<Promise<void>> = [];
@@ -30,20 +30,17 @@ export async function sideBySide<T>(
 			slot.release();
 			break;
 		}
-		runs.push(
-			task(index).then(
-				(value) => {
-					results[index] = value;
-					slot.succeeded();
-					slot.release();
-				},
-				(error: unknown) => {
-					if (isPushback(error)) slot.pushedBack();
-					if (failed === undefined || (leading && index < failed.index)) failed = { index, error };
-					slot.release();
-				},
-			),
-		);
+		const run = async () => {
+			try {
+				results[index] = await task(index);
+				slot.succeeded();
+			} catch (error) {
+				if (isPushback(error)) slot.pushedBack();
+				if (failed === undefined || (leading && index < failed.index)) failed = { index, error };
+			}
+			slot.release();
+		};
+		runs.push(run());
 	}
 	await Promise.all(runs);
 	if (failed && !leading) throw failed.error;

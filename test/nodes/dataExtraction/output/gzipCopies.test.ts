@@ -46,4 +46,26 @@ describe('Output File, gzip: zlib reads copies, so a page buffer is free for the
 		);
 		expect(copied).toEqual([1000]);
 	});
+
+	it('stopped early (the store failed): the source is ended, not read on', async () => {
+		let pages = 0;
+		let ended = false;
+		async function* source(): AsyncGenerator<Uint8Array> {
+			try {
+				for (;;) {
+					pages++;
+					yield randomBytes(600_000);
+				}
+			} finally {
+				ended = true;
+			}
+		}
+		const file = gzip(source());
+		expect((await file.next()).done).toBe(false);
+		await file.return(undefined);
+		// The cancel reaches the source through the stream's pipe, a few turns later.
+		for (let turn = 0; turn < 100 && !ended; turn++) await new Promise(setImmediate);
+		expect(ended).toBe(true);
+		expect(pages).toBeLessThan(10);
+	});
 });

@@ -154,6 +154,28 @@ describe('Data Extraction: partitions (full load)', () => {
 		expect(many.error?.message).toMatch(/Partition By makes 2193 partitions, more than 1000/);
 		expect(fx.apiRequests()).toHaveLength(0);
 	});
+
+	it('a refused plan says how to fix it', async () => {
+		const none = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...base, options: { partitionBy: 'week' } },
+		});
+		expect((none.error as { description?: string }).description).toBe(
+			'Set From Date Time and To Date Time (a full load of a period), or Options > Modified Since (incremental), or set Partition By to None.',
+		);
+		const many = await executeNode({
+			credentials: fx.credentials,
+			parameters: {
+				...base,
+				fromDateTime: '2020-01-01T00:00:00Z',
+				toDateTime: '2026-01-01T00:00:00Z',
+				options: { partitionBy: 'day' },
+			},
+		});
+		expect((many.error as { description?: string }).description).toBe(
+			'Choose a longer partition (Week or Month) or fewer Equal Parts, or shorten the window.',
+		);
+	});
 });
 
 describe('Data Extraction: partitions (incremental)', () => {

@@ -46,8 +46,7 @@ export function csvEncoder(): RecordEncoder {
 			if (records.length === 0) return '';
 			let text = '';
 			if (!columns) {
-				known = new Set();
-				for (const record of records) for (const key of Object.keys(record)) known.add(key);
+				known = new Set(records.flatMap((record) => Object.keys(record)));
 				known.delete(EXTRA_COLUMN);
 				columns = [...known];
 			}
@@ -55,10 +54,8 @@ export function csvEncoder(): RecordEncoder {
 				let row = '';
 				for (const column of columns) row += cell(record[column]) + ',';
 				let extra: IDataObject | undefined;
-				for (const key of Object.keys(record)) {
-					if (known.has(key)) continue;
-					(extra ??= {})[key] = record[key];
-				}
+				for (const key of Object.keys(record))
+					if (!known.has(key)) (extra ??= {})[key] = record[key];
 				text += row + (extra ? cell(JSON.stringify(extra)) : '') + '\r\n';
 			}
 			return text;

@@ -23,12 +23,8 @@ function stamp(value: unknown): string {
 }
 
 /** `<base>.<extension>`, or `<base>_part-002.<extension>` when the run wrote several (sorts in order). */
-export function partFileName(
-	baseName: string,
-	extension: string,
-	part: number,
-	numbered: boolean,
-): string {
-	if (!numbered) return `${baseName}.${extension}`;
-	return `${baseName}_part-${String(part).padStart(3, '0')}.${extension}`;
+export function partFileName(base: string, extension: string, part: number, numbered: boolean) {
+	return numbered
+		? `${base}_part-${String(part).padStart(3, '0')}.${extension}`
+		: `${base}.${extension}`;
 }

@@ -5,7 +5,7 @@ import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
 import { ByteSource } from '../../../../shared/n8nInternals/byteSource';
 import { csvEncoder, ndjsonEncoder, type RecordEncoder } from './encoders';
 import { gzip } from './gzip';
-import { PageCursor, type PendingPage } from './pageCursor';
+import { PageCursor } from './pageCursor';
 import { partFileName } from './fileNames';
 import type { FilePage } from './fileDecoder';
 import { FileSummary } from './summary';
@@ -23,9 +23,10 @@ export interface FileTarget {
 	stretch?: (stretch: Stretch) => IDataObject;
 }
 
+/** A part's most records and bytes (Infinity: no cap). */
 interface PartCap {
-	records?: number;
-	bytes?: number;
+	records: number;
+	bytes: number;
 }
 
 /**
@@ -43,20 +44,16 @@ export async function extractToFile(
 ): Promise<INodeExecutionData[]> {
 	const encoder: RecordEncoder = settings.format === 'csv' ? csvEncoder() : ndjsonEncoder();
 	const split = settings.parts;
-	let cap: PartCap | undefined =
-		split.by === 'records'
-			? { records: split.records }
-			: split.by === 'size'
-				? { bytes: split.bytes }
-				: undefined;
-	// Automatic: parts only where the store collects the file in memory (see ByteSource).
-	let decided = split.by !== 'auto';
-	const decide = (collects: boolean) => {
-		if (decided) return;
-		decided = true;
-		if (collects) cap = { bytes: AUTO_PART_MIB * 1024 * 1024 };
+	const cap: PartCap = {
+		records: split.by === 'records' ? split.records : Infinity,
+		bytes: split.by === 'size' ? split.bytes : Infinity,
 	};
-	const cursor = new PageCursor(pages, limit, target.shape);
+	// Automatic: parts only where the store collects the file in memory (see ByteSource).
+	const decide = (collects: boolean) => {
+		if (collects && split.by === 'auto') cap.bytes = AUTO_PART_MIB * 1024 * 1024;
+	};
+	const inParts = () => cap.records < Infinity || cap.bytes < Infinity;
+	const cursor = new PageCursor(pages, limit, encoder, target.shape);
 	const extension = `${encoder.extension}${settings.compress ? '.gz' : ''}`;
 	const mimeType = settings.compress ? 'application/gzip' : encoder.mimeType;
 	// Once a chunk is written, its page's buffer is given back.
@@ -66,22 +63,17 @@ export async function extractToFile(
 	try {
 		do {
 			const summary = new FileSummary(settings.format, settings.compress);
-			const text = readAhead(writePart(cursor, encoder, summary, () => cap, written));
+			const text = readAhead(writePart(cursor, encoder, summary, cap, written));
 			const bytes = settings.compress ? readAhead(gzip(text, release)) : text;
 			// Renamed at the end if it stays alone.
-			const fileName = partFileName(
-				target.baseName,
-				extension,
-				parts.length + 1,
-				cap !== undefined,
-			);
+			const fileName = partFileName(target.baseName, extension, parts.length + 1, inParts());
 			const binary = await this.helpers.prepareBinaryData(
 				new ByteSource(bytes, release, decide).asReadable(),
 				fileName,
 				mimeType,
 			);
 			parts.push({ binary, summary });
-		} while (cap !== undefined && (await cursor.hasMore()));
+		} while (inParts() && (await cursor.hasMore()));
 	} finally {
 		await cursor.close();
 	}
@@ -106,74 +98,44 @@ async function* writePart(
 	cursor: PageCursor,
 	encoder: RecordEncoder,
 	summary: FileSummary,
-	capOf: () => PartCap | undefined,
+	cap: PartCap,
 	written: WeakMap<Uint8Array, () => void>,
 ): AsyncGenerator<Uint8Array> {
-	let records = 0;
-	let started = false;
-	let headed = false;
-	for (;;) {
-		const cap = capOf();
-		if (cap?.records !== undefined && records >= cap.records) return;
-		const pending = await cursor.peek();
-		if (!pending) return;
-		const left = pending.to - pending.from;
-		const count = cap?.records !== undefined ? Math.min(left, cap.records - records) : left;
-		const chunk = pieceOf(pending, count, encoder);
-		let header: Uint8Array | undefined;
-		if (!headed && count > 0 && encoder.header) header = utf8.encode(encoder.header());
-		const size = chunk.byteLength + (header?.byteLength ?? 0);
+	for (let records = 0; records < cap.records; ) {
+		const page = await cursor.current();
+		if (!page) return;
+		const { from } = cursor;
+		const count = Math.min(cursor.to - from, cap.records - records);
+		const text = cursor.text(count);
+		// A part's first records bring the header (CSV's columns are known once a page is encoded).
+		const header = utf8.encode(records === 0 && count > 0 ? (encoder.header?.() ?? '') : '');
+		const size = header.byteLength + text.byteLength;
 		// Too big: the page goes to the next part (its text stays cached).
-		if (cap?.bytes !== undefined && started && summary.bytes + size > cap.bytes) return;
-		summary.within(pending.page.stretch);
+		if (records > 0 && summary.bytes + size > cap.bytes) return;
+		summary.within(page.stretch);
 		// Counted before the bytes are handed over: a scanned page's buffer is reused.
-		if (pending.scanned) summary.addScanned(pending.scanned, count, pending.from);
-		else summary.addPage(pending.recordsFrom(pending.from, count));
+		const scanned = page.decoded.scanned;
+		if (scanned) summary.addScanned(scanned, count, from);
+		else summary.addPage(cursor.records(from, count));
 		summary.bytes += size;
 		records += count;
-		started ||= count > 0;
-		const last = pending.from + count === pending.to;
 		cursor.advance(count);
-		if (last && pending.scanned) {
+		if (scanned && !cursor.page) {
 			// The page's last piece gives its buffer back once written.
-			const scanned = pending.scanned;
-			if (chunk.byteLength > 0) written.set(chunk, () => scanned.release());
+			if (text.byteLength > 0) written.set(text, () => scanned.release());
 			else scanned.release();
 		}
-		if (header && header.byteLength > 0) {
-			headed = true;
-			yield header;
-		}
-		if (chunk.byteLength > 0) yield chunk;
+		if (header.byteLength > 0) yield header;
+		if (text.byteLength > 0) yield text;
 	}
-}
-
-/** The text of the pending page's next `count` records. */
-function pieceOf(pending: PendingPage, count: number, encoder: RecordEncoder): Uint8Array {
-	if (pending.scanned && encoder.lines) {
-		pending.lines ??= encoder.lines(pending.scanned, pending.to);
-		return pending.linesPiece(count);
-	}
-	if (count === pending.to - pending.from) {
-		pending.text ??= toBytes(encoder.page(pending.recordsFrom(pending.from, count)));
-		return pending.text;
-	}
-	return toBytes(encoder.page(pending.recordsFrom(pending.from, count)));
-}
-
-function toBytes(text: string | Uint8Array): Uint8Array {
-	return typeof text === 'string' ? utf8.encode(text) : text;
 }
 
 /** Asks `source` for the next value as soon as this one is handed over (while the store writes it); one ahead. */
 async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
 	const iterator = source[Symbol.asyncIterator]();
-	let next: Promise<IteratorResult<T>> | undefined = iterator.next();
+	let next = iterator.next();
 	try {
-		for (;;) {
-			const current: IteratorResult<T> = await next;
-			next = undefined;
-			if (current.done) return;
+		for (let current = await next; !current.done; current = await next) {
 			next = iterator.next();
 			// Observed now: an error of a value no one asks for is never an unhandled rejection.
 			next.catch(() => undefined);
@@ -181,6 +143,6 @@ async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
 		}
 	} finally {
 		// Stopped early: end the source, after the value it is producing.
-		if (next) await iterator.return?.().catch(() => undefined);
+		await iterator.return?.().catch(() => undefined);
 	}
 }

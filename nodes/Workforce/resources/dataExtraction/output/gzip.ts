@@ -9,25 +9,8 @@ export async function* gzip(
 	source: AsyncIterable<Uint8Array>,
 	copied?: (chunk: Uint8Array) => void,
 ): AsyncGenerator<Uint8Array> {
-	const compressed = ReadableStream.from(copies(source, copied)).pipeThrough(
-		new CompressionStream('gzip'),
-	);
-	const reader = compressed.getReader();
-	let finished = false;
-	try {
-		for (;;) {
-			const { done, value } = await reader.read();
-			if (done) {
-				finished = true;
-				return;
-			}
-			yield value;
-		}
-	} finally {
-		// Stopped early: cancelling ends the source.
-		if (!finished) await reader.cancel().catch(() => undefined);
-		reader.releaseLock();
-	}
+	// Stopped early: the stream's iterator cancels it, which ends the source.
+	yield* ReadableStream.from(copies(source, copied)).pipeThrough(new CompressionStream('gzip'));
 }
 
 async function* copies(

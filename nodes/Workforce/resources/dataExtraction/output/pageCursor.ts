@@ -1,110 +1,102 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ExtractionPage } from '../pageStream';
-import type { ScannedPage } from './pageScan';
+import type { RecordEncoder } from './encoders';
 import type { FilePage } from './fileDecoder';
 
+type Shape = (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject;
+
+const utf8 = new TextEncoder();
 const LF = 0x0a;
 
-/** A page whose records are being written: those before `from` are in a part already. */
-export class PendingPage {
-	/** The first record not yet written. */
+/**
+ * The run's records page by page up to the Limit, as text, for a writer whose parts may end inside
+ * a page: the records of `page` before `from` are in a part already, those from `to` on are past
+ * the Limit. Leaving early must close().
+ */
+export class PageCursor {
+	page?: ExtractionPage<FilePage>;
 	from = 0;
-	/** NDJSON lines of a scanned page's records up to `to`. */
-	lines?: Uint8Array;
+	to = 0;
 	/** The text of the records from `from` to `to`, kept while the page waits for the next part. */
-	text?: Uint8Array;
+	private rest?: Uint8Array;
+	/** NDJSON lines of a scanned page's records up to `to`; the next piece starts at lineStart. */
+	private lines?: Uint8Array;
 	private lineStart = 0;
 	private lineEnd = 0;
 	private shaped?: IDataObject[];
-
-	constructor(
-		readonly page: ExtractionPage<FilePage>,
-		/** Fewer than the page's records where the Limit ends. */
-		readonly to: number,
-		private readonly shape?: (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject,
-	) {}
-
-	get scanned(): ScannedPage | undefined {
-		return this.page.decoded.scanned;
-	}
-
-	/** Records `from` to `from + count`, shaped as output when the run shapes them. */
-	recordsFrom(from: number, count: number): IDataObject[] {
-		this.shaped ??= this.shape
-			? this.page.records.slice(0, this.to).map((record) => this.shape!(record, this.page))
-			: this.page.records;
-		return from === 0 && count === this.shaped.length
-			? this.shaped
-			: this.shaped.slice(from, from + count);
-	}
-
-	/** The lines of the next `count` records, a view of `lines`. */
-	linesPiece(count: number): Uint8Array {
-		const lines = this.lines!;
-		let end = this.lineStart;
-		if (count === this.to - this.from) end = lines.byteLength;
-		else for (let k = 0; k < count; k++) end = lines.indexOf(LF, end) + 1;
-		this.lineEnd = end;
-		return lines.subarray(this.lineStart, end);
-	}
-
-	advance(count: number) {
-		this.from += count;
-		this.lineStart = this.lineEnd;
-		this.text = undefined;
-	}
-}
-
-/** The run's records page by page up to the Limit, for a writer whose parts may end inside a page. Leaving early must close(). */
-export class PageCursor {
-	private readonly iterator: AsyncIterator<ExtractionPage<FilePage>>;
-	private current?: PendingPage;
 	private taken = 0;
 	private done = false;
+	private readonly iterator: AsyncIterator<ExtractionPage<FilePage>>;
 
 	constructor(
 		pages: AsyncIterable<ExtractionPage<FilePage>>,
 		private readonly limit: number,
-		private readonly shape?: (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject,
+		private readonly encoder: RecordEncoder,
+		/** Records as item mode would output them; absent when records go out as they came. */
+		private readonly shape?: Shape,
 	) {
 		this.iterator = pages[Symbol.asyncIterator]();
 	}
 
 	/** The page being written, the next one when it is done, or undefined at the end. */
-	async peek(): Promise<PendingPage | undefined> {
-		if (this.current) return this.current;
-		if (this.done) return undefined;
-		if (this.taken >= this.limit) {
+	async current(): Promise<ExtractionPage<FilePage> | undefined> {
+		if (this.page || this.done) return this.page;
+		const next = this.taken < this.limit ? await this.iterator.next() : undefined;
+		if (!next || next.done) {
 			await this.close();
 			return undefined;
 		}
-		const next = await this.iterator.next();
-		if (next.done) {
-			this.done = true;
-			return undefined;
-		}
-		const to = Math.min(next.value.recordsOnPage, this.limit - this.taken);
-		this.taken += to;
-		this.current = new PendingPage(next.value, to, this.shape);
-		return this.current;
+		this.page = next.value;
+		this.from = this.lineStart = this.lineEnd = 0;
+		this.to = Math.min(next.value.recordsOnPage, this.limit - this.taken);
+		this.taken += this.to;
+		this.rest = this.lines = this.shaped = undefined;
+		return this.page;
 	}
 
+	/** The text of the page's next `count` records: a scanned page's own lines where the format has them. */
+	text(count: number): Uint8Array {
+		const whole = count === this.to - this.from;
+		const scanned = this.page!.decoded.scanned;
+		if (scanned && this.encoder.lines) {
+			const lines = (this.lines ??= this.encoder.lines(scanned, this.to));
+			let end = whole ? lines.byteLength : this.lineStart;
+			if (!whole) for (let k = 0; k < count; k++) end = lines.indexOf(LF, end) + 1;
+			this.lineEnd = end;
+			return lines.subarray(this.lineStart, end);
+		}
+		const encode = () => toBytes(this.encoder.page(this.records(this.from, count)));
+		return whole ? (this.rest ??= encode()) : encode();
+	}
+
+	/** Records `from` to `from + count`, shaped as output when the run shapes them. */
+	records(from: number, count: number): IDataObject[] {
+		const page = this.page!;
+		this.shaped ??= this.shape
+			? page.records.slice(0, this.to).map((record) => this.shape!(record, page))
+			: page.records;
+		return from === 0 && count === this.shaped.length
+			? this.shaped
+			: this.shaped.slice(from, from + count);
+	}
+
+	/** `count` more records are in a part; the page is done once all are. */
 	advance(count: number) {
-		const current = this.current!;
-		current.advance(count);
-		if (current.from >= current.to) this.current = undefined;
+		this.from += count;
+		this.lineStart = this.lineEnd;
+		this.rest = undefined;
+		if (this.from >= this.to) this.page = undefined;
 	}
 
 	/** Whether records are left (pages without any are passed over). */
 	async hasMore(): Promise<boolean> {
-		for (;;) {
-			const pending = await this.peek();
-			if (!pending) return false;
-			if (pending.to > pending.from) return true;
-			pending.scanned?.release();
-			this.current = undefined;
+		while (await this.current()) {
+			if (this.to > this.from) return true;
+			this.page!.decoded.scanned?.release();
+			this.page = undefined;
 		}
+		return false;
 	}
 
 	async close(): Promise<void> {
@@ -112,4 +104,8 @@ export class PageCursor {
 		this.done = true;
 		await this.iterator.return?.();
 	}
+}
+
+function toBytes(text: string | Uint8Array): Uint8Array {
+	return typeof text === 'string' ? utf8.encode(text) : text;
 }

@@ -19,7 +19,6 @@ export class FileSummary {
 	/** Bytes of text before compression. */
 	bytes = 0;
 	readonly stretch: Stretch = {};
-	private stretched = false;
 	// Plain fields, not an object per new extreme (one per record while times rise).
 	private firstAt = Infinity;
 	private firstText: string | null = null;
@@ -32,8 +31,7 @@ export class FileSummary {
 	) {}
 
 	within(stretch: Stretch) {
-		if (!this.stretched) this.stretch.startMs = stretch.startMs;
-		this.stretched = true;
+		if (!('startMs' in this.stretch)) this.stretch.startMs = stretch.startMs;
 		this.stretch.endMs = stretch.endMs;
 	}
 
@@ -76,10 +74,9 @@ export class FileSummary {
 		if (last >= 0) this.lastText = page.fieldString(Math.floor(last / FIELDS), last % FIELDS)!;
 	}
 
-	private dated(text: string | undefined) {
-		if (text === undefined) return;
+	/** A text that is no time (NaN) is neither earliest nor latest. */
+	private dated(text: string) {
 		const at = Date.parse(text);
-		if (Number.isNaN(at)) return;
 		if (at < this.firstAt) {
 			this.firstAt = at;
 			this.firstText = text;
@@ -106,20 +103,18 @@ export class FileSummary {
 	}
 }
 
-function modifiedOf(record: IDataObject): string | undefined {
+function modifiedOf(record: IDataObject): string {
 	for (const field of MODIFIED_FIELDS) {
 		const value = record[field];
 		if (typeof value === 'string' && value !== '') return value;
 	}
-	return undefined;
+	return '';
 }
 
+/** The service's form of a time (the milliseconds are optional); its separators are checked. */
+const FORM = Buffer.from('0000-00-00T00:00:00.000Z');
+const SEPARATORS = [4, 7, 10, 13, 16];
 const ZERO = 0x30;
-const DASH = 0x2d;
-const COLON = 0x3a;
-const DOT = 0x2e;
-const T = 0x54;
-const Z = 0x5a;
 
 /**
  * What Date.parse returns for bytes[start, end) holding a time as the service writes it
@@ -128,44 +123,27 @@ const Z = 0x5a;
  */
 export function utcTimeAt(bytes: Uint8Array, start: number, end: number): number | undefined {
 	const length = end - start;
-	if (length !== 20 && length !== 24) return undefined;
-	if (
-		bytes[start + 4] !== DASH ||
-		bytes[start + 7] !== DASH ||
-		bytes[start + 10] !== T ||
-		bytes[start + 13] !== COLON ||
-		bytes[start + 16] !== COLON ||
-		bytes[end - 1] !== Z
-	) {
-		return undefined;
-	}
-	const year = digitsAt(bytes, start, 4);
-	const month = digitsAt(bytes, start + 5, 2);
-	const day = digitsAt(bytes, start + 8, 2);
-	const hour = digitsAt(bytes, start + 11, 2);
-	const minute = digitsAt(bytes, start + 14, 2);
-	const second = digitsAt(bytes, start + 17, 2);
-	let millisecond = 0;
-	if (length === 24) {
-		if (bytes[start + 19] !== DOT) return undefined;
-		millisecond = digitsAt(bytes, start + 20, 3);
-	}
-	if (year < 100 || !within(month, 1, 12) || !within(day, 1, 31)) return undefined;
-	if (!within(hour, 0, 23) || !within(minute, 0, 59) || !within(second, 0, 59)) return undefined;
-	if (millisecond < 0) return undefined;
+	if ((length !== 20 && length !== 24) || bytes[end - 1] !== FORM[23]) return undefined;
+	if (length === 24 && bytes[start + 19] !== FORM[19]) return undefined;
+	for (const at of SEPARATORS) if (bytes[start + at] !== FORM[at]) return undefined;
+	const year = numberAt(bytes, start, 4, 100, 9999);
+	const month = numberAt(bytes, start + 5, 2, 1, 12);
+	const day = numberAt(bytes, start + 8, 2, 1, 31);
+	const hour = numberAt(bytes, start + 11, 2, 0, 23);
+	const minute = numberAt(bytes, start + 14, 2, 0, 59);
+	const second = numberAt(bytes, start + 17, 2, 0, 59);
+	const millisecond = length === 24 ? numberAt(bytes, start + 20, 3, 0, 999) : 0;
+	if ((year | month | day | hour | minute | second | millisecond) < 0) return undefined;
 	return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
 }
 
-function within(value: number, low: number, high: number): boolean {
-	return value >= low && value <= high;
-}
-
-function digitsAt(bytes: Uint8Array, at: number, count: number): number {
+/** The number in `digits` digits from `at`; -1 when they are not all digits or it is out of range. */
+function numberAt(bytes: Uint8Array, at: number, digits: number, lowest: number, highest: number) {
 	let value = 0;
-	for (let k = 0; k < count; k++) {
-		const digit = bytes[at + k] - ZERO;
+	for (let k = at; k < at + digits; k++) {
+		const digit = bytes[k] - ZERO;
 		if (!(digit >= 0 && digit <= 9)) return -1;
 		value = value * 10 + digit;
 	}
-	return value;
+	return value >= lowest && value <= highest ? value : -1;
 }

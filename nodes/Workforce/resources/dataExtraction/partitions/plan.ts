@@ -1,7 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PagePartition } from '../pageStream';
-
 /**
  * Splits the window (From/ToDateTime, or ModifiedSince/Before in incremental mode) into partitions
  * at UTC boundaries. Each reads [start, end), so a record on a boundary is read once: ToDateTime
@@ -15,30 +13,63 @@ export interface PartitionRequest {
 	parts?: number;
 }
 
+export interface PagePartition {
+	index: number;
+	count: number;
+	/** The partition's window as sent, when it has one. */
+	from?: string;
+	to?: string;
+}
+
 export interface PlannedPartition {
 	partition: PagePartition;
 	qs: IDataObject;
-	/** First and last instant the partition covers (ms, both included). */
 	startMs: number;
-	lastMs: number;
-}
-
-export class PartitionPlanError extends Error {
-	constructor(
-		message: string,
-		readonly description: string,
-	) {
-		super(message);
-	}
+	/** Exclusive; the next partition starts here. */
+	endMs: number;
 }
 
 /** More partitions than this is a mistake (Day over years): each one costs at least one request. */
-export const MAX_PARTITIONS = 1000;
+const MAX_PARTITIONS = 1000;
 
 export const DAY_MS = 86_400_000;
 
+export const midnight = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** The first boundary after `ms` (UTC). */
+const NEXT_BOUNDARY = {
+	day: (ms: number) => midnight(ms) + DAY_MS,
+	// Monday 00:00; 1970-01-01 was a Thursday.
+	week: (ms: number) => midnight(ms) + (7 - ((Math.floor(ms / DAY_MS) + 3) % 7)) * DAY_MS,
+	month: (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth() + 1, 1),
+};
+
 /** A window edge as sent: UTC, whole seconds without `.000`. */
 export const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+/** The query's window: its fields, and 1 where the end field is inclusive (sent as end - 1 ms). */
+export const queryWindow = (qs: IDataObject) =>
+	qs.ModifiedSince !== undefined
+		? { start: 'ModifiedSince', end: 'ModifiedBefore', inclusive: 0 }
+		: { start: 'FromDateTime', end: 'ToDateTime', inclusive: 1 };
+
+/** `qs` asking [from, to); with `last`, the query's own end (none stays none). */
+export function narrowWindow(
+	qs: IDataObject,
+	from: number,
+	to: number,
+	last: boolean,
+): IDataObject {
+	const { start, end, inclusive } = queryWindow(qs);
+	const { [end]: ownEnd, ...rest } = qs;
+	delete rest[start];
+	const until = last ? ownEnd : iso(to - inclusive);
+	return { ...rest, [start]: iso(from), ...(until === undefined ? {} : { [end]: until }) };
+}
+
+/** A partition plan the user must fix: what is wrong, and how to fix it. */
+const planError = (message: string, description: string) =>
+	Object.assign(new Error(message), { description });
 
 /** `now` bounds an incremental window without Modified Before (its last partition stays open). */
 export function planPartitions(
@@ -46,92 +77,53 @@ export function planPartitions(
 	request: PartitionRequest,
 	now: number,
 ): PlannedPartition[] | undefined {
-	if (request.by === 'none') return undefined;
+	const { by } = request;
+	if (by === 'none') return undefined;
 	const incremental = qs.ModifiedSince !== undefined;
-	const [startKey, endKey] = incremental
-		? ['ModifiedSince', 'ModifiedBefore']
-		: ['FromDateTime', 'ToDateTime'];
-	const startText = qs[startKey] as string | undefined;
+	const { start: startKey, end: endKey, inclusive } = queryWindow(qs);
 	const endText = qs[endKey] as string | undefined;
-	if (startText === undefined || (!incremental && endText === undefined)) {
-		throw new PartitionPlanError(
+	if (qs[startKey] === undefined || (!incremental && endText === undefined)) {
+		throw planError(
 			'Partition By needs a date window',
 			'Set From Date Time and To Date Time (a full load of a period), or Options > Modified Since (incremental), or set Partition By to None.',
 		);
 	}
-	const start = Date.parse(startText);
-	// Exclusive end of the whole window: ToDateTime is inclusive, ModifiedBefore is not.
-	const end = incremental
-		? endText !== undefined
-			? Date.parse(endText)
-			: Math.max(now, start + 1)
-		: Date.parse(endText!) + 1;
-	const cuts = boundaries(start, end, request);
-	if (cuts.length - 1 > MAX_PARTITIONS) {
-		throw new PartitionPlanError(
-			`Partition By makes ${cuts.length - 1} partitions, more than ${MAX_PARTITIONS}`,
+	const start = Date.parse(qs[startKey] as string);
+	const end = endText === undefined ? Math.max(now, start + 1) : Date.parse(endText) + inclusive;
+	const cuts = boundaries(start, end, by, request.parts);
+	const count = cuts.length - 1;
+	if (count > MAX_PARTITIONS) {
+		throw planError(
+			`Partition By makes ${count} partitions, more than ${MAX_PARTITIONS}`,
 			'Choose a longer partition (Week or Month) or fewer Equal Parts, or shorten the window.',
 		);
 	}
-	const count = cuts.length - 1;
-	return cuts.slice(0, -1).map((from, index) => {
-		const last = index === count - 1;
-		const to = cuts[index + 1];
-		const window: IDataObject = incremental
-			? {
-					ModifiedSince: iso(from),
-					...(last
-						? endText !== undefined
-							? { ModifiedBefore: endText }
-							: {}
-						: { ModifiedBefore: iso(to) }),
-				}
-			: { FromDateTime: iso(from), ToDateTime: last ? endText : iso(to - 1) };
-		const rest = { ...qs };
-		delete rest[startKey];
-		delete rest[endKey];
-		return {
-			partition: {
-				index,
-				count,
-				from: window[startKey] as string,
-				to: window[endKey] as string | undefined,
-			},
-			qs: { ...rest, ...window },
-			startMs: from,
-			lastMs: to - 1,
-		};
+	return cuts.slice(0, -1).map((startMs, index) => {
+		const endMs = cuts[index + 1];
+		const narrowed = narrowWindow(qs, startMs, endMs, index === count - 1);
+		const [from, to] = [narrowed[startKey], narrowed[endKey]] as Array<string | undefined>;
+		return { partition: { index, count, from, to }, qs: narrowed, startMs, endMs };
 	});
 }
 
 /** Cut points from start to end (exclusive); never an empty slice. */
-function boundaries(start: number, end: number, request: PartitionRequest): number[] {
+function boundaries(
+	start: number,
+	end: number,
+	by: keyof typeof NEXT_BOUNDARY | 'parts',
+	parts = 1,
+): number[] {
+	if (by === 'parts') {
+		const count = Math.max(1, Math.floor(parts));
+		const cuts = Array.from(
+			{ length: count },
+			(_, i) => start + Math.floor(((end - start) * i) / count),
+		);
+		return [...cuts.filter((cut, i) => i === 0 || cut > cuts[i - 1]), end];
+	}
 	const cuts = [start];
-	if (request.by === 'parts') {
-		const parts = Math.max(1, Math.floor(request.parts ?? 1));
-		const span = end - start;
-		for (let i = 1; i < parts; i++) {
-			const cut = start + Math.floor((span * i) / parts);
-			if (cut > cuts[cuts.length - 1]) cuts.push(cut);
-		}
-	} else {
-		for (let cut = nextBoundary(start, request.by); cut < end; cut = nextBoundary(cut, request.by))
-			cuts.push(cut);
-	}
-	cuts.push(end);
-	return cuts;
-}
-
-function nextBoundary(ms: number, by: PartitionBy): number {
-	const day = Math.floor(ms / DAY_MS) * DAY_MS;
-	if (by === 'day') return day + DAY_MS;
-	if (by === 'week') {
-		// 1970-01-01 was a Thursday.
-		const weekday = (Math.floor(day / DAY_MS) + 3) % 7;
-		return day + (7 - weekday) * DAY_MS;
-	}
-	const date = new Date(ms);
-	return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+	for (let cut = NEXT_BOUNDARY[by](start); cut < end; cut = NEXT_BOUNDARY[by](cut)) cuts.push(cut);
+	return [...cuts, end];
 }
 
 /** "partition 3 of 12 (2026-03-01T00:00:00Z to 2026-04-01T00:00:00Z)". */

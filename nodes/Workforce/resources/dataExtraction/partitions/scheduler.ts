@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import type { WorkforceContext } from '../../../../shared/transport';
+import { CREDENTIAL, type WorkforceContext } from '../../../../shared/transport';
 import type { DecodedPage } from '../../../../shared/extraction/pageDecoder';
 import type { Progress } from '../../../../shared/extraction/pageRequest';
 import {
@@ -11,111 +11,87 @@ import {
 import { partitionLabel, type PlannedPartition } from './plan';
 import { RequestGate } from '../../../helpers/requestGate';
 import { SlicePlanner, type Slice } from './slices';
+import type { OrderedPage, Partitioning } from '../pageStream';
+import { runStretch, type ResumeState, type StreamStop } from '../resume';
 
 /**
  * Reads slices (slices.ts) side by side, at most `parallel` at once, and hands their pages on in
  * one stream's order. Pages of later slices wait in memory up to `budgetBytes`; past it those
  * slices stop asking until the sink catches up. A failed slice fails the whole stream, or with
- * `wholeSlices` (issue 34) ends the pages at its start once the slices before it are handed on.
+ * `resume` (issue 34) the slice is handed on only once read to its end, and the pages end at the
+ * start of the first that failed (said in `resume`) once the slices before it are handed on.
  */
 
-export interface ScheduleOptions<P extends DecodedPage> {
-	partitions: PlannedPartition[];
-	parallel: number;
-	budgetBytes: number;
-	/** What every partition's stream shares (path, retry, timeout, decoder, ...). */
-	stream: Omit<PaginateOptions<P>, 'qs' | 'partition' | 'progress' | 'gate' | 'credentials'>;
-	credentials: ICredentialDataDecryptedObject;
-	/** Given in by tests and figures to read the peak. */
-	gate?: RequestGate;
-	/** Hand a slice on only once read to its end; told which slice failed instead of throwing. */
-	wholeSlices?: { stopped(failure: SliceFailure): void };
-}
-
-/** The first slice in output order that failed for good. */
-export interface SliceFailure {
-	error: unknown;
-	slice: Slice;
-	/** The page of the slice that failed (1 = its first). */
-	page: number;
-}
+/** Pages of later slices read ahead of the sink, at most: about twenty pages of 2,500 time registrations. */
+export const READ_AHEAD_BYTES = 64 * 1024 * 1024;
 
 /** Pages of the slice being handed on that are read ahead of the sink. */
 const HEAD_READ_AHEAD_PAGES = 2;
-
-/** A page and the slice it belongs to. */
-export interface SlicePage<P extends DecodedPage> {
-	page: StreamPage<P>;
-	slice: Slice;
-}
 
 interface Lane<P extends DecodedPage> {
 	slice: Slice;
 	pages: Array<StreamPage<P>>;
 	done: boolean;
-	/** Whole slices: why this slice ended before its stream did. */
-	failed?: SliceFailure;
+	/** With `resume`: why this slice ended before its stream did. */
+	failed?: StreamStop;
 }
 
 export async function* partitionedPages<P extends DecodedPage>(
 	this: WorkforceContext,
-	options: ScheduleOptions<P>,
-): AsyncGenerator<SlicePage<P>> {
-	const gate = options.gate ?? new RequestGate(options.parallel);
-	const planner = new SlicePlanner(
-		options.partitions,
-		options.budgetBytes / Math.max(1, options.parallel),
-	);
+	partitions: PlannedPartition[],
+	partitioning: Partitioning,
+	/** What every slice's stream shares (path, retry, timeout, decoder, ...). */
+	stream: PaginateOptions<P>,
+	resume?: ResumeState,
+): AsyncGenerator<OrderedPage<P>> {
+	const { parallel, budgetBytes = READ_AHEAD_BYTES } = partitioning;
+	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
+	const gate = partitioning.gate ?? new RequestGate(parallel);
+	const planner = new SlicePlanner(partitions, budgetBytes / Math.max(1, parallel));
+	// An incremental run may have no end: then neither has its last slice's stretch.
+	const runEnd = runStretch(stream.qs ?? {}).endMs;
 	const progress: Progress = { pages: 0, records: 0 };
 	const lanes: Array<Lane<P>> = [];
+	const pumps: Array<Promise<void>> = [];
 	let head = 0;
 	let buffered = 0;
-	const whole = options.wholeSlices !== undefined;
-	let failure: { error: unknown } | undefined;
-	let stopped = false;
-	/** Whole slices: slices after this index (the first failed one) stop. */
-	let stopAfter = Infinity;
-	const halted = (lane: Lane<P>) => stopped || lane.slice.index > stopAfter;
-	let roomWaiters: Array<() => void> = [];
-	const wakeRoom = () => {
-		const waiters = roomWaiters;
-		roomWaiters = [];
-		for (const wake of waiters) wake();
-	};
-	let notify: (() => void) | undefined;
-	const wakeConsumer = () => notify?.();
-	const wakeAll = () => {
-		wakeRoom();
-		wakeConsumer();
-	};
-	const pumps: Array<Promise<void>> = [];
 	let active = 0;
+	let failure: { error: unknown } | undefined;
+	/** Slices after this index stop: the first failed one (with `resume`), or -1 once the run ends. */
+	let stopAfter = Infinity;
+	const halted = (lane: Lane<P>) => lane.slice.index > stopAfter;
+	// Every change wakes every waiter; each checks its own condition again.
+	const waiters: Array<() => void> = [];
+	const changed = () => waiters.splice(0).forEach((wake) => wake());
+	const until = async (ready: () => boolean) => {
+		while (!ready()) await new Promise<void>((resolve) => waiters.push(resolve));
+	};
 
 	const pump = async (lane: Lane<P>) => {
 		const { slice } = lane;
+		const partition = partitionLabel(slice.partition);
 		const pages = (paginate<P>).call(this, {
-			...options.stream,
+			...stream,
 			qs: slice.qs,
-			partition: partitionLabel(slice.partition),
+			partition,
 			progress,
 			gate,
 			priority: slice.index,
-			credentials: options.credentials,
+			credentials,
 		});
 		let bytes = 0;
 		let records = 0;
-		let pagesRead = 0;
 		try {
 			for (;;) {
 				// Later slices wait while over budget; the head keeps HEAD_READ_AHEAD_PAGES ready, or
-				// with whole slices is read to its end (memory: about the budget plus one slice).
-				while (
-					!halted(lane) &&
-					(slice.index === head
-						? !whole && lane.pages.length >= HEAD_READ_AHEAD_PAGES
-						: buffered >= options.budgetBytes)
-				)
-					await new Promise<void>((resolve) => roomWaiters.push(resolve));
+				// with `resume` is read to its end (memory: about the budget plus one slice).
+				await until(
+					() =>
+						halted(lane) ||
+						(slice.index === head
+							? resume !== undefined || lane.pages.length < HEAD_READ_AHEAD_PAGES
+							: buffered < budgetBytes),
+				);
 				if (halted(lane)) break;
 				const step = await pages.next();
 				if (halted(lane)) break;
@@ -123,36 +99,34 @@ export async function* partitionedPages<P extends DecodedPage>(
 					planner.finished(slice, bytes, records);
 					break;
 				}
-				pagesRead++;
 				lane.pages.push(step.value);
 				bytes += step.value.bytes;
 				records += step.value.decoded.count;
 				buffered += step.value.bytes;
-				wakeConsumer();
+				changed();
 			}
 		} catch (error) {
-			if (whole) {
-				lane.failed = { error, slice, page: pagesRead + 1 };
+			if (resume) {
+				// With `resume` none of the slice's pages was handed on yet.
+				lane.failed = { error, startMs: slice.startMs, partition, page: lane.pages.length + 1 };
 				stopAfter = Math.min(stopAfter, slice.index);
 			} else {
 				failure ??= { error };
-				stopped = true;
+				stopAfter = -1;
 			}
-			wakeAll();
 		} finally {
 			if (halted(lane)) {
 				await pages.return(undefined).catch(() => undefined);
 				for (const page of lane.pages.splice(0)) buffered -= page.bytes;
-				wakeRoom();
 			}
 			lane.done = true;
 			active--;
 			startMore();
-			wakeConsumer();
+			changed();
 		}
 	};
 	const startMore = () => {
-		while (!stopped && active < options.parallel && planner.nextIndex < stopAfter) {
+		while (active < parallel && planner.nextIndex < stopAfter) {
 			const slice = planner.next();
 			if (!slice) return;
 			const lane: Lane<P> = { slice, pages: [], done: false };
@@ -162,37 +136,39 @@ export async function* partitionedPages<P extends DecodedPage>(
 		}
 	};
 
+	const headLane = () => lanes[head] as Lane<P> | undefined;
+
 	try {
 		startMore();
 		for (;;) {
 			// The head slice may not be cut yet (the probe is still out): wait for it too.
-			let lane = lanes[head] as Lane<P> | undefined;
-			const waiting = (lane: Lane<P> | undefined) =>
-				lane ? !lane.done && (whole || lane.pages.length === 0) : !planner.exhausted;
-			while (!failure && waiting(lane)) {
-				await new Promise<void>((resolve) => (notify = resolve));
-				lane = lanes[head];
-			}
-			notify = undefined;
+			await until(() => {
+				const lane = headLane();
+				if (failure) return true;
+				return lane ? lane.done || (!resume && lane.pages.length > 0) : planner.exhausted;
+			});
 			if (failure) throw failure.error;
+			const lane = headLane();
 			if (!lane) break;
 			if (lane.failed) {
-				options.wholeSlices!.stopped(lane.failed);
+				resume!.stop = lane.failed;
 				break;
 			}
 			const page = lane.pages.shift();
 			if (page === undefined) {
 				head++;
-				wakeRoom();
+				changed();
 				continue;
 			}
 			buffered -= page.bytes;
-			wakeRoom();
-			yield { page, slice: lane.slice };
+			changed();
+			const { slice } = lane;
+			const stretch = { startMs: slice.startMs, endMs: slice.final ? runEnd : slice.endMs };
+			yield { page, partition: slice.partition, laterStreams: !slice.final, stretch };
 		}
 	} finally {
-		stopped = true;
-		wakeAll();
+		stopAfter = -1;
+		changed();
 		await Promise.all(pumps);
 	}
 }
