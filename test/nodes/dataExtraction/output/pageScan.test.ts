@@ -61,6 +61,16 @@ describe('Extraction page scan (File output in NDJSON): records located in the b
 		expect(() => scanned.records()).toThrow(/handed over as lines/);
 	});
 
+	it('the envelope is what JSON.parse makes of it: a field named __proto__ stays a field, and of two same-named fields the last wins', () => {
+		const text = '{"__proto__":{"polluted":1},"next":"a","data":[{"id":"a"}],"next":"b","1":2}';
+		const scanned = scan(text)!;
+		expect(Object.getPrototypeOf(scanned.envelope)).toBe(Object.prototype);
+		expect(Object.entries(scanned.envelope)).toEqual(
+			Object.entries(withoutData(JSON.parse(text) as IDataObject)),
+		);
+		expect(Object.keys(scanned.envelope)).toEqual(['1', '__proto__', 'next']);
+	});
+
 	it('an empty data array is a page of no records', () => {
 		const scanned = scan('{"data":[],"continuationToken":""}')!;
 		expect(scanned.count).toBe(0);

@@ -16,37 +16,32 @@ const LBRACE = 0x7b;
 const RBRACE = 0x7d;
 const LBRACKET = 0x5b;
 const RBRACKET = 0x5d;
+/** A container's closing byte is its opening byte + 2: `{}`, `[]`. */
+const CLOSE = 2;
 const LF = 0x0a;
+const CR = 0x0d;
 /** The largest JSON whitespace byte. */
 const SPACE = 0x20;
-const CR = 0x0d;
 const MINUS = 0x2d;
-const PLUS = 0x2b;
-const DOT = 0x2e;
 const ZERO = 0x30;
-const NINE = 0x39;
 
 const MAX_DEPTH = 512;
 
-/** Inside a string: 0 a plain ASCII byte, 1 the closing quote, 2 a backslash, 3 a control byte, 4 the lead of a UTF-8 sequence. */
-const IN_STRING = new Uint8Array(256);
-for (let c = 0; c < 0x20; c++) IN_STRING[c] = 3;
-IN_STRING[QUOTE] = 1;
-IN_STRING[BACKSLASH] = 2;
-for (let c = 0x80; c < 0x100; c++) IN_STRING[c] = 4;
+/** Inside a string, 1 for a byte that stands for itself: printable ASCII but `"` and `\`. */
+const PLAIN = new Uint8Array(256).fill(1, SPACE, 0x80);
+PLAIN[QUOTE] = PLAIN[BACKSLASH] = 0;
 
-/** After a backslash: 1 for the one-character escapes, 2 for `u`. */
-const ESCAPE = new Uint8Array(256);
-for (const c of '"\\/bfnrt') ESCAPE[c.charCodeAt(0)] = 1;
-ESCAPE['u'.charCodeAt(0)] = 2;
+/** After a backslash: the escape's length (`\n` 2, `\u0041` 6), 0 for no escape. */
+const ESCAPE_LENGTH = new Uint8Array(256);
+for (const c of '"\\/bfnrt') ESCAPE_LENGTH[c.charCodeAt(0)] = 2;
+ESCAPE_LENGTH['u'.charCodeAt(0)] = 6;
 
 const HEX = new Uint8Array(256);
 for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
 
-const TRUE = bytesOf('true');
-const FALSE = bytesOf('false');
-const NULL = bytesOf('null');
-const DATA = bytesOf('data');
+const [TRUE, FALSE, NULL, DATA] = ['true', 'false', 'null', 'data'].map((word) =>
+	Buffer.from(word),
+);
 
 /** A page whose records were located, not parsed. */
 export class ScannedPage {
@@ -55,8 +50,9 @@ export class ScannedPage {
 
 	constructor(
 		readonly bytes: Buffer,
-		/** Per record: its start and end, then each watched field's value's start and end. */
-		private readonly rows: Rows,
+		/** Per record, `width` cells: its start and end, then each watched field's value's span. */
+		private readonly cells: Int32Array,
+		private readonly width: number,
 		/** Every top-level field but `data`, parsed. */
 		readonly envelope: IDataObject,
 		private readonly onRelease?: () => void,
@@ -71,17 +67,17 @@ export class ScannedPage {
 	}
 
 	get count(): number {
-		return this.rows.length;
+		return this.cells.length / this.width;
 	}
 
 	/** Where watched field `field`'s value starts, or -1 (the last one when twice, as JSON.parse). */
 	fieldStart(record: number, field: number): number {
-		return this.rows.get(record, 2 + 2 * field);
+		return this.cells[record * this.width + 2 + 2 * field];
 	}
 
 	/** Where that value ends (exclusive). */
 	fieldEnd(record: number, field: number): number {
-		return this.rows.get(record, 3 + 2 * field);
+		return this.cells[record * this.width + 3 + 2 * field];
 	}
 
 	fieldIsTrue(record: number, field: number): boolean {
@@ -121,26 +117,25 @@ export class ScannedPage {
 	 */
 	takeLines(count: number): Uint8Array {
 		this.consumed = true;
-		const { bytes, rows } = this;
-		const starts = (r: number) => rows.get(r, 0);
-		const ends = (r: number) => rows.get(r, 1);
-		const n = Math.min(count, rows.length);
+		const { bytes, cells, width } = this;
+		const start = (r: number) => cells[r * width];
+		const end = (r: number) => cells[r * width + 1];
+		const n = Math.min(count, this.count);
 		if (n === 0) return new Uint8Array(0);
 		let compact = true;
-		for (let r = 0; r + 1 < n && compact; r++) compact = starts(r + 1) - ends(r) === 1;
+		for (let r = 0; r + 1 < n && compact; r++) compact = start(r + 1) - end(r) === 1;
 		if (compact) {
-			for (let r = 0; r < n; r++) bytes[ends(r)] = LF;
-			return bytes.subarray(starts(0), ends(n - 1) + 1);
+			for (let r = 0; r < n; r++) bytes[end(r)] = LF;
+			return bytes.subarray(start(0), end(n - 1) + 1);
 		}
-		let size = 0;
-		for (let r = 0; r < n; r++) size += ends(r) - starts(r) + 1;
-		const lines = Buffer.allocUnsafe(size);
+		// Room enough: at least one byte (a comma) is between two records.
+		const lines = Buffer.allocUnsafe(end(n - 1) - start(0) + 1);
 		let at = 0;
 		for (let r = 0; r < n; r++) {
-			at += bytes.copy(lines, at, starts(r), ends(r));
+			at += bytes.copy(lines, at, start(r), end(r));
 			lines[at++] = LF;
 		}
-		return lines;
+		return lines.subarray(0, at);
 	}
 }
 
@@ -150,15 +145,21 @@ export function scanPage(
 	watch: readonly string[],
 	onRelease?: () => void,
 ): ScannedPage | undefined {
-	return new Scanner(bytes, watch.map(bytesOf)).page(onRelease);
+	const names = watch.map((name) => Buffer.from(name));
+	return new Scanner(bytes, names).page(onRelease);
 }
 
 class Scanner {
 	/** Whether whitespace (a string) since last cleared held a line break (an escape). */
-	private newline = false;
+	private lineBreak = false;
 	private escaped = false;
+	/** Where the key key() read last ends. */
+	private keyEnd = 0;
+	/** The open containers' opening bytes. */
 	private readonly stack = new Uint8Array(MAX_DEPTH);
-	private readonly rows: Rows;
+	private cells: Int32Array;
+	private count = 0;
+	private readonly width: number;
 	/** 1 at each byte length a watched name has. */
 	private readonly watchedLength: Uint8Array;
 
@@ -166,59 +167,42 @@ class Scanner {
 		private readonly b: Buffer,
 		private readonly watch: Uint8Array[],
 	) {
-		this.rows = new Rows(2 + 2 * watch.length, b.length >> 10);
+		this.width = 2 + 2 * watch.length;
+		// About a record per KiB at first: grown by doubling.
+		this.cells = new Int32Array(Math.max(64, b.length >> 10) * this.width);
 		this.watchedLength = new Uint8Array(1 + Math.max(0, ...watch.map((name) => name.length)));
 		for (const name of watch) this.watchedLength[name.length] = 1;
 	}
 
+	/** The page: an object of envelope fields and one `data`, an array of records. */
 	page(onRelease?: () => void): ScannedPage | undefined {
 		const b = this.b;
+		let dataStart = -1;
+		let dataEnd = -1;
 		let i = this.ws(0);
 		if (b[i] !== LBRACE) return undefined;
-		i = this.ws(i + 1);
-		const envelope: IDataObject = {};
-		let data = false;
-		if (b[i] === RBRACE) return undefined;
-		for (;;) {
-			if (b[i] !== QUOTE) return undefined;
-			const keyStart = i + 1;
-			this.escaped = false;
-			i = this.string(i);
+		do {
+			const keyStart = this.ws(i + 1) + 1;
+			i = this.key(keyStart - 1);
 			if (i < 0 || this.escaped) return undefined;
-			const keyEnd = i - 1;
+			if (bytesAre(b, keyStart, this.keyEnd, DATA)) {
+				if (dataStart >= 0) return undefined;
+				dataStart = i;
+				i = dataEnd = this.records(i);
+			} else i = this.value(i);
+			if (i < 0) return undefined;
 			i = this.ws(i);
-			if (b[i] !== COLON) return undefined;
-			i = this.ws(i + 1);
-			if (bytesAre(b, keyStart, keyEnd, DATA)) {
-				if (data) return undefined;
-				data = true;
-				i = this.records(i);
-				if (i < 0) return undefined;
-			} else {
-				const valueStart = i;
-				i = this.value(i);
-				if (i < 0) return undefined;
-				// Defined, not assigned: a field named __proto__ stays a field, as JSON.parse makes it.
-				Object.defineProperty(envelope, b.toString('utf8', keyStart, keyEnd), {
-					value: JSON.parse(b.toString('utf8', valueStart, i)) as unknown,
-					enumerable: true,
-					writable: true,
-					configurable: true,
-				});
-			}
-			i = this.ws(i);
-			if (b[i] === COMMA) {
-				i = this.ws(i + 1);
-				continue;
-			}
-			if (b[i] !== RBRACE) return undefined;
-			i = this.ws(i + 1);
-			break;
-		}
-		if (i !== b.length || !data) return undefined;
-		return new ScannedPage(b, this.rows, envelope, onRelease);
+		} while (b[i] === COMMA);
+		if (b[i] !== RBRACE || this.ws(i + 1) !== b.length || dataStart < 0) return undefined;
+		// The records left out (JSON.parse reads a field named __proto__ as a field).
+		const text = b.toString('utf8', 0, dataStart) + '0' + b.toString('utf8', dataEnd);
+		const envelope = JSON.parse(text) as IDataObject;
+		delete envelope.data;
+		const cells = this.cells.subarray(0, this.count * this.width);
+		return new ScannedPage(b, cells, this.width, envelope, onRelease);
 	}
 
+	/** `data` at i: an array of records, each an object on one line. */
 	private records(i: number): number {
 		const b = this.b;
 		if (b[i] !== LBRACKET) return -1;
@@ -226,210 +210,185 @@ class Scanner {
 		if (b[i] === RBRACKET) return i + 1;
 		for (;;) {
 			if (b[i] !== LBRACE) return -1;
-			const row = this.rows.add();
-			this.rows.set(row, 0, i);
-			this.newline = false;
+			const row = this.addRow(i);
+			this.lineBreak = false;
 			i = this.record(i, row);
-			if (i < 0 || this.newline) return -1;
-			this.rows.set(row, 1, i);
+			if (i < 0 || this.lineBreak) return -1;
+			this.cells[row + 1] = i;
 			i = this.ws(i);
-			if (b[i] === COMMA) {
-				i = this.ws(i + 1);
-				continue;
-			}
-			return b[i] === RBRACKET ? i + 1 : -1;
+			if (b[i] !== COMMA) return b[i] === RBRACKET ? i + 1 : -1;
+			i = this.ws(i + 1);
 		}
 	}
 
-	/** One record at i. The hottest code of a File run: whitespace and watched keys are looked for only where they could be. */
+	/**
+	 * The record at i, its watched fields' value spans noted in its cells from `row`. The hottest
+	 * code of a File run: one loop over the members (a nested value is value()'s); whitespace is
+	 * looked for only where it could be.
+	 */
 	private record(i: number, row: number): number {
-		const b = this.b;
-		const watch = this.watch;
-		const watchedLength = this.watchedLength;
-		const rows = this.rows;
+		const { b, cells, watchedLength } = this;
 		i++;
 		if (b[i] <= SPACE) i = this.ws(i);
 		if (b[i] === RBRACE) return i + 1;
 		for (;;) {
-			if (b[i] !== QUOTE) return -1;
 			const keyStart = i + 1;
-			this.escaped = false;
-			i = this.string(i);
+			i = this.key(i);
 			if (i < 0 || this.escaped) return -1;
-			const keyEnd = i - 1;
-			if (b[i] <= SPACE) i = this.ws(i);
-			if (b[i] !== COLON) return -1;
-			i++;
-			if (b[i] <= SPACE) i = this.ws(i);
+			const keyEnd = this.keyEnd;
 			const valueStart = i;
 			const c = b[i];
-			i =
-				c === QUOTE
-					? this.string(i)
-					: c === LBRACE || c === LBRACKET
-						? this.value(i)
-						: this.scalar(i);
+			if (c === QUOTE) i = this.string(i);
+			else if (c === LBRACE || c === LBRACKET) i = this.value(i);
+			else i = this.scalar(i);
 			if (i < 0) return -1;
 			if (watchedLength[keyEnd - keyStart] === 1) {
-				for (let f = 0; f < watch.length; f++) {
-					if (bytesAre(b, keyStart, keyEnd, watch[f])) {
-						rows.set(row, 2 + 2 * f, valueStart);
-						rows.set(row, 3 + 2 * f, i);
-						break;
-					}
+				const field = this.watched(keyStart, keyEnd);
+				if (field >= 0) {
+					cells[row + 2 + 2 * field] = valueStart;
+					cells[row + 3 + 2 * field] = i;
 				}
 			}
 			if (b[i] <= SPACE) i = this.ws(i);
-			if (b[i] === COMMA) {
-				i++;
-				if (b[i] <= SPACE) i = this.ws(i);
-				continue;
-			}
-			return b[i] === RBRACE ? i + 1 : -1;
+			if (b[i] !== COMMA) return b[i] === RBRACE ? i + 1 : -1;
+			i++;
+			if (b[i] <= SPACE) i = this.ws(i);
 		}
 	}
 
 	/** Any JSON value at i (an explicit stack, not recursion); the index after it, or -1. */
 	private value(i: number): number {
-		const b = this.b;
-		const stack = this.stack;
+		const { b, stack } = this;
 		let depth = 0;
 		for (;;) {
-			i = this.ws(i);
+			// At i the innermost container's next element, or member after its key, starts.
 			const c = b[i];
 			if (c === LBRACE || c === LBRACKET) {
 				i = this.ws(i + 1);
-				if (b[i] === c + 2) {
-					// `{}` or `[]`: closing is opening + 2.
-					i++;
-				} else {
+				if (b[i] !== c + CLOSE) {
 					if (depth === MAX_DEPTH) return -1;
 					stack[depth++] = c;
-					if (c === LBRACE) {
-						i = this.key(i);
-						if (i < 0) return -1;
-					}
+					if (c === LBRACE) i = this.key(i);
+					if (i < 0) return -1;
 					continue;
 				}
-			} else if (c === QUOTE) {
-				i = this.string(i);
+				i++;
 			} else {
-				i = this.scalar(i);
+				i = c === QUOTE ? this.string(i) : this.scalar(i);
+				if (i < 0) return -1;
 			}
-			if (i < 0) return -1;
+			// A value ended at i: close containers up to a comma.
 			for (;;) {
 				if (depth === 0) return i;
 				i = this.ws(i);
-				const d = b[i];
 				const open = stack[depth - 1];
-				if (d === COMMA) {
-					i++;
-					if (open === LBRACE) {
-						i = this.key(this.ws(i));
-						if (i < 0) return -1;
-					}
+				if (b[i] === COMMA) {
+					i = this.ws(i + 1);
+					if (open === LBRACE) i = this.key(i);
+					if (i < 0) return -1;
 					break;
 				}
-				if (d !== open + 2) return -1;
+				if (b[i] !== open + CLOSE) return -1;
 				depth--;
 				i++;
 			}
 		}
 	}
 
-	private scalar(i: number): number {
-		const c = this.b[i];
-		if (c === MINUS || (c >= ZERO && c <= NINE)) return this.number(i);
-		if (c === 0x74) return this.literal(i, TRUE);
-		if (c === 0x66) return this.literal(i, FALSE);
-		if (c === 0x6e) return this.literal(i, NULL);
+	/** A member's key at i and its colon: where the value starts, or -1. */
+	private key(i: number): number {
+		const b = this.b;
+		if (b[i] !== QUOTE) return -1;
+		this.escaped = false;
+		i = this.string(i);
+		if (i < 0) return -1;
+		this.keyEnd = i - 1;
+		if (b[i] <= SPACE) i = this.ws(i);
+		if (b[i] !== COLON) return -1;
+		i++;
+		return b[i] <= SPACE ? this.ws(i) : i;
+	}
+
+	/** A record's cells, its start noted and its fields not seen (-1): the first one's index. */
+	private addRow(start: number): number {
+		const row = this.count * this.width;
+		if (row + this.width > this.cells.length) {
+			const grown = new Int32Array(this.cells.length * 2);
+			grown.set(this.cells);
+			this.cells = grown;
+		}
+		this.cells.fill(-1, row, row + this.width);
+		this.cells[row] = start;
+		this.count++;
+		return row;
+	}
+
+	/** Which watched field the key bytes[start, end) names, or -1. */
+	private watched(start: number, end: number): number {
+		for (let f = 0; f < this.watch.length; f++)
+			if (bytesAre(this.b, start, end, this.watch[f])) return f;
 		return -1;
 	}
 
-	private key(i: number): number {
-		if (this.b[i] !== QUOTE) return -1;
-		i = this.string(i);
-		if (i < 0) return -1;
-		i = this.ws(i);
-		return this.b[i] === COLON ? i + 1 : -1;
+	private scalar(i: number): number {
+		const c = this.b[i];
+		if (c === MINUS || digit(c)) return this.number(i);
+		const word = c === 0x74 ? TRUE : c === 0x66 ? FALSE : NULL;
+		return bytesAre(this.b, i, i + word.length, word) ? i + word.length : -1;
 	}
 
+	/** Kept small, so that the hot loops take it in whole (the rare bytes are another method's). */
 	private string(i: number): number {
 		const b = this.b;
-		i++;
-		for (;;) {
-			while (IN_STRING[b[i]] === 0) i++;
-			switch (IN_STRING[b[i]]) {
-				case 1:
-					return i + 1;
-				case 2: {
-					this.escaped = true;
-					const kind = ESCAPE[b[i + 1]];
-					if (kind === 1) i += 2;
-					else if (kind === 2 && HEX[b[i + 2]] && HEX[b[i + 3]] && HEX[b[i + 4]] && HEX[b[i + 5]])
-						i += 6;
-					else return -1;
-					break;
-				}
-				case 4:
-					i = this.utf8(i);
-					if (i < 0) return -1;
-					break;
-				default:
-					return -1;
-			}
+		for (i++; i >= 0; i = this.escapeOrUtf8(i)) {
+			while (PLAIN[b[i]] === 1) i++;
+			if (b[i] === QUOTE) return i + 1;
 		}
+		return -1;
 	}
 
-	/** A well-formed UTF-8 sequence at i (no overlong form, no surrogate, at most U+10FFFF). */
-	private utf8(i: number): number {
+	/** In a string, the escape or UTF-8 sequence at i: the index after it, or -1 (a control byte). */
+	private escapeOrUtf8(i: number): number {
 		const b = this.b;
-		const lead = b[i];
-		if (lead < 0xc2 || lead > 0xf4) return -1;
-		if (lead < 0xe0) return cont(b[i + 1]) ? i + 2 : -1;
-		const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
-		const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
-		const second = b[i + 1];
-		if (!(second >= low && second <= high)) return -1;
-		if (lead < 0xf0) return cont(b[i + 2]) ? i + 3 : -1;
-		return cont(b[i + 2]) && cont(b[i + 3]) ? i + 4 : -1;
+		if (b[i] !== BACKSLASH) return utf8(b, i);
+		this.escaped = true;
+		const length = ESCAPE_LENGTH[b[i + 1]];
+		if (length === 6 && !(HEX[b[i + 2]] && HEX[b[i + 3]] && HEX[b[i + 4]] && HEX[b[i + 5]]))
+			return -1;
+		return length > 0 ? i + length : -1;
 	}
 
 	private number(i: number): number {
 		const b = this.b;
 		if (b[i] === MINUS) i++;
-		if (b[i] === ZERO) i++;
-		else if (b[i] > ZERO && b[i] <= NINE) i = digits(b, i + 1);
-		else return -1;
-		if (b[i] === DOT) {
-			if (!digit(b[i + 1])) return -1;
-			i = digits(b, i + 2);
-		}
-		if (b[i] === 0x65 || b[i] === 0x45) {
-			i++;
-			if (b[i] === PLUS || b[i] === MINUS) i++;
-			if (!digit(b[i])) return -1;
-			i = digits(b, i + 1);
-		}
+		i = b[i] === ZERO ? i + 1 : digitRun(b, i);
+		if (i >= 0 && b[i] === 0x2e) i = digitRun(b, i + 1);
+		if (i >= 0 && (b[i] === 0x65 || b[i] === 0x45))
+			i = digitRun(b, b[i + 1] === 0x2b || b[i + 1] === MINUS ? i + 2 : i + 1);
 		return i;
-	}
-
-	private literal(i: number, word: Uint8Array): number {
-		for (let k = 0; k < word.length; k++) if (this.b[i + k] !== word[k]) return -1;
-		return i + word.length;
 	}
 
 	private ws(i: number): number {
 		const b = this.b;
-		for (;;) {
+		for (; ; i++) {
 			const c = b[i];
-			if (c === SPACE || c === 0x09) i++;
-			else if (c === LF || c === CR) {
-				this.newline = true;
-				i++;
-			} else return i;
+			if (c === LF || c === CR) this.lineBreak = true;
+			else if (c !== SPACE && c !== 0x09) return i;
 		}
 	}
+}
+
+/** A well-formed UTF-8 sequence at i (no overlong form, no surrogate, at most U+10FFFF). */
+function utf8(b: Buffer, i: number): number {
+	const lead = b[i];
+	if (!(lead >= 0xc2 && lead <= 0xf4)) return -1;
+	const end = i + (lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4);
+	// The second byte is narrower after the leads of overlong forms, surrogates and > U+10FFFF.
+	const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+	const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+	if (!(b[i + 1] >= low && b[i + 1] <= high)) return -1;
+	for (let k = i + 2; k < end; k++) if (!(b[k] >= 0x80 && b[k] <= 0xbf)) return -1;
+	return end;
 }
 
 function bytesAre(bytes: Uint8Array, start: number, end: number, word: Uint8Array): boolean {
@@ -438,51 +397,13 @@ function bytesAre(bytes: Uint8Array, start: number, end: number, word: Uint8Arra
 	return true;
 }
 
-/** Rows of numbers in one Int32Array grown by doubling: no array per record. */
-class Rows {
-	private data: Int32Array;
-	length = 0;
-
-	constructor(
-		private readonly width: number,
-		expected: number,
-	) {
-		this.data = new Int32Array(Math.max(64, expected) * width);
-	}
-
-	add(): number {
-		const end = (this.length + 1) * this.width;
-		if (end > this.data.length) {
-			const grown = new Int32Array(this.data.length * 2);
-			grown.set(this.data);
-			this.data = grown;
-		}
-		this.data.fill(-1, end - this.width, end);
-		return this.length++;
-	}
-
-	get(row: number, cell: number): number {
-		return this.data[row * this.width + cell];
-	}
-
-	set(row: number, cell: number, value: number): void {
-		this.data[row * this.width + cell] = value;
-	}
-}
-
-function cont(c: number): boolean {
-	return c >= 0x80 && c <= 0xbf;
-}
-
 function digit(c: number): boolean {
-	return c >= ZERO && c <= NINE;
+	return c >= ZERO && c <= ZERO + 9;
 }
 
-function digits(b: Buffer, i: number): number {
+/** The index after one or more digits at i, or -1. */
+function digitRun(b: Buffer, i: number): number {
+	const start = i;
 	while (digit(b[i])) i++;
-	return i;
-}
-
-function bytesOf(text: string): Uint8Array {
-	return Buffer.from(text, 'utf8');
+	return i > start ? i : -1;
 }
