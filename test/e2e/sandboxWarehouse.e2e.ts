@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 
 import { useE2e, useN8nServer } from './support/e2e';
-import { deactivateAndSettle, executionItems, executionsOf } from './support/executions';
+import { deactivateAndSettle, executionItems, executionsOf, finished } from './support/executions';
 import { waitFor } from './support/runtime';
 
 /**
@@ -77,7 +77,10 @@ describe("Sandbox warehouse demo: the first poll copies the demo data into the s
 	async function firstRunCopiesEverything() {
 		await waitFor(
 			'the first execution of the warehouse sync',
-			async () => (await executionsOf(n8n.server, workflowId)).some((e) => e.status !== 'running'),
+			async () => {
+				const [first] = await executionsOf(n8n.server, workflowId);
+				return first !== undefined && finished(first);
+			},
 			180_000,
 		);
 		const [first] = await executionsOf(n8n.server, workflowId);

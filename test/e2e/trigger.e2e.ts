@@ -1,5 +1,10 @@
 import { useE2e, useN8nServer } from './support/e2e';
-import { executionItems, executionsOf, type ExecutionSummary } from './support/executions';
+import {
+	executionItems,
+	executionsOf,
+	finished,
+	type ExecutionSummary,
+} from './support/executions';
 import { waitFor } from './support/runtime';
 import { TRIGGER, timeRegistrationTriggerWorkflow } from './support/triggerWorkflow';
 
@@ -98,7 +103,7 @@ describe('Workforce Trigger on a running n8n', () => {
 				async () => {
 					const all = await executionsOf(n8n.server, workflowId);
 					found = all[index];
-					return found !== undefined && found.status !== 'running' && found.status !== 'new';
+					return found !== undefined && finished(found);
 				},
 				95_000,
 			);

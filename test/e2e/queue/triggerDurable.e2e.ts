@@ -1,5 +1,5 @@
 import { mainServer, useE2e } from '../support/e2e';
-import { executionItems, executionsOf, type ExecutionSummary } from '../support/executions';
+import { executionItems, executionsOf, finished } from '../support/executions';
 import { workerOf } from '../support/restRunner';
 import { waitFor } from '../support/runtime';
 import {
@@ -88,9 +88,7 @@ describe('Queue mode: Workforce Trigger with durable poll cursors', () => {
 	/** What the trigger emitted over all finished executions of the workflow, as `<event> <id>`, sorted (duplicates kept). */
 	async function emittedEvents(workflowId: string): Promise<string[]> {
 		const main = await mainServer();
-		const done = (await executionsOf(main, workflowId)).filter(
-			(e: ExecutionSummary) => !['running', 'new', 'queued'].includes(e.status),
-		);
+		const done = (await executionsOf(main, workflowId)).filter(finished);
 		const events: string[] = [];
 		for (const execution of done)
 			for (const item of await executionItems(main, execution.id, TRIGGER))

@@ -1,7 +1,7 @@
 import type { Client } from 'pg';
 
 import { mainServer, useE2e } from '../support/e2e';
-import { executionsOf } from '../support/executions';
+import { executionsOf, finished } from '../support/executions';
 import { waitFor } from '../support/runtime';
 import { activate, figure, pollNow, postgres } from './queueSupport';
 
@@ -121,10 +121,7 @@ describe("Queue mode: warehouse sync into a real Postgres with n8n's Postgres no
 		);
 		await waitFor(
 			'every execution of the sync finished',
-			async () =>
-				(await executionsOf(main, workflowId)).every(
-					(e) => !['running', 'new', 'queued'].includes(e.status),
-				),
+			async () => (await executionsOf(main, workflowId)).every(finished),
 			120_000,
 		);
 

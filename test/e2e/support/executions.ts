@@ -31,6 +31,12 @@ export interface ExecutionSummary {
 	mode: string;
 }
 
+/** Statuses of an execution n8n has not ended yet ('new': created, not started; 'queued': queue mode). */
+const UNFINISHED = new Set(['new', 'queued', 'running']);
+
+/** Whether n8n has ended the execution (success, error, crashed, canceled, ...). */
+export const finished = (execution: ExecutionSummary): boolean => !UNFINISHED.has(execution.status);
+
 /** The executions of a workflow, oldest first (n8n's REST API as the logged-in user). */
 export async function executionsOf(
 	server: N8nServer,
@@ -87,7 +93,7 @@ export async function deactivateAndSettle(
 	while (Date.now() < deadline) {
 		await emulator.mark();
 		await new Promise((r) => setTimeout(r, 3_000));
-		const running = (await executionsOf(server, workflowId)).some((e) => e.status === 'running');
+		const running = !(await executionsOf(server, workflowId)).every(finished);
 		if (!running && (await emulator.apiRequests()).length === 0) return;
 	}
 	throw new Error(

@@ -13,7 +13,7 @@ import {
 } from '../../upgrade/release';
 import { workforceCredential } from './demoValues';
 import { EmulatorControl, emulatorUrls, startEmulatorProcess } from './emulatorProcess';
-import { executionsOf, type ExecutionSummary } from './executions';
+import { executionsOf, finished, type ExecutionSummary } from './executions';
 import type { N8nServer } from './n8nServer';
 import { asExecution, finishedExecution, startManualRun } from './restRunner';
 import { freePort, waitFor } from './runtime';
@@ -216,7 +216,7 @@ export async function nthExecution(
 		`execution ${index + 1} of workflow ${workflowId}`,
 		async () => {
 			found = (await executionsOf(server, workflowId))[index];
-			return found !== undefined && found.status !== 'running' && found.status !== 'new';
+			return found !== undefined && finished(found);
 		},
 		95_000,
 	);
