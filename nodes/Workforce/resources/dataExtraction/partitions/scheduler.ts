@@ -46,7 +46,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 ): AsyncGenerator<OrderedPage<P>> {
 	const { parallel, budgetBytes = READ_AHEAD_BYTES } = partitioning;
 	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
-	const gate = partitioning.gate ?? new RequestGate(parallel);
+	const gate = new RequestGate(parallel);
 	const planner = new SlicePlanner(partitions, budgetBytes / Math.max(1, parallel));
 	// An incremental run may have no end: then neither has its last slice's stretch.
 	const runEnd = runStretch(stream.qs ?? {}).endMs;
