@@ -51,7 +51,6 @@ export function isPushback(error: unknown): boolean {
 	return status === '429' || status === '503';
 }
 
-/** 500/502/503/504, a timeout or a dropped connection. */
 export function isTransient(error: unknown): boolean {
 	if (TRANSIENT_STATUS.has(httpStatus(error))) return true;
 	const e = (error ?? {}) as {

@@ -19,7 +19,6 @@ export class SlicePlanner {
 	private partition = 0;
 	/** Start of the part of the window not yet cut into slices (partitions chain, so it runs on). */
 	private cursor: number;
-	/** The index of the slice next() makes next. */
 	nextIndex = 0;
 	/** Span and bytes of the finished slices that held records (empty ones must not thin the density). */
 	private filledMs = 0;
