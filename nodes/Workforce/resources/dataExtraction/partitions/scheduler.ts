@@ -60,6 +60,17 @@ export async function* partitionedPages<P extends DecodedPage>(
 	/** Slices after this index stop: the first failed one (with `resume`), or -1 once the run ends. */
 	let stopAfter = Infinity;
 	const halted = (lane: Lane<P>) => lane.slice.index > stopAfter;
+	// Later slices wait while over budget; the head keeps HEAD_READ_AHEAD_PAGES ready, or with
+	// `resume` is read to its end (memory: about the budget plus one slice).
+	const mayRead = (lane: Lane<P>) =>
+		lane.slice.index === head
+			? resume !== undefined || lane.pages.length < HEAD_READ_AHEAD_PAGES
+			: buffered < budgetBytes;
+	// The head slice may not be cut yet (the probe is still out): then it waits for that too.
+	const headReady = () => {
+		const lane = lanes[head] as Lane<P> | undefined;
+		return lane ? lane.done || (!resume && lane.pages.length > 0) : planner.exhausted;
+	};
 	// Every change wakes every waiter; each checks its own condition again.
 	const waiters: Array<() => void> = [];
 	const changed = () => waiters.splice(0).forEach((wake) => wake());
@@ -80,15 +91,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 		let records = 0;
 		try {
 			for (;;) {
-				// Later slices wait while over budget; the head keeps HEAD_READ_AHEAD_PAGES ready, or
-				// with `resume` is read to its end (memory: about the budget plus one slice).
-				await until(
-					() =>
-						halted(lane) ||
-						(slice.index === head
-							? resume !== undefined || lane.pages.length < HEAD_READ_AHEAD_PAGES
-							: buffered < budgetBytes),
-				);
+				await until(() => halted(lane) || mayRead(lane));
 				if (halted(lane)) break;
 				const step = await pages.next();
 				if (halted(lane)) break;
@@ -136,12 +139,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 	try {
 		startMore();
 		for (;;) {
-			// The head slice may not be cut yet (the probe is still out): wait for it too.
-			await until(() => {
-				const lane = lanes[head] as Lane<P> | undefined;
-				if (failure) return true;
-				return lane ? lane.done || (!resume && lane.pages.length > 0) : planner.exhausted;
-			});
+			await until(() => failure !== undefined || headReady());
 			if (failure) throw failure.error;
 			const lane = lanes[head] as Lane<P> | undefined;
 			if (!lane) break;
