@@ -47,12 +47,12 @@ let written: { fileBytes: number; textBytes: number } | undefined;
 
 /** The file's lines, read back after the timing: one a record, or the run fails. */
 async function checkFile(records: number): Promise<string> {
-	const { lines, textBytes } = await countNdjsonLines(createReadStream(path), gzip);
+	const { lines, textBytes, sha256 } = await countNdjsonLines(createReadStream(path), gzip);
 	if (lines !== records || textBytes !== written?.textBytes)
 		throw new Error(
 			`${path} holds ${lines} lines (${textBytes} bytes), the loop read ${records} records (${written?.textBytes} bytes written)`,
 		);
-	return `${gzip ? 'gunzipped' : 'read'} back: ${lines} lines`;
+	return `${gzip ? 'gunzipped' : 'read'} back: ${lines} lines, sha256 ${sha256}`;
 }
 
 void report(

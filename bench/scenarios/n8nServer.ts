@@ -157,12 +157,12 @@ async function checkGzipFile(
 	const bytes = await server.getBytes(
 		`/rest/binary-data?id=${encodeURIComponent(binary.id)}&action=download`,
 	);
-	const { lines, textBytes } = await countNdjsonLinesIn(bytes, true);
+	const { lines, textBytes, sha256 } = await countNdjsonLinesIn(bytes, true);
 	if (lines !== summary.records || bytes.length !== summary.bytes)
 		throw new Error(
 			`${binary.fileName}: ${bytes.length} bytes gunzip to ${lines} lines; the summary says ${String(summary.bytes)} bytes, ${String(summary.records)} records`,
 		);
-	return `gzip file ${binary.fileName} (${binary.mimeType}) of ${bytes.length} bytes (${textBytes} bytes of NDJSON), gunzipped back: ${lines} lines`;
+	return `gzip file ${binary.fileName} (${binary.mimeType}) of ${bytes.length} bytes (${textBytes} bytes of NDJSON), gunzipped back: ${lines} lines, sha256 ${sha256}`;
 }
 
 main().catch((error) => {
