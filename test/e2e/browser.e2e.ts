@@ -6,7 +6,7 @@ import { eventProperty } from '../../nodes/WorkforceTrigger/properties';
 import { getOption } from '../../nodes/Workforce/resources/payrollExport/get';
 import { getSummaryLinesOption } from '../../nodes/Workforce/resources/payrollExport/getSummaryLines';
 import { useE2e, useN8nServer } from './support/e2e';
-import { useEditorBrowser } from './support/editorBrowser';
+import { typeInto, useEditorBrowser } from './support/editorBrowser';
 import { deactivateAndSettle, executionItems, executionsOf } from './support/executions';
 import { waitFor } from './support/runtime';
 
@@ -142,10 +142,7 @@ describe('The editor in a browser', () => {
 			['fromWorkDate', '01.10.2026'],
 			['toWorkDate', '31.10.2026'],
 		]) {
-			const input = ndv.getByTestId(`parameter-input-${field}`).locator('input').first();
-			await input.click();
-			await input.fill(typed);
-			await input.press('Enter');
+			const input = await typeInto(ndv, field, typed);
 			await input.press('Tab');
 			// n8n's date picker drops what it cannot parse: the field is empty again.
 			await page.waitForFunction(
@@ -237,10 +234,7 @@ describe('The editor in a browser', () => {
 			['fromDateTime', '2026-03-01 00:00:00'],
 			['toDateTime', '2026-03-31 23:59:59'],
 		]) {
-			const input = ndv.getByTestId(`parameter-input-${field}`).locator('input').first();
-			await input.click();
-			await input.fill(typed);
-			await input.press('Enter');
+			await typeInto(ndv, field, typed);
 			await see(ndv.getByTestId(`parameter-input-${field}`)).toShowValue(typed);
 		}
 		await e2e.emulator.mark();

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 import { E2E_OWNER } from './e2e';
 import type { N8nServer } from './n8nServer';
@@ -70,4 +70,13 @@ export function useEditorBrowser(server: () => N8nServer): EditorBrowser {
 			await (page as Page).screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 		},
 	};
+}
+
+/** Types into a node parameter's input as a user does (click, type, Enter); returns the input. */
+export async function typeInto(panel: Locator, field: string, typed: string): Promise<Locator> {
+	const input = panel.getByTestId(`parameter-input-${field}`).locator('input').first();
+	await input.click();
+	await input.fill(typed);
+	await input.press('Enter');
+	return input;
 }

@@ -46,42 +46,31 @@ describe('Data Extraction > Get Payroll Lines: Export Filter and User Payroll Ty
 		},
 	);
 
-	it('Only Locked and Fixed Pay are sent as named; a value from an expression is matched case-insensitively', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				operation: 'getPayrollLines',
-				lineExportFilter: 'onlylocked',
-				lineUserPayrollTypeFilter: 'Fixed Pay',
-			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(fx.apiRequests()[0].query).toEqual({
-			ExportFilter: ['OnlyLocked'],
-			UserPayrollTypeFilter: ['FixedPay'],
-		});
-		expect(
-			jsonOf(result).every((l) => !data().employees.find((e) => e.id === l.userId)!.hourly),
-		).toBe(true);
-	});
-
-	it('a typed value is matched whatever its case, spaces, `_` and `-`', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				operation: 'getPayrollLines',
-				lineExportFilter: ' only_locked ',
-				lineUserPayrollTypeFilter: 'FIXED-pay',
-			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(fx.apiRequests()[0].query).toEqual({
-			ExportFilter: ['OnlyLocked'],
-			UserPayrollTypeFilter: ['FixedPay'],
-		});
-	});
+	it.each([
+		['named values (an expression may give any case)', 'onlylocked', 'Fixed Pay'],
+		['typed values in any case or with spaces, `_` and `-`', ' only_locked ', 'FIXED-pay'],
+	])(
+		'Only Locked and Fixed Pay are sent as named, from %s',
+		async (_, lineExportFilter, lineUserPayrollTypeFilter) => {
+			const result = await executeNode({
+				credentials: fx.credentials,
+				parameters: {
+					...base,
+					operation: 'getPayrollLines',
+					lineExportFilter,
+					lineUserPayrollTypeFilter,
+				},
+			});
+			expect(result.error).toBeUndefined();
+			expect(fx.apiRequests()[0].query).toEqual({
+				ExportFilter: ['OnlyLocked'],
+				UserPayrollTypeFilter: ['FixedPay'],
+			});
+			expect(
+				jsonOf(result).every((l) => !data().employees.find((e) => e.id === l.userId)!.hourly),
+			).toBe(true);
+		},
+	);
 
 	it.each([
 		[
