@@ -18,7 +18,6 @@ import { decideRetry, httpStatus, isPushback, retryAfterOf, type RetryPolicy } f
 export interface PageRequestOptions {
 	/** e.g. "Get time registrations". */
 	what?: string;
-	/** e.g. `/v1/time-registrations`. */
 	path: string;
 	itemIndex?: number;
 	partition?: string;
@@ -40,7 +39,8 @@ export interface RequestSlot {
 	pushedBack(retryAfterMs?: number | null, overloaded?: boolean): void;
 }
 
-/** The page's answer after any retries. */
+const STREAMED_GET = { api: 'extraction', method: 'GET', stream: true } as const;
+
 export async function requestPage(
 	this: WorkforceContext,
 	options: PageRequestOptions,
@@ -48,10 +48,13 @@ export async function requestPage(
 	progress: Progress,
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<string | Buffer> {
+	// The label (what, path, itemIndex) and the timeout as the caller gave them.
+	const request = { ...options, ...STREAMED_GET, qs, credentials };
 	for (let attempt = 1; ; attempt++) {
 		const slot = await options.gate?.acquire(options.priority);
 		try {
-			const raw = await attemptPage.call(this, options, qs, credentials);
+			const { body } = await workforceRequest.call(this, request);
+			const raw = await readBody(this, body, options);
 			slot?.succeeded();
 			return raw;
 		} catch (error) {
@@ -67,31 +70,27 @@ export async function requestPage(
 			if (decision.final && progress.pages === 0 && !options.partition)
 				throw new NodeApiError(this.getNode(), error as JsonObject);
 			const reason = `page ${progress.pages + 1} ${decision.reason}`;
-			throw progressError(this, options, { ...progress }, reason, error);
+			throw progressError(this, options, progress, reason, error);
 		} finally {
 			slot?.release();
 		}
 	}
 }
 
-async function attemptPage(
-	this: WorkforceContext,
+/** The answer read whole; lost part-way, it is retried as a dropped connection. */
+async function readBody(
+	ctx: WorkforceContext,
+	body: unknown,
 	options: PageRequestOptions,
-	qs: IDataObject,
-	credentials: ICredentialDataDecryptedObject,
 ): Promise<string | Buffer> {
-	const request = { api: 'extraction', method: 'GET', stream: true, qs, credentials } as const;
-	// The label (what, path, itemIndex) and the timeout as the caller gave them.
-	const { body } = await workforceRequest.call(this, { ...options, ...request });
 	try {
 		return options.bytes
 			? await readBytes(body, options.timeout, options.bytes)
 			: await readText(body, options.timeout);
 	} catch (cause) {
-		// Lost part-way through the answer: retried as a dropped connection.
 		const { code, message } = cause as { code?: string; message: string };
 		const lost = { code: code && /^E[A-Z]+$/.test(code) ? code : 'ECONNRESET', message };
-		throw transportError(this, lost, options);
+		throw transportError(ctx, lost, options);
 	}
 }
 

@@ -31,12 +31,11 @@ export function decideRetry(
 	const asked = retryAfterOf(error);
 	if (httpStatus(error) === '429') {
 		const wait = asked ?? backoff;
-		if (last) return { reason: `was rate limited (HTTP 429) after ${tries}` };
+		const limited = 'was rate limited (HTTP 429)';
+		if (last) return { reason: `${limited} after ${tries}` };
 		if (wait > timeoutMs) {
 			const seconds = Math.ceil(wait / 1000);
-			return {
-				reason: `was rate limited (HTTP 429), asked to wait ${seconds} s, longer than the request timeout`,
-			};
+			return { reason: `${limited}, asked to wait ${seconds} s, longer than the request timeout` };
 		}
 		return { waitMs: wait };
 	}
@@ -52,7 +51,6 @@ export function isPushback(error: unknown): boolean {
 	return status === '429' || status === '503';
 }
 
-/** 500/502/503/504, a timeout or a dropped connection. */
 export function isTransient(error: unknown): boolean {
 	if (TRANSIENT_STATUS.has(httpStatus(error))) return true;
 	const e = (error ?? {}) as {

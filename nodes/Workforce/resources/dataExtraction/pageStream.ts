@@ -7,15 +7,8 @@ import {
 	type PaginateOptions,
 	type StreamPage,
 } from '../../../shared/extraction/pageLoop';
-import {
-	partitionLabel,
-	planPartitions,
-	type PagePartition,
-	type PartitionRequest,
-	type PlannedPartition,
-} from './partitions/plan';
+import { planPartitions, type PagePartition, type PartitionRequest } from './partitions/plan';
 import { partitionedPages } from './partitions/scheduler';
-import type { RequestGate } from '../../helpers/requestGate';
 import { runStretch, type ResumeState, type Stretch } from './resume';
 
 /**
@@ -42,7 +35,8 @@ export interface OrderedPage<P extends DecodedPage> {
 }
 
 export interface ExtractionPage<P extends DecodedPage = DecodedPage>
-	extends Pick<OrderedPage<P>, 'partition' | 'stretch'> {
+	extends Pick<OrderedPage<P>, 'partition' | 'stretch'>,
+		Pick<StreamPage<P>, 'decoded' | 'bytes'> {
 	/** 1 for the first page, counted across partitions. */
 	pageNumber: number;
 	readonly records: IDataObject[];
@@ -50,20 +44,12 @@ export interface ExtractionPage<P extends DecodedPage = DecodedPage>
 	envelope: PageEnvelope;
 	/** Whether another page follows (in this partition or a later one). */
 	hasMore: boolean;
-	/** The page as the run's decoder made it. */
-	decoded: P;
-	/** Characters of its text, or bytes. */
-	bytes: number;
 }
 
 export interface Partitioning extends PartitionRequest {
 	parallel: number;
 	/** Bytes of later partitions' pages that may wait for the sink (default READ_AHEAD_BYTES). */
 	budgetBytes?: number;
-	/** The endpoint's own rules, checked on each partition's query (a maximum window, for one). */
-	check?: (qs: IDataObject) => void;
-	/** Given in by tests and figures to read the peak. */
-	gate?: RequestGate;
 }
 
 export interface PageStreamOptions<P extends DecodedPage> extends PaginateOptions<P> {
@@ -79,30 +65,13 @@ export function pageStream<P extends DecodedPage = DecodedPage>(
 	const { partitioning, resume, ...stream } = options;
 	if (!partitioning)
 		return numbered(oneStream((paginate<P>).call(this, stream), runStretch(options.qs ?? {})));
-	const { itemIndex } = options;
-	let partitions: PlannedPartition[];
 	try {
-		partitions = planPartitions(options.qs ?? {}, partitioning, Date.now())!;
+		const partitions = planPartitions(options.qs ?? {}, partitioning, Date.now())!;
+		return numbered((partitionedPages<P>).call(this, partitions, partitioning, stream, resume));
 	} catch (error) {
 		// Its message, and its description (how to fix the plan).
-		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: options.itemIndex });
 	}
-	for (const planned of partitions) {
-		try {
-			partitioning.check?.(planned.qs);
-		} catch (error) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`${partitionLabel(planned.partition)}: ${(error as Error).message}`,
-				{
-					description:
-						`Each partition is one window at the service. Choose a shorter Partition By (Day or Week) or more Equal Parts. ${(error as { description?: string }).description ?? ''}`.trim(),
-					itemIndex,
-				},
-			);
-		}
-	}
-	return numbered((partitionedPages<P>).call(this, partitions, partitioning, stream, resume));
 }
 
 async function* oneStream<P extends DecodedPage>(

@@ -11,6 +11,8 @@ export type PartitionBy = 'none' | 'day' | 'week' | 'month' | 'parts';
 export interface PartitionRequest {
 	by: PartitionBy;
 	parts?: number;
+	/** The endpoint's own rules, checked on each partition's query (a maximum window, for one). */
+	check?: (qs: IDataObject) => void;
 }
 
 export interface PagePartition {
@@ -102,8 +104,23 @@ export function planPartitions(
 		const endMs = cuts[index + 1];
 		const narrowed = narrowWindow(qs, startMs, endMs, index === count - 1);
 		const [from, to] = [narrowed[startKey], narrowed[endKey]] as Array<string | undefined>;
-		return { partition: { index, count, from, to }, qs: narrowed, startMs, endMs };
+		const partition = { index, count, from, to };
+		checkWindow(partition, narrowed, request.check);
+		return { partition, qs: narrowed, startMs, endMs };
 	});
+}
+
+/** Each partition is one window at the service, so the endpoint's rules hold for each. */
+function checkWindow(partition: PagePartition, qs: IDataObject, check?: (qs: IDataObject) => void) {
+	try {
+		check?.(qs);
+	} catch (error) {
+		const { message, description } = error as { message: string; description?: string };
+		throw planError(
+			`${partitionLabel(partition)}: ${message}`,
+			`Each partition is one window at the service. Choose a shorter Partition By (Day or Week) or more Equal Parts. ${description ?? ''}`.trim(),
+		);
+	}
 }
 
 /** Cut points from start to end (exclusive); never an empty slice. */

@@ -2,7 +2,6 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { CREDENTIAL, type WorkforceContext } from '../../../../shared/transport';
 import type { DecodedPage } from '../../../../shared/extraction/pageDecoder';
-import type { Progress } from '../../../../shared/extraction/pageRequest';
 import {
 	paginate,
 	type PaginateOptions,
@@ -23,7 +22,7 @@ import { runStretch, type ResumeState, type StreamStop } from '../resume';
  */
 
 /** Pages of later slices read ahead of the sink, at most: about twenty pages of 2,500 time registrations. */
-export const READ_AHEAD_BYTES = 64 * 1024 * 1024;
+const READ_AHEAD_BYTES = 64 * 1024 * 1024;
 
 /** Pages of the slice being handed on that are read ahead of the sink. */
 const HEAD_READ_AHEAD_PAGES = 2;
@@ -45,12 +44,13 @@ export async function* partitionedPages<P extends DecodedPage>(
 	resume?: ResumeState,
 ): AsyncGenerator<OrderedPage<P>> {
 	const { parallel, budgetBytes = READ_AHEAD_BYTES } = partitioning;
+	// Every slice's stream shares the run's gate and progress, and the credentials read once.
 	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
-	const gate = partitioning.gate ?? new RequestGate(parallel);
+	const progress = { pages: 0, records: 0 };
+	const streams = { ...stream, credentials, progress, gate: new RequestGate(parallel) };
 	const planner = new SlicePlanner(partitions, budgetBytes / Math.max(1, parallel));
 	// An incremental run may have no end: then neither has its last slice's stretch.
 	const runEnd = runStretch(stream.qs ?? {}).endMs;
-	const progress: Progress = { pages: 0, records: 0 };
 	const lanes: Array<Lane<P>> = [];
 	const pumps: Array<Promise<void>> = [];
 	let head = 0;
@@ -60,6 +60,17 @@ export async function* partitionedPages<P extends DecodedPage>(
 	/** Slices after this index stop: the first failed one (with `resume`), or -1 once the run ends. */
 	let stopAfter = Infinity;
 	const halted = (lane: Lane<P>) => lane.slice.index > stopAfter;
+	// Later slices wait while over budget; the head keeps HEAD_READ_AHEAD_PAGES ready, or with
+	// `resume` is read to its end (memory: about the budget plus one slice).
+	const mayRead = (lane: Lane<P>) =>
+		lane.slice.index === head
+			? resume !== undefined || lane.pages.length < HEAD_READ_AHEAD_PAGES
+			: buffered < budgetBytes;
+	// The head slice may not be cut yet (the probe is still out): then it waits for that too.
+	const headReady = () => {
+		const lane = lanes[head] as Lane<P> | undefined;
+		return lane ? lane.done || (!resume && lane.pages.length > 0) : planner.exhausted;
+	};
 	// Every change wakes every waiter; each checks its own condition again.
 	const waiters: Array<() => void> = [];
 	const changed = () => waiters.splice(0).forEach((wake) => wake());
@@ -71,27 +82,16 @@ export async function* partitionedPages<P extends DecodedPage>(
 		const { slice } = lane;
 		const partition = partitionLabel(slice.partition);
 		const pages = (paginate<P>).call(this, {
-			...stream,
+			...streams,
 			qs: slice.qs,
 			partition,
-			progress,
-			gate,
 			priority: slice.index,
-			credentials,
 		});
 		let bytes = 0;
 		let records = 0;
 		try {
 			for (;;) {
-				// Later slices wait while over budget; the head keeps HEAD_READ_AHEAD_PAGES ready, or
-				// with `resume` is read to its end (memory: about the budget plus one slice).
-				await until(
-					() =>
-						halted(lane) ||
-						(slice.index === head
-							? resume !== undefined || lane.pages.length < HEAD_READ_AHEAD_PAGES
-							: buffered < budgetBytes),
-				);
+				await until(() => halted(lane) || mayRead(lane));
 				if (halted(lane)) break;
 				const step = await pages.next();
 				if (halted(lane)) break;
@@ -136,19 +136,12 @@ export async function* partitionedPages<P extends DecodedPage>(
 		}
 	};
 
-	const headLane = () => lanes[head] as Lane<P> | undefined;
-
 	try {
 		startMore();
 		for (;;) {
-			// The head slice may not be cut yet (the probe is still out): wait for it too.
-			await until(() => {
-				const lane = headLane();
-				if (failure) return true;
-				return lane ? lane.done || (!resume && lane.pages.length > 0) : planner.exhausted;
-			});
+			await until(() => failure !== undefined || headReady());
 			if (failure) throw failure.error;
-			const lane = headLane();
+			const lane = lanes[head] as Lane<P> | undefined;
 			if (!lane) break;
 			if (lane.failed) {
 				resume!.stop = lane.failed;

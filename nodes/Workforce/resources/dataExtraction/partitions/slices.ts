@@ -19,7 +19,7 @@ export class SlicePlanner {
 	private partition = 0;
 	/** Start of the part of the window not yet cut into slices (partitions chain, so it runs on). */
 	private cursor: number;
-	private issued = 0;
+	nextIndex = 0;
 	/** Span and bytes of the finished slices that held records (empty ones must not thin the density). */
 	private filledMs = 0;
 	private filledBytes = 0;
@@ -32,10 +32,6 @@ export class SlicePlanner {
 		private readonly targetBytes: number,
 	) {
 		this.cursor = partitions[0]?.startMs ?? 0;
-	}
-
-	get nextIndex(): number {
-		return this.issued;
 	}
 
 	get exhausted(): boolean {
@@ -58,7 +54,7 @@ export class SlicePlanner {
 		const last = cut === endMs;
 		if (last) this.partition++;
 		const slice: Slice = {
-			index: this.issued++,
+			index: this.nextIndex++,
 			partition: planned.partition,
 			qs: narrowWindow(planned.qs, this.cursor, cut, last),
 			startMs: this.cursor,
@@ -79,7 +75,7 @@ export class SlicePlanner {
 	}
 
 	private width(): number | undefined {
-		if (this.widestFinishedMs === 0) return this.issued === 0 ? DAY_MS : undefined;
+		if (this.widestFinishedMs === 0) return this.nextIndex === 0 ? DAY_MS : undefined;
 		if (this.filledMs === 0) return 2 * this.widestFinishedMs;
 		return Math.max(DAY_MS, this.targetBytes / (this.filledBytes / this.filledMs));
 	}
