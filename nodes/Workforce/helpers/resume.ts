@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { httpStatus } from '../../shared/extraction/retryPolicy';
 import { isVersion2 } from '../../shared/nodeVersion';
+import { plural } from '../../shared/plural';
 import { asNodeError } from './itemErrors';
 
 /**
@@ -51,7 +52,7 @@ export function resumeErrorItem(
 export function deliveredWords(delivered: Delivered, noun = 'record'): string {
 	const count = delivered.records ?? 0;
 	if (count === 0 && !delivered.parts) return `no ${noun}s`;
-	const records = `${count} ${noun}${count === 1 ? '' : 's'}`;
+	const records = plural(count, noun);
 	if (delivered.parts === undefined) return records;
-	return `${records} in ${delivered.parts} file${delivered.parts === 1 ? '' : 's'}`;
+	return `${records} in ${plural(delivered.parts, 'file')}`;
 }

@@ -6,6 +6,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { plural } from '../plural';
 import { transportError, workforceRequest, type WorkforceContext } from '../transport';
 import { readBytes, readText } from '../transport/body';
 import { errorWithOwnMessage } from '../transport/errors';
@@ -100,8 +101,6 @@ export interface Progress {
 	records: number;
 }
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 export function progressError(
 	ctx: WorkforceContext,
 	label: PageRequestOptions,
@@ -112,7 +111,7 @@ export function progressError(
 	// Usually the transport's NodeApiError; none when the answer itself is wrong.
 	const failure = (cause ?? {}) as Partial<NodeApiError>;
 	const { httpCode, message: causeMessage } = failure;
-	const got = `${count(progress.pages, 'page')} and ${count(progress.records, 'record')} received before it stopped`;
+	const got = `${plural(progress.pages, 'page')} and ${plural(progress.records, 'record')} received before it stopped`;
 	const where = label.partition ? `${label.partition}: ` : '';
 	const message = `${label.what ?? `GET ${label.path}`} failed: ${where}${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
 	const description = [

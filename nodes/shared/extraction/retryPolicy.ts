@@ -1,3 +1,5 @@
+import { plural } from '../plural';
+
 /** Whether and when a failed page request is asked again: backoff, or the service's Retry-After. */
 
 export interface RetryPolicy {
@@ -25,7 +27,7 @@ export function decideRetry(
 	const delayMs = Math.max(0, policy?.delayMs ?? 1000);
 	const backoff = Math.min(Math.max(delayMs, MAX_DELAY_MS), delayMs * 2 ** (attempt - 1));
 	const last = attempt >= Math.max(1, Math.floor(policy?.attempts ?? 4));
-	const tries = `${attempt} attempt${attempt === 1 ? '' : 's'}`;
+	const tries = plural(attempt, 'attempt');
 	const asked = retryAfterOf(error);
 	if (httpStatus(error) === '429') {
 		const wait = asked ?? backoff;

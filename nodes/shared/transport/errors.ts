@@ -1,5 +1,6 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import { plural } from '../plural';
 import { adviceForCodes } from './codeAdvice';
 import { redact } from './redact';
 
@@ -47,8 +48,7 @@ function rateLimitAdvice(waitMs: number | undefined, now = Date.now()): string {
 	if (waitMs === undefined) {
 		return 'The service is rate limiting this client and did not say for how long. Try again in a minute or so, and space requests out (node settings: Retry On Fail with a wait of a few seconds, or batching).';
 	}
-	const seconds = Math.ceil(waitMs / 1000);
-	return `The service is rate limiting this client: try again in ${seconds} second${seconds === 1 ? '' : 's'} (after ${new Date(now + waitMs).toISOString()}), and space requests out (node settings: Retry On Fail with Wait Between Tries of at least that long, or batching).`;
+	return `The service is rate limiting this client: try again in ${plural(Math.ceil(waitMs / 1000), 'second')} (after ${new Date(now + waitMs).toISOString()}), and space requests out (node settings: Retry On Fail with Wait Between Tries of at least that long, or batching).`;
 }
 
 /**
