@@ -34,7 +34,6 @@ export function runStretch(qs: IDataObject): Stretch {
 	return { startMs: ms(start), endMs: ms(end, inclusive) };
 }
 
-/** The node's field for a query key: fromDateTime for FromDateTime, and so on. */
 const fieldOf = (key: string) => key[0].toLowerCase() + key.slice(1);
 
 /** A stretch under the node's field names: `toDateTime` inclusive (end - 1 ms), Modified Before exclusive. */
