@@ -20,11 +20,13 @@ export function peakRssMb(): number {
 /**
  * Times `work` and reports the result on stdout as one JSON line for the runner. `warmUp` runs
  * first, untimed and with its requests not counted (code loaded and compiled, as in a running
- * n8n): it must go through the same code path with its own token.
+ * n8n): it must go through the same code path with its own token. `check` runs after the timing
+ * and the peak RSS, and adds what it found to the note (it throws when the work was wrong).
  */
 export async function report(
 	work: () => Promise<Omit<ScenarioResult, 'wallMs' | 'peakRssMb'>>,
 	warmUp?: () => Promise<unknown>,
+	check?: (outcome: Omit<ScenarioResult, 'wallMs' | 'peakRssMb'>) => Promise<string>,
 ) {
 	if (warmUp) {
 		await warmUp();
@@ -42,6 +44,7 @@ export async function report(
 		peakRssMb: peakRssMb(),
 		...outcome,
 	};
+	if (check) result.note = [result.note, await check(outcome)].filter(Boolean).join('; ');
 	process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 }
 

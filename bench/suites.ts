@@ -118,6 +118,21 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 			script: 'extractionUndiciCount',
 			env: { BENCH_LOOP_BYTES: '1' },
 		},
+		// The File output's like-for-like floors: the same loop writing the node's bytes.
+		{
+			label: 'plain undici loop writing NDJSON to a file',
+			script: 'extractionUndiciCount',
+			env: { BENCH_LOOP_FILE: 'ndjson' },
+		},
+		...(gzip
+			? [
+					{
+						label: 'plain undici loop writing gzipped NDJSON to a file',
+						script: 'extractionUndiciCount',
+						env: { BENCH_LOOP_FILE: 'gzip' },
+					},
+				]
+			: []),
 		inN8n(
 			"n8n's HTTP Request node, the same pages one by one (Loop Over Items), each to a binary file",
 			'httpRequestFiles',
@@ -130,12 +145,23 @@ const fileSuite = (id: string, records: number, gzip: boolean): Suite => ({
 			false,
 			fileHeap,
 		),
-		inN8n('Workforce node, Output File (NDJSON)', 'workforceFile', false, fileHeap),
+		// Each label names its command: no label contains another, so BENCH_VARIANT picks one by its label.
+		inN8n('Workforce node, Output File (NDJSON), n8n execute', 'workforceFile', false, fileHeap),
 		...(gzip
-			? [inN8n('Workforce node, Output File (NDJSON, gzip)', 'workforceFileGzip', false, fileHeap)]
+			? [
+					inN8n(
+						'Workforce node, Output File (NDJSON, gzip), n8n execute',
+						'workforceFileGzip',
+						false,
+						fileHeap,
+					),
+				]
 			: []),
 		// As users run n8n: a server that is up and idle when the run starts (bench/scenarios/n8nServer).
 		inServer('Workforce node, Output File (NDJSON), n8n start', 'workforceFile'),
+		...(gzip
+			? [inServer('Workforce node, Output File (NDJSON, gzip), n8n start', 'workforceFileGzip')]
+			: []),
 		inServer("n8n's HTTP Request node, the same pages one by one, n8n start", 'httpRequestFiles'),
 	],
 });

@@ -3,14 +3,30 @@
  * nothing (the floor for File output). BENCH_LOOP_BALLAST_MB (set by the suite for its variant):
  * the loop runs beside that many MiB of live objects, as a process the size of an idle n8n holds,
  * to show what reading the same bytes costs the collector of a process that large (issue 33).
+ * BENCH_LOOP_FILE: the loop also writes the records as the File output does, for its like-for-like
+ * baseline: `ndjson` into an NDJSON file, `gzip` into a gzipped one (bench/ndjsonFile.ts), in a
+ * temporary folder removed after the file's lines are counted (untimed).
  */
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { report, targetFromEnv } from '../measure';
+import { countNdjsonLines, ndjsonFile, type NdjsonFile } from '../ndjsonFile';
 import { eachTimeRegistrationBody, eachTimeRegistrationPage, warmUpExtraction } from './token';
 
 const target = targetFromEnv();
 const ballastMb = Number(process.env.BENCH_LOOP_BALLAST_MB ?? 0);
 /** BENCH_LOOP_BYTES=1: receive every page's bytes and parse nothing (what the bytes alone cost). */
 const bytesOnly = process.env.BENCH_LOOP_BYTES === '1';
+const fileMode = process.env.BENCH_LOOP_FILE ?? '';
+if (!['', 'ndjson', 'gzip'].includes(fileMode) || (fileMode && bytesOnly))
+	throw new Error(
+		`BENCH_LOOP_FILE is "${fileMode}": set it to ndjson or gzip, without BENCH_LOOP_BYTES (a file needs the parsed records)`,
+	);
+const gzip = fileMode === 'gzip';
+const folder = fileMode ? mkdtempSync(join(tmpdir(), 'n8n-nodes-workforce-bench-loop-')) : '';
+const path = join(folder, gzip ? 'records.ndjson.gz' : 'records.ndjson');
 
 /** Small objects and strings, like a server's heap, until V8's heap holds `mb` MiB more. */
 function ballast(mb: number): unknown[] {
@@ -27,25 +43,43 @@ function ballast(mb: number): unknown[] {
 
 const held = ballastMb > 0 ? ballast(ballastMb) : [];
 
+let written: { fileBytes: number; textBytes: number } | undefined;
+
+/** The file's lines, read back after the timing: one a record, or the run fails. */
+async function checkFile(records: number): Promise<string> {
+	const { lines, textBytes, sha256 } = await countNdjsonLines(createReadStream(path), gzip);
+	if (lines !== records || textBytes !== written?.textBytes)
+		throw new Error(
+			`${path} holds ${lines} lines (${textBytes} bytes), the loop read ${records} records (${written?.textBytes} bytes written)`,
+		);
+	return `${gzip ? 'gunzipped' : 'read'} back: ${lines} lines, sha256 ${sha256}`;
+}
+
 void report(
 	async () => {
 		let records = 0;
 		let bytes = 0;
+		const file: NdjsonFile | undefined = fileMode ? ndjsonFile(path, gzip) : undefined;
 		const requests = bytesOnly
 			? await eachTimeRegistrationBody(
 					target,
 					(chunk) => (bytes += chunk.length),
 					(count) => (records += count),
 				)
-			: await eachTimeRegistrationPage(target, (page) => {
+			: await eachTimeRegistrationPage(target, async (page) => {
 					records += page.length;
+					await file?.write(page);
 				});
+		written = await file?.close();
 		return {
 			records,
 			requests,
 			note:
 				[
 					bytesOnly ? `bytes only, ${bytes} bytes` : '',
+					written
+						? `${gzip ? 'gzip' : 'NDJSON'} file of ${written.fileBytes} bytes${gzip ? ` (${written.textBytes} bytes of NDJSON)` : ''}`
+						: '',
 					held.length ? `beside ${ballastMb} MiB of live objects` : '',
 				]
 					.filter(Boolean)
@@ -53,4 +87,7 @@ void report(
 		};
 	},
 	() => warmUpExtraction(target),
-);
+	fileMode ? (outcome) => checkFile(outcome.records ?? 0) : undefined,
+).finally(() => {
+	if (folder) rmSync(folder, { recursive: true, force: true });
+});

@@ -16,6 +16,7 @@ import { finishedExecution, startManualRun } from '../../test/e2e/support/restRu
 import { unflatten } from '../../test/e2e/support/executions';
 import { waitFor } from '../../test/e2e/support/runtime';
 import { timedRuns, type BenchN8n, type BenchWorkflow } from '../n8nInstance';
+import { countNdjsonLinesIn } from '../ndjsonFile';
 import {
 	nodeFlags,
 	resetPeakRss,
@@ -96,7 +97,7 @@ async function main() {
 					string,
 					Array<{
 						executionTime: number;
-						data?: { main?: Array<Array<{ json: Record<string, unknown> }>> };
+						data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: Binaries }>> };
 					}>
 				>;
 			};
@@ -115,13 +116,19 @@ async function main() {
 		const output = runs?.[0].data?.main?.[0];
 		const summary = output?.[0]?.json ?? {};
 		const cpuMs = threads.reduce((sum, [, ms]) => sum + ms, 0);
+		const file =
+			which === 'workforceFileGzip'
+				? await checkGzipFile(server, summary, output?.[0]?.binary)
+				: typeof summary.bytes === 'number'
+					? `File output: ${summary.bytes} bytes stored`
+					: '';
 		const result: ScenarioResult = {
 			wallMs,
 			cpuMs,
 			peakRssMb,
 			// A File run's summary counts its records; an item run's items are its records.
 			records: typeof summary.records === 'number' ? summary.records : output?.length,
-			note: `n8n start, idle ${IDLE_S} s, run through the REST API; execution ${stored.status}${runs ? '' : ' saved without run data: time from its start to its stop, records not counted'}, ${typeof stored.data === 'string' ? stored.data.length : 0} characters of run data; RSS before the run ${rssBefore} MiB, growth ${Math.round(peakRssMb - rssBefore)} MiB${peakOfRun ? '' : ' (peak since start-up: /proc clear_refs not writable)'}; CPU of the run by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`,
+			note: `${file ? `${file}; ` : ''}n8n start, idle ${IDLE_S} s, run through the REST API; execution ${stored.status}${runs ? '' : ' saved without run data: time from its start to its stop, records not counted'}, ${typeof stored.data === 'string' ? stored.data.length : 0} characters of run data; RSS before the run ${rssBefore} MiB, growth ${Math.round(peakRssMb - rssBefore)} MiB${peakOfRun ? '' : ' (peak since start-up: /proc clear_refs not writable)'}; CPU of the run by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`,
 		};
 		process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 	} finally {
@@ -129,6 +136,33 @@ async function main() {
 		await new Promise((resolve) => child.once('exit', resolve));
 		log?.end();
 	}
+}
+
+type Binaries = Record<string, { id?: string; mimeType?: string; fileName?: string }>;
+
+/**
+ * That the gzip workflow wrote gzip: the summary says compressed, and the stored file, downloaded
+ * as the editor does (after the timing), is gzip that decompresses to one line a record.
+ */
+async function checkGzipFile(
+	server: N8nServer,
+	summary: Record<string, unknown>,
+	binaries: Binaries | undefined,
+): Promise<string> {
+	const binary = Object.values(binaries ?? {})[0];
+	if (summary.compressed !== true || !binary?.id)
+		throw new Error(
+			`The gzip workflow output no stored compressed file: ${JSON.stringify({ summary, binary })}`,
+		);
+	const bytes = await server.getBytes(
+		`/rest/binary-data?id=${encodeURIComponent(binary.id)}&action=download`,
+	);
+	const { lines, textBytes, sha256 } = await countNdjsonLinesIn(bytes, true);
+	if (lines !== summary.records || bytes.length !== summary.bytes)
+		throw new Error(
+			`${binary.fileName}: ${bytes.length} bytes gunzip to ${lines} lines; the summary says ${String(summary.bytes)} bytes, ${String(summary.records)} records`,
+		);
+	return `gzip file ${binary.fileName} (${binary.mimeType}) of ${bytes.length} bytes (${textBytes} bytes of NDJSON), gunzipped back: ${lines} lines, sha256 ${sha256}`;
 }
 
 main().catch((error) => {

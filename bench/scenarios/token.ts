@@ -75,10 +75,13 @@ async function eachPage(
 	return requests;
 }
 
-/** The undici baselines' Return All: every page parsed, its records handed to `onPage`; answers the request count. */
+/**
+ * The undici baselines' Return All: every page parsed, its records handed to `onPage` (the next
+ * page is asked for once what it answers resolves); answers the request count.
+ */
 export async function eachTimeRegistrationPage(
 	target: Target,
-	onPage: (records: unknown[]) => void,
+	onPage: (records: unknown[]) => void | Promise<void>,
 	window?: { from: string; to: string },
 	knownToken?: string,
 ): Promise<number> {
@@ -86,7 +89,7 @@ export async function eachTimeRegistrationPage(
 		target,
 		async (body) => {
 			const page = (await body.json()) as { data: unknown[]; continuationToken?: string };
-			onPage(page.data);
+			await onPage(page.data);
 			return page.continuationToken ?? '';
 		},
 		window,
