@@ -16,12 +16,6 @@ export function isResumable(ctx: IExecuteFunctions, limited = false): boolean {
 	return !limited && isVersion2(ctx) && ctx.getNode().onError === 'continueErrorOutput';
 }
 
-/** The rest of the window to read again (To Date Time and To Work Date inclusive, as the fields). */
-export type ResumeWindow =
-	| { fromDateTime?: string; toDateTime?: string }
-	| { modifiedSince: string; modifiedBefore?: string }
-	| { fromWorkDate: string; toWorkDate: string };
-
 /** What went out: records (rows), files, and their stretch under `resume`'s keys (null: none). */
 export interface Delivered extends IDataObject {
 	records?: number;
@@ -39,17 +33,18 @@ export function resumeErrorItem(
 	cause: unknown,
 	itemIndex: number,
 	facts: {
-		resume: ResumeWindow;
+		/** The rest of the window to read again (To Date Time and To Work Date inclusive, as the fields). */
+		resume: IDataObject;
 		/** `partition`: the partition or payroll export window, as errors name it; `page` counted from the start of `resume` (1: its first page). */
 		failed: { partition: string; page: number; cause: string };
 		delivered: Delivered;
+		description: string;
 	},
-	description: string,
 ): INodeExecutionData {
 	const error = asNodeError(ctx.getNode(), cause, itemIndex);
 	const code = Number(httpStatus(cause));
 	const status = Number.isInteger(code) && code >= 100 && code < 600 ? { status: code } : {};
-	const details = { ...facts, failed: { ...facts.failed, ...status }, description };
+	const details = { ...facts, failed: { ...facts.failed, ...status } };
 	return { json: { error: error.message, details }, pairedItem: { item: itemIndex } };
 }
 

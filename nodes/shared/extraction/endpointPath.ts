@@ -4,14 +4,14 @@ import { isDotSegment } from '../transport/pathSegment';
 import { EXTRACTION_ENDPOINTS } from './endpoints';
 import { OTHER_PATH } from './endpointFields';
 
-/** The path (`v1/project`) and its row, undefined for a v1 path the table does not list (the vendor adds endpoints). */
 export type ChosenEndpoint = ReturnType<typeof chooseEndpoint>;
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /**
- * Endpoint (or Endpoint Path), refused unless a plain `v1/<segment>/...` path (letters, digits,
- * `-`, `_`), so a typed path can only address the credential's extraction API.
+ * Endpoint (or Endpoint Path) as its path (`v1/project`) and row (none for a v1 path the table
+ * does not list: the vendor adds endpoints). Refused unless a plain `v1/<segment>/...` path
+ * (letters, digits, `-`, `_`), so a typed path can only address the credential's extraction API.
  */
 export function chooseEndpoint(
 	ctx: { getNode(): INode },

@@ -9,10 +9,9 @@ import {
 import { BEFORE_VERSION_2, FROM_VERSION_2, showWithVersion } from '../nodeVersion';
 
 /**
- * ExportFilter and UserPayrollTypeFilter of the payroll lines endpoints: the service's defaults
- * leave out unapproved days and fixed-pay employees; the fields say so. Node and trigger share them.
- * One row per filter: its field (version 2 may change its default), its query parameter, the
- * service's default (never sent) and what that default leaves out.
+ * ExportFilter and UserPayrollTypeFilter of the payroll lines endpoints (node and trigger): the
+ * service's defaults leave out unapproved days and fixed-pay employees, and the fields say so.
+ * A row's service default is never sent; `emptyCause` is what that default leaves out.
  */
 const FILTERS = [
 	{

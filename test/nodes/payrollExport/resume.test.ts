@@ -151,6 +151,44 @@ describe('Payroll Export: a long range that fails part-way', () => {
 		expect(delivered).toEqual({ records: 0, fromWorkDate: null, toWorkDate: null });
 	});
 
+	it('the description, word for word: the work dates output (rows, or the file of those days) or nothing, and how to read the rest', async () => {
+		const rest =
+			'Read the rest with this node again: Period Date Range, From Work Date {{ $json.details.resume.fromWorkDate }} and To Work Date {{ $json.details.resume.toWorkDate }} (the error output item carries them).';
+		const failing = (skip: number) =>
+			fx.emulator.ctx.faults.add({
+				api: 'integration',
+				path: 'payroll-export',
+				skip,
+				count: 1_000,
+				action: { kind: 'status', status: 500 },
+			});
+		const fail = async (operation: string) => {
+			const result = await executeNode({
+				credentials: fx.credentials,
+				parameters: { ...params(operation), options: { parallelRequests: 1 } },
+				settings: RESUMABLE,
+			});
+			expect(result.errorItems).toHaveLength(1);
+			return { items: result.items, ...resumeOf(result.errorItems[0]) };
+		};
+		failing(5);
+		const rows = await fail('get');
+		expect(rows.items.length).toBeGreaterThan(1);
+		expect(rows.description).toBe(
+			`The work dates before ${windowStart(5)} were output (${rows.items.length} rows); the rest was not. ${rest}`,
+		);
+		fx.emulator.ctx.faults.clear();
+		failing(7);
+		const file = await fail('getFile');
+		expect(file.description).toBe(
+			`The work dates before ${windowStart(7)} were output (the file of those days); the rest was not. ${rest}`,
+		);
+		fx.emulator.ctx.faults.clear();
+		failing(0);
+		const none = await fail('get');
+		expect(none.description).toBe(`Nothing was output: the first window failed. ${rest}`);
+	});
+
 	it('version 1: one error item, nothing else', async () => {
 		fx.emulator.ctx.faults.add({
 			api: 'integration',

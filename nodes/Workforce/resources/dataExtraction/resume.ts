@@ -1,11 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import {
-	deliveredWords,
-	resumeErrorItem,
-	type Delivered,
-	type ResumeWindow,
-} from '../../helpers/resume';
+import { deliveredWords, resumeErrorItem } from '../../helpers/resume';
 import { iso, queryWindow } from './partitions/plan';
 
 /** An extraction run that stops part-way (issue 34): the stretch of the window it read and the error item naming the rest. */
@@ -34,21 +29,18 @@ export class ResumeState {
 /** The whole window of a run's query (an unpartitioned run's every page lies in it). */
 export function runStretch(qs: IDataObject): Stretch {
 	const { start, end, inclusive } = queryWindow(qs);
-	const ms = (key: string) =>
-		typeof qs[key] === 'string' ? Date.parse(qs[key] as string) : undefined;
-	const endMs = ms(end);
-	return { startMs: ms(start), endMs: endMs === undefined ? undefined : endMs + inclusive };
+	const ms = (key: string, more = 0) =>
+		typeof qs[key] === 'string' ? Date.parse(qs[key] as string) + more : undefined;
+	return { startMs: ms(start), endMs: ms(end, inclusive) };
 }
 
-/** The node's field for a query key: fromDateTime for FromDateTime, and so on. */
 const fieldOf = (key: string) => key[0].toLowerCase() + key.slice(1);
 
 /** A stretch under the node's field names: `toDateTime` inclusive (end - 1 ms), Modified Before exclusive. */
-export function stretchJson(qs: IDataObject, stretch: Stretch): IDataObject {
+export function stretchJson(qs: IDataObject, { startMs, endMs }: Stretch): IDataObject {
 	const { start, end, inclusive } = queryWindow(qs);
-	const at = (ms: number | undefined) => (ms === undefined ? null : iso(ms));
-	const endMs = stretch.endMs === undefined ? undefined : stretch.endMs - inclusive;
-	return { [fieldOf(start)]: at(stretch.startMs), [fieldOf(end)]: at(endMs) };
+	const at = (ms?: number, less = 0) => (ms === undefined ? null : iso(ms - less));
+	return { [fieldOf(start)]: at(startMs), [fieldOf(end)]: at(endMs, inclusive) };
 }
 
 /** A File output that stopped part-way: its parts (none when they hold no record), then the error item. */
@@ -82,29 +74,27 @@ export function extractionErrorItem(
 ): INodeExecutionData {
 	const run = runStretch(qs);
 	const from = stop?.startMs ?? run.startMs;
-	// Unset ends stay unset, so the rerun asks what this one did beyond the start.
-	const resume = Object.fromEntries(
-		Object.entries(stretchJson(qs, { startMs: from, endMs: run.endMs })).filter(
-			([, value]) => value !== null,
-		),
-	) as ResumeWindow;
 	const none = from === run.startMs;
-	const delivered: Delivered = {
-		...output,
-		...stretchJson(qs, none ? {} : { startMs: run.startMs, endMs: from }),
-	};
+	const resume = stretchJson(qs, { startMs: from, endMs: run.endMs });
+	// Unset ends stay unset, so the rerun asks what this one did beyond the start.
+	for (const key of Object.keys(resume)) if (resume[key] === null) delete resume[key];
+	const stretch = none ? {} : { startMs: run.startMs, endMs: from };
+	const delivered = { ...output, ...stretchJson(qs, stretch) };
 	const cause = (stop?.error ?? error) as { message?: string; context?: IDataObject };
 	const keys = Object.keys(resume);
 	const rest = keys.length
 		? `Read the rest with this node again: set ${keys.map((key) => `${FIELD_NAMES[key]} to {{ $json.details.resume.${key} }}`).join(' and ')} (the error output item carries them).`
 		: 'Run the node again to read it.';
-	const description = none
-		? `Nothing was output: no part of the window was complete. ${rest}`
-		: `The complete stretch before ${iso(from!)} was output (${deliveredWords(delivered)}); the rest was not. ${rest}`;
-	const failed = {
-		partition: stop?.partition ?? 'the whole window',
-		page: stop?.page ?? Number(cause.context?.pagesReceived ?? 0) + 1,
-		cause: String(cause.context?.causeMessage ?? cause.message ?? cause),
-	};
-	return resumeErrorItem(ctx, cause, itemIndex, { resume, failed, delivered }, description);
+	return resumeErrorItem(ctx, cause, itemIndex, {
+		resume,
+		failed: {
+			partition: stop?.partition ?? 'the whole window',
+			page: stop?.page ?? Number(cause.context?.pagesReceived ?? 0) + 1,
+			cause: String(cause.context?.causeMessage ?? cause.message ?? cause),
+		},
+		delivered,
+		description: none
+			? `Nothing was output: no part of the window was complete. ${rest}`
+			: `The complete stretch before ${iso(from!)} was output (${deliveredWords(delivered)}); the rest was not. ${rest}`,
+	});
 }

@@ -10,35 +10,31 @@ import type { ExportRequest } from './query';
  */
 export function payrollErrorItem(
 	ctx: IExecuteFunctions,
-	request: ExportRequest,
+	{ from, to, windows }: ExportRequest,
 	{ index, error }: { index: number; error: unknown },
 	itemIndex: number,
 	output: Delivered,
 ): INodeExecutionData {
-	const { windows } = request;
 	const window = windows[index];
 	const some = index > 0;
 	const delivered: Delivered = {
 		...output,
-		fromWorkDate: some ? request.from : null,
+		fromWorkDate: some ? from : null,
 		toWorkDate: some ? windows[index - 1].to : null,
 	};
-	const rest = `Read the rest with this node again: Period Date Range, From Work Date {{ $json.details.resume.fromWorkDate }} and To Work Date {{ $json.details.resume.toWorkDate }} (the error output item carries them).`;
 	const what =
 		output.records === undefined ? 'the file of those days' : deliveredWords(delivered, 'row');
-	const failed = {
-		partition: `window ${index + 1} of ${windows.length} (${window.from} to ${window.to})`,
-		page: 1,
-		cause: (error as { message?: string })?.message ?? String(error),
-	};
-	const resume = { fromWorkDate: window.from, toWorkDate: request.to };
-	return resumeErrorItem(
-		ctx,
-		error,
-		itemIndex,
-		{ resume, failed, delivered },
-		some
+	const rest = `Read the rest with this node again: Period Date Range, From Work Date {{ $json.details.resume.fromWorkDate }} and To Work Date {{ $json.details.resume.toWorkDate }} (the error output item carries them).`;
+	return resumeErrorItem(ctx, error, itemIndex, {
+		resume: { fromWorkDate: window.from, toWorkDate: to },
+		failed: {
+			partition: `window ${index + 1} of ${windows.length} (${window.from} to ${window.to})`,
+			page: 1,
+			cause: (error as { message?: string })?.message ?? String(error),
+		},
+		delivered,
+		description: some
 			? `The work dates before ${window.from} were output (${what}); the rest was not. ${rest}`
 			: `Nothing was output: the first window failed. ${rest}`,
-	);
+	});
 }
