@@ -55,11 +55,11 @@ export class PageCursor {
 		return this.page;
 	}
 
-	/** The text of the page's next `count` records: a scanned page's own lines where the format has them. */
+	/** The text of the page's next `count` records: a scanned page's own lines where they are the records as they came (NDJSON, not shaped). */
 	text(count: number): Uint8Array {
 		const whole = count === this.to - this.from;
 		const scanned = this.page!.decoded.scanned;
-		if (scanned && this.encoder.lines) {
+		if (scanned && this.encoder.lines && !this.shape) {
 			const lines = (this.lines ??= this.encoder.lines(scanned, this.to));
 			let end = whole ? lines.byteLength : this.lineStart;
 			if (!whole) for (let k = 0; k < count; k++) end = lines.indexOf(LF, end) + 1;
@@ -86,7 +86,8 @@ export class PageCursor {
 		this.from += count;
 		this.lineStart = this.lineEnd;
 		this.rest = undefined;
-		if (this.from >= this.to) this.page = undefined;
+		// Done: its objects go now, not when the next page arrives.
+		if (this.from >= this.to) this.page = this.shaped = undefined;
 	}
 
 	/** Whether records are left (pages without any are passed over). */

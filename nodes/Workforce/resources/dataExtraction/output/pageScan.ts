@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * A page read from its bytes without parsing it into objects (File output, NDJSON): records stay
- * byte spans, and only the summary's fields are located; parsing makes ~10 MB of objects per page.
+ * A page read from its bytes without parsing it into objects (File output): records stay byte
+ * spans, and only the summary's fields are located; parsing makes ~10 MB of objects per page.
  * Validates as strictly as JSON.parse; declines (the caller parses) whatever it does not follow:
  * escaped keys, a record not an object or spanning lines, no or two `data`, a byte order mark,
  * invalid UTF-8, nesting deeper than MAX_DEPTH, or anything JSON.parse rejects.
