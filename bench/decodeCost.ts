@@ -75,8 +75,7 @@ const ways: Record<string, Way> = {
 		const records = (JSON.parse(page.toString('utf8')) as { data: IDataObject[] }).data;
 		const summary = new FileSummary('ndjson', false);
 		summary.addPage(records);
-		const text = ndjsonEncoder().page(records);
-		return typeof text === 'string' ? utf8.encode(text).byteLength : text.byteLength;
+		return utf8.encode(ndjsonEncoder().page(records)).byteLength;
 	},
 	'scan + NDJSON': (page) => {
 		const scanned = scanPage(page, SUMMARY_FIELDS)!;
@@ -88,13 +87,13 @@ const ways: Record<string, Way> = {
 		const records = (JSON.parse(page.toString('utf8')) as { data: IDataObject[] }).data;
 		const summary = new FileSummary('csv', false);
 		summary.addPage(records);
-		return utf8.encode(csvEncoder().page(records) as string).byteLength;
+		return utf8.encode(csvEncoder().page(records)).byteLength;
 	},
 	'scan + CSV': (page) => {
 		const scanned = scanPage(page, SUMMARY_FIELDS)!;
 		const summary = new FileSummary('csv', false);
 		summary.addScanned(scanned, scanned.count);
-		return utf8.encode(csvEncoder().page(scanned.records()) as string).byteLength;
+		return utf8.encode(csvEncoder().page(scanned.records())).byteLength;
 	},
 };
 
