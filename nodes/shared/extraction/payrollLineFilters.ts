@@ -1,7 +1,6 @@
 import {
 	NodeOperationError,
 	type IDataObject,
-	type IExecuteFunctions,
 	type INode,
 	type INodeProperties,
 } from 'n8n-workflow';
@@ -11,7 +10,7 @@ import { BEFORE_VERSION_2, FROM_VERSION_2, showWithVersion } from '../nodeVersio
 /**
  * ExportFilter and UserPayrollTypeFilter of the payroll lines endpoints (node and trigger): the
  * service's defaults leave out unapproved days and fixed-pay employees, and the fields say so.
- * A row's service default is never sent; `emptyCause` is what that default leaves out.
+ * A row's service default is never sent.
  */
 const FILTERS = [
 	{
@@ -39,8 +38,6 @@ const FILTERS = [
 		],
 		description:
 			'Which days to read (ExportFilter). The default, Only Approved, leaves out every day that still has unapproved hours; choose All for every day.',
-		emptyCause:
-			'Export Filter is Only Approved (the service default), which leaves out days with unapproved hours: choose All',
 	},
 	{
 		name: 'lineUserPayrollTypeFilter',
@@ -68,8 +65,6 @@ const FILTERS = [
 			description:
 				"Which employees to read (UserPayrollTypeFilter). Paid by Hour (the service's default) leaves out fixed-pay employees and Fixed Pay the hourly paid; the output then says so.",
 		},
-		emptyCause:
-			'User Payroll Type Filter is Paid by Hour (the service default), which leaves out fixed-pay employees: choose All Users',
 	},
 ];
 
@@ -126,22 +121,5 @@ export function payrollLineFilterQuery(
 	return present ? qs : undefined;
 }
 
-export function readPayrollLineFilters(ctx: IExecuteFunctions, itemIndex: number) {
-	const read = (name: string) => ctx.getNodeParameter(name, itemIndex, null);
-	return payrollLineFilterQuery(ctx.getNode(), read, itemIndex);
-}
-
 /** An additional query parameter may not repeat these. */
 export const PAYROLL_LINE_FILTER_PARAMS = FILTERS.map((f) => f.param.toLowerCase());
-
-/** A hint when nothing came back under a default filter: the likeliest reason is what it leaves out. */
-export function emptyPayrollLinesHint(ctx: IExecuteFunctions, outputCount: number): void {
-	if (outputCount > 0 || ctx.getInputData().length === 0) return;
-	const qs = readPayrollLineFilters(ctx, 0) ?? {};
-	const causes = FILTERS.filter((f) => qs[f.param] === undefined).map((f) => f.emptyCause);
-	if (causes.length === 0) return;
-	ctx.addExecutionHints({
-		message: `No payroll lines came back. Likely causes: ${causes.join('; ')}; or nothing is registered in the window.`,
-		location: 'outputPane',
-	});
-}

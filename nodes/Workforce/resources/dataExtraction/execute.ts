@@ -142,22 +142,14 @@ export async function runExtraction(
 			);
 			const stop = resume?.stop;
 			if (stop)
-				out.push(
-					extractionErrorItem(this, qs, stop.error, itemIndex, stop, {
-						records: out.length - before,
-					}),
-				);
+				out.push(extractionErrorItem(this, qs, itemIndex, stop, { records: out.length - before }));
 		} catch (error) {
 			out.length = before;
 			// Failed with no slice boundary to stop at (one stream, or not a page): nothing went out.
-			if (resume && qs)
-				out.push(
-					extractionErrorItem(this, qs, error, itemIndex, undefined, {
-						records: 0,
-						...(file ? { parts: 0 } : {}),
-					}),
-				);
-			else outputOrThrow(this, error, itemIndex, out);
+			if (resume && qs) {
+				const nothing = file ? { records: 0, parts: 0 } : { records: 0 };
+				out.push(extractionErrorItem(this, qs, itemIndex, { error }, nothing));
+			} else outputOrThrow(this, error, itemIndex, out);
 		}
 	}
 	manyItemsHint(this, out.length);

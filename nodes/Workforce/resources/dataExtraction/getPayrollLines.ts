@@ -7,8 +7,7 @@ import type {
 
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';
-import { emptyPayrollLinesHint } from '../../../shared/extraction/payrollLineFilters';
-import { leftOutPayrollLinesHint } from './payrollLineHints';
+import { emptyPayrollLinesHint, leftOutPayrollLinesHint } from './payrollLineHints';
 
 export const getPayrollLinesOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines',

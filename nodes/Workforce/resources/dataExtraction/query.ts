@@ -2,7 +2,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 
 import {
 	PAYROLL_LINE_FILTER_PARAMS,
-	readPayrollLineFilters,
+	payrollLineFilterQuery,
 } from '../../../shared/extraction/payrollLineFilters';
 import { windowQuery } from './windowQuery';
 
@@ -27,6 +27,11 @@ export interface ExtractionOptions {
 	retries?: number;
 	retryDelay?: number;
 	timeout?: number;
+}
+
+export function readPayrollLineFilters(ctx: IExecuteFunctions, itemIndex: number) {
+	const read = (name: string) => ctx.getNodeParameter(name, itemIndex, null);
+	return payrollLineFilterQuery(ctx.getNode(), read, itemIndex);
 }
 
 /** The filter, checked before any request; the same object is resent on every page. */

@@ -54,7 +54,7 @@ export function stoppedFileItems(
 	const records = parts.reduce((sum, part) => sum + (part.json.records as number), 0);
 	const delivered = records === 0 ? [] : parts;
 	const output = { records, parts: delivered.length };
-	return [...delivered, extractionErrorItem(ctx, qs, stop.error, itemIndex, stop, output)];
+	return [...delivered, extractionErrorItem(ctx, qs, itemIndex, stop, output)];
 }
 
 const FIELD_NAMES: Record<string, string> = {
@@ -64,23 +64,23 @@ const FIELD_NAMES: Record<string, string> = {
 	modifiedBefore: 'Options > Modified Before',
 };
 
+/** `stop` is only `{ error }` where the run failed with no slice boundary to stop at. */
 export function extractionErrorItem(
 	ctx: IExecuteFunctions,
 	qs: IDataObject,
-	error: unknown,
 	itemIndex: number,
-	stop: StreamStop | undefined,
+	stop: Partial<StreamStop>,
 	output: { records: number; parts?: number },
 ): INodeExecutionData {
 	const run = runStretch(qs);
-	const from = stop?.startMs ?? run.startMs;
+	const from = stop.startMs ?? run.startMs;
 	const none = from === run.startMs;
 	const resume = stretchJson(qs, { startMs: from, endMs: run.endMs });
 	// Unset ends stay unset, so the rerun asks what this one did beyond the start.
 	for (const key of Object.keys(resume)) if (resume[key] === null) delete resume[key];
 	const stretch = none ? {} : { startMs: run.startMs, endMs: from };
 	const delivered = { ...output, ...stretchJson(qs, stretch) };
-	const cause = (stop?.error ?? error) as { message?: string; context?: IDataObject };
+	const cause = stop.error as { message?: string; context?: IDataObject };
 	const keys = Object.keys(resume);
 	const rest = keys.length
 		? `Read the rest with this node again: set ${keys.map((key) => `${FIELD_NAMES[key]} to {{ $json.details.resume.${key} }}`).join(' and ')} (the error output item carries them).`
@@ -88,8 +88,8 @@ export function extractionErrorItem(
 	return resumeErrorItem(ctx, cause, itemIndex, {
 		resume,
 		failed: {
-			partition: stop?.partition ?? 'the whole window',
-			page: stop?.page ?? Number(cause.context?.pagesReceived ?? 0) + 1,
+			partition: stop.partition ?? 'the whole window',
+			page: stop.page ?? Number(cause.context?.pagesReceived ?? 0) + 1,
 			cause: String(cause.context?.causeMessage ?? cause.message ?? cause),
 		},
 		delivered,
