@@ -6,7 +6,9 @@
  * - `parse + NDJSON`: JSON.parse, one JSON.stringify per record into the part's lines, the
  *   summary from the objects (the plain way to write the File output);
  * - `scan + NDJSON`: pageScan.ts, the lines cut from the page's bytes, the summary from the scan
- *   (what the node does today).
+ *   (what the node does today);
+ * - `parse + CSV` and `scan + CSV`: the same for CSV, its records parsed from the page's text or,
+ *   scanned, from its bytes as the writer encodes the page (the summary from the scan).
  * Prints CPU per page and MB/s of page text for each (median of the rounds). In-process CPU only:
  * what the objects cost n8n's collector later in a busy heap is the `n8nFile` suite's question.
  * `node .build/bench/decodeCost.js` after `bash scripts/build-dev.sh`; DECODE_PAGES, DECODE_ROUNDS.
@@ -21,7 +23,10 @@ import {
 	FileSummary,
 	SUMMARY_FIELDS,
 } from '../nodes/Workforce/resources/dataExtraction/output/summary';
-import { ndjsonEncoder } from '../nodes/Workforce/resources/dataExtraction/output/encoders';
+import {
+	csvEncoder,
+	ndjsonEncoder,
+} from '../nodes/Workforce/resources/dataExtraction/output/encoders';
 import type { IDataObject } from 'n8n-workflow';
 
 const PAGES = Number(process.env.DECODE_PAGES ?? 20);
@@ -70,14 +75,25 @@ const ways: Record<string, Way> = {
 		const records = (JSON.parse(page.toString('utf8')) as { data: IDataObject[] }).data;
 		const summary = new FileSummary('ndjson', false);
 		summary.addPage(records);
-		const text = ndjsonEncoder().page(records);
-		return typeof text === 'string' ? utf8.encode(text).byteLength : text.byteLength;
+		return utf8.encode(ndjsonEncoder().page(records)).byteLength;
 	},
 	'scan + NDJSON': (page) => {
 		const scanned = scanPage(page, SUMMARY_FIELDS)!;
 		const summary = new FileSummary('ndjson', false);
 		summary.addScanned(scanned, scanned.count);
 		return scanned.takeLines(scanned.count).byteLength;
+	},
+	'parse + CSV': (page) => {
+		const records = (JSON.parse(page.toString('utf8')) as { data: IDataObject[] }).data;
+		const summary = new FileSummary('csv', false);
+		summary.addPage(records);
+		return utf8.encode(csvEncoder().page(records)).byteLength;
+	},
+	'scan + CSV': (page) => {
+		const scanned = scanPage(page, SUMMARY_FIELDS)!;
+		const summary = new FileSummary('csv', false);
+		summary.addScanned(scanned, scanned.count);
+		return utf8.encode(csvEncoder().page(scanned.records())).byteLength;
 	},
 };
 

@@ -95,10 +95,7 @@ export async function runExtraction(
 				what,
 				itemIndex,
 				readAhead: returnAll,
-				decoder:
-					output.mode === 'file'
-						? fileDecoder(output, Boolean(options.includePageFacts))
-						: undefined,
+				decoder: output.mode === 'file' ? fileDecoder() : undefined,
 				timeout: run.timeout === false ? undefined : (options.timeout ?? 120_000),
 				retry: {
 					attempts: 1 + Math.max(0, Math.floor(options.retries ?? 3)),

@@ -4,12 +4,12 @@ import type { ScannedPage } from './pageScan';
 
 /** Turns pages of records into the text of a file, one page at a time. */
 export interface RecordEncoder {
-	/** The text (or its UTF-8 bytes) of these records, without header. */
-	page(records: IDataObject[]): string | Uint8Array;
+	/** The text of these records, without header. */
+	page(records: IDataObject[]): string;
 	/** The line that starts each file (or part), known once page() has seen records; formats without one have none. */
 	header?(): string;
-	/** The first `count` records of a scanned page, from its bytes; only formats that write records as they came have it. */
-	lines?(page: ScannedPage, count: number): Uint8Array;
+	/** Records `from` to `from + count` of a scanned page, from its bytes; only formats that write records as they came have it. */
+	lines?(page: ScannedPage, from: number, count: number): Uint8Array;
 	extension: string;
 	mimeType: string;
 }
@@ -25,7 +25,7 @@ export function ndjsonEncoder(): RecordEncoder {
 			return text;
 		},
 		// Each line is the record's own JSON text from the page: it parses to the very values item mode outputs.
-		lines: (page: ScannedPage, count: number) => page.takeLines(count),
+		lines: (page: ScannedPage, from: number, count: number) => page.takeLines(count, from),
 	};
 }
 

@@ -4,7 +4,6 @@ import {
 	type PageDecoder,
 } from '../../../../shared/extraction/pageDecoder';
 import { scanPage, type ScannedPage } from './pageScan';
-import type { OutputSettings } from '../outputField';
 import { SUMMARY_FIELDS } from './summary';
 
 /** A page as the File output reads it: scanned when the scan took it, otherwise parsed. */
@@ -13,14 +12,11 @@ export interface FilePage extends DecodedPage {
 }
 
 /**
- * NDJSON of the records as they came: pages read into reused buffers and scanned, not parsed (a
- * page the scan declines is parsed). Undefined (JSON parsing) when records must be objects.
+ * Pages read into reused buffers and scanned, not parsed (a page the scan declines is parsed): a
+ * page waiting to be written holds its bytes, and its records become objects (CSV, page facts)
+ * only when the writer encodes it.
  */
-export function fileDecoder(
-	settings: Extract<OutputSettings, { mode: 'file' }>,
-	shaped: boolean,
-): PageDecoder<FilePage> | undefined {
-	if (settings.format !== 'ndjson' || shaped) return undefined;
+export function fileDecoder(): PageDecoder<FilePage> {
 	const buffers = new PageBuffers();
 	return {
 		bytes: (size) => buffers.take(size),

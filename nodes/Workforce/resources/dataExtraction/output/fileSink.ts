@@ -3,9 +3,9 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 import type { ExtractionPage } from '../pageStream';
 import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
 import { ByteSource } from '../../../../shared/n8nInternals/byteSource';
-import { csvEncoder, ndjsonEncoder, type RecordEncoder } from './encoders';
+import { csvEncoder, ndjsonEncoder } from './encoders';
 import { gzip } from './gzip';
-import { PageCursor } from './pageCursor';
+import { PageCursor, type PartCap } from './pageCursor';
 import { partFileName } from './fileNames';
 import type { FilePage } from './fileDecoder';
 import { FileSummary } from './summary';
@@ -23,12 +23,6 @@ interface FileTarget {
 	stretch?: (stretch: Stretch) => IDataObject;
 }
 
-/** A part's most records and bytes (Infinity: no cap). */
-interface PartCap {
-	records: number;
-	bytes: number;
-}
-
 /**
  * Writes the records of `pages` (at most `limit`) into n8n's binary data as they arrive, as one
  * file or as parts, each a complete file (CSV header, own gzip stream). A page is encoded only when
@@ -42,7 +36,7 @@ export async function extractToFile(
 	settings: FileSettings,
 	target: FileTarget,
 ): Promise<INodeExecutionData[]> {
-	const encoder: RecordEncoder = settings.format === 'csv' ? csvEncoder() : ndjsonEncoder();
+	const encoder = settings.format === 'csv' ? csvEncoder() : ndjsonEncoder();
 	const split = settings.parts;
 	const cap: PartCap = {
 		records: split.by === 'records' ? split.records : Infinity,
@@ -53,17 +47,17 @@ export async function extractToFile(
 		if (collects && split.by === 'auto') cap.bytes = AUTO_PART_MIB * 1024 * 1024;
 	};
 	const inParts = () => cap.records < Infinity || cap.bytes < Infinity;
-	const cursor = new PageCursor(pages, limit, encoder, target.shape);
 	const extension = `${encoder.extension}${settings.compress ? '.gz' : ''}`;
 	const mimeType = settings.compress ? 'application/gzip' : encoder.mimeType;
 	// Once a chunk is written, its page's buffer is given back.
 	const written = new WeakMap<Uint8Array, () => void>();
 	const release = (chunk: Uint8Array) => written.get(chunk)?.();
+	const cursor = new PageCursor(pages, limit, encoder, target.shape, written);
 	const parts: Array<{ binary: IBinaryData; summary: FileSummary }> = [];
 	try {
 		do {
 			const summary = new FileSummary(settings.format, settings.compress);
-			const text = readAhead(writePart(cursor, encoder, summary, cap, written));
+			const text = readAhead(cursor.part(summary, cap));
 			const bytes = settings.compress ? readAhead(gzip(text, release)) : text;
 			// Renamed at the end if it stays alone.
 			const fileName = partFileName(target.baseName, extension, parts.length + 1, inParts());
@@ -89,45 +83,6 @@ export async function extractToFile(
 			pairedItem: { item: target.itemIndex },
 		};
 	});
-}
-
-const utf8 = new TextEncoder();
-
-/** One part's text: records until the cap (read at every page: Automatic sets it late) or their end. */
-async function* writePart(
-	cursor: PageCursor,
-	encoder: RecordEncoder,
-	summary: FileSummary,
-	cap: PartCap,
-	written: WeakMap<Uint8Array, () => void>,
-): AsyncGenerator<Uint8Array> {
-	for (let records = 0; records < cap.records; ) {
-		const page = await cursor.current();
-		if (!page) return;
-		const { from } = cursor;
-		const count = Math.min(cursor.to - from, cap.records - records);
-		const text = cursor.text(count);
-		// A part's first records bring the header (CSV's columns are known once a page is encoded).
-		const header = utf8.encode(records === 0 && count > 0 ? (encoder.header?.() ?? '') : '');
-		const size = header.byteLength + text.byteLength;
-		// Too big: the page goes to the next part (its text stays cached).
-		if (records > 0 && summary.bytes + size > cap.bytes) return;
-		summary.within(page.stretch);
-		// Counted before the bytes are handed over: a scanned page's buffer is reused.
-		const scanned = page.decoded.scanned;
-		if (scanned) summary.addScanned(scanned, count, from);
-		else summary.addPage(cursor.records(from, count));
-		summary.bytes += size;
-		records += count;
-		cursor.advance(count);
-		if (scanned && !cursor.page) {
-			// The page's last piece gives its buffer back once written.
-			if (text.byteLength > 0) written.set(text, () => scanned.release());
-			else scanned.release();
-		}
-		if (header.byteLength > 0) yield header;
-		if (text.byteLength > 0) yield text;
-	}
 }
 
 /** Asks `source` for the next value as soon as this one is handed over (while the store writes it); one ahead. */

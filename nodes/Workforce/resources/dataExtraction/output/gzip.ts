@@ -19,11 +19,9 @@ async function* copies(
 ): AsyncGenerator<Uint8Array> {
 	for await (const chunk of source) {
 		const pieces: Uint8Array[] = [];
-		for (let at = 0; at < chunk.byteLength; at += PIECE_BYTES) {
-			const piece = Buffer.allocUnsafeSlow(Math.min(PIECE_BYTES, chunk.byteLength - at));
-			piece.set(chunk.subarray(at, at + piece.byteLength));
-			pieces.push(piece);
-		}
+		// new Uint8Array(view) copies.
+		for (let at = 0; at < chunk.byteLength; at += PIECE_BYTES)
+			pieces.push(new Uint8Array(chunk.subarray(at, at + PIECE_BYTES)));
 		copied?.(chunk);
 		yield* pieces;
 	}

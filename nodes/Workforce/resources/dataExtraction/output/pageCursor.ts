@@ -3,27 +3,26 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ExtractionPage } from '../pageStream';
 import type { RecordEncoder } from './encoders';
 import type { FilePage } from './fileDecoder';
+import type { FileSummary } from './summary';
 
 type Shape = (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject;
 
+/** A part's most records and bytes (Infinity: no cap). */
+export type PartCap = { records: number; bytes: number };
+
 const utf8 = new TextEncoder();
-const LF = 0x0a;
 
 /**
- * The run's records page by page up to the Limit, as text, for a writer whose parts may end inside
- * a page: the records of `page` before `from` are in a part already, those from `to` on are past
- * the Limit. Leaving early must close().
+ * The run's records page by page up to the Limit, cut into the text of parts that may end inside a
+ * page: the records of `page` before `from` are in a part already, those from `to` on are past the
+ * Limit. Leaving early must close().
  */
 export class PageCursor {
-	page?: ExtractionPage<FilePage>;
-	from = 0;
-	to = 0;
+	private page?: ExtractionPage<FilePage>;
+	private from = 0;
+	private to = 0;
 	/** The text of the records from `from` to `to`, kept while the page waits for the next part. */
 	private rest?: Uint8Array;
-	/** NDJSON lines of a scanned page's records up to `to`; the next piece starts at lineStart. */
-	private lines?: Uint8Array;
-	private lineStart = 0;
-	private lineEnd = 0;
 	private shaped?: IDataObject[];
 	private taken = 0;
 	private done = false;
@@ -34,59 +33,44 @@ export class PageCursor {
 		private readonly limit: number,
 		private readonly encoder: RecordEncoder,
 		/** Records as item mode would output them; absent when records go out as they came. */
-		private readonly shape?: Shape,
+		private readonly shape: Shape | undefined,
+		/** Where a page's last chunk is noted, to give its buffer back once the chunk is written. */
+		private readonly written: WeakMap<Uint8Array, () => void>,
 	) {
 		this.iterator = pages[Symbol.asyncIterator]();
 	}
 
-	/** The page being written, the next one when it is done, or undefined at the end. */
-	async current(): Promise<ExtractionPage<FilePage> | undefined> {
-		if (this.page || this.done) return this.page;
-		const next = this.taken < this.limit ? await this.iterator.next() : undefined;
-		if (!next || next.done) {
-			await this.close();
-			return undefined;
+	/** One part's text: records until the cap (read at every page: Automatic sets it late) or their end. */
+	async *part(summary: FileSummary, cap: PartCap): AsyncGenerator<Uint8Array> {
+		for (let records = 0; records < cap.records; ) {
+			const page = await this.current();
+			if (!page) return;
+			const from = this.from;
+			const count = Math.min(this.to - from, cap.records - records);
+			const text = this.text(count);
+			// A part's first records bring the header (CSV's columns are known once a page is encoded).
+			const header = utf8.encode(records === 0 && count > 0 ? (this.encoder.header?.() ?? '') : '');
+			const size = header.byteLength + text.byteLength;
+			// Too big: the page goes to the next part (its text stays cached).
+			if (records > 0 && summary.bytes + size > cap.bytes) return;
+			summary.within(page.stretch);
+			// Counted before the bytes are handed over: a scanned page's buffer is reused.
+			const scanned = page.decoded.scanned;
+			if (scanned) summary.addScanned(scanned, count, from);
+			else summary.addPage(this.records(from, count));
+			summary.bytes += size;
+			records += count;
+			this.from += count;
+			this.rest = undefined;
+			if (this.from >= this.to) {
+				// Done: its objects go now, its buffer once its last piece is written.
+				this.page = this.shaped = undefined;
+				if (scanned && text.byteLength > 0) this.written.set(text, () => scanned.release());
+				else scanned?.release();
+			}
+			if (header.byteLength > 0) yield header;
+			if (text.byteLength > 0) yield text;
 		}
-		this.page = next.value;
-		this.from = this.lineStart = this.lineEnd = 0;
-		this.to = Math.min(next.value.recordsOnPage, this.limit - this.taken);
-		this.taken += this.to;
-		this.rest = this.lines = this.shaped = undefined;
-		return this.page;
-	}
-
-	/** The text of the page's next `count` records: a scanned page's own lines where the format has them. */
-	text(count: number): Uint8Array {
-		const whole = count === this.to - this.from;
-		const scanned = this.page!.decoded.scanned;
-		if (scanned && this.encoder.lines) {
-			const lines = (this.lines ??= this.encoder.lines(scanned, this.to));
-			let end = whole ? lines.byteLength : this.lineStart;
-			if (!whole) for (let k = 0; k < count; k++) end = lines.indexOf(LF, end) + 1;
-			this.lineEnd = end;
-			return lines.subarray(this.lineStart, end);
-		}
-		const encode = () => toBytes(this.encoder.page(this.records(this.from, count)));
-		return whole ? (this.rest ??= encode()) : encode();
-	}
-
-	/** Records `from` to `from + count`, shaped as output when the run shapes them. */
-	records(from: number, count: number): IDataObject[] {
-		const page = this.page!;
-		this.shaped ??= this.shape
-			? page.records.slice(0, this.to).map((record) => this.shape!(record, page))
-			: page.records;
-		return from === 0 && count === this.shaped.length
-			? this.shaped
-			: this.shaped.slice(from, from + count);
-	}
-
-	/** `count` more records are in a part; the page is done once all are. */
-	advance(count: number) {
-		this.from += count;
-		this.lineStart = this.lineEnd;
-		this.rest = undefined;
-		if (this.from >= this.to) this.page = undefined;
 	}
 
 	/** Whether records are left (pages without any are passed over). */
@@ -104,8 +88,40 @@ export class PageCursor {
 		this.done = true;
 		await this.iterator.return?.();
 	}
-}
 
-function toBytes(text: string | Uint8Array): Uint8Array {
-	return typeof text === 'string' ? utf8.encode(text) : text;
+	/** The page being written, the next one when it is done, or undefined at the end. */
+	private async current(): Promise<ExtractionPage<FilePage> | undefined> {
+		if (this.page || this.done) return this.page;
+		const next = this.taken < this.limit ? await this.iterator.next() : undefined;
+		if (!next || next.done) {
+			await this.close();
+			return undefined;
+		}
+		this.page = next.value;
+		this.from = 0;
+		this.to = Math.min(next.value.recordsOnPage, this.limit - this.taken);
+		this.taken += this.to;
+		return this.page;
+	}
+
+	/** The text of the page's next `count` records: a scanned page's own lines where they are the records as they came (NDJSON, not shaped). */
+	private text(count: number): Uint8Array {
+		const scanned = this.page!.decoded.scanned;
+		const piece = () =>
+			scanned && this.encoder.lines && !this.shape
+				? this.encoder.lines(scanned, this.from, count)
+				: utf8.encode(this.encoder.page(this.records(this.from, count)));
+		return count === this.to - this.from ? (this.rest ??= piece()) : piece();
+	}
+
+	/** Records `from` to `from + count`, shaped as output when the run shapes them. */
+	private records(from: number, count: number): IDataObject[] {
+		const page = this.page!;
+		this.shaped ??= this.shape
+			? page.records.slice(0, this.to).map((record) => this.shape!(record, page))
+			: page.records;
+		return from === 0 && count === this.shaped.length
+			? this.shaped
+			: this.shaped.slice(from, from + count);
+	}
 }

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * A page read from its bytes without parsing it into objects (File output, NDJSON): records stay
- * byte spans, and only the summary's fields are located; parsing makes ~10 MB of objects per page.
+ * A page read from its bytes without parsing it into objects (File output): records stay byte
+ * spans, and only the summary's fields are located; parsing makes ~10 MB of objects per page.
  * Validates as strictly as JSON.parse; declines (the caller parses) whatever it does not follow:
  * escaped keys, a record not an object or spanning lines, no or two `data`, a byte order mark,
  * invalid UTF-8, nesting deeper than MAX_DEPTH, or anything JSON.parse rejects.
@@ -45,8 +45,8 @@ const [TRUE, FALSE, NULL, DATA] = ['true', 'false', 'null', 'data'].map((word) =
 
 /** A page whose records were located, not parsed. */
 export class ScannedPage {
+	/** Read as lines or given back: its records can no longer be parsed. */
 	private consumed = false;
-	private released = false;
 
 	constructor(
 		readonly bytes: Buffer,
@@ -55,15 +55,15 @@ export class ScannedPage {
 		private readonly width: number,
 		/** Every top-level field but `data`, parsed. */
 		readonly envelope: IDataObject,
-		private readonly onRelease?: () => void,
+		private onRelease?: () => void,
 	) {}
 
 	/** The page's bytes are no longer read: its buffer may be reused. */
 	release(): void {
-		if (this.released) return;
-		this.released = true;
 		this.consumed = true;
-		this.onRelease?.();
+		const onRelease = this.onRelease;
+		this.onRelease = undefined;
+		onRelease?.();
 	}
 
 	get count(): number {
@@ -80,28 +80,6 @@ export class ScannedPage {
 		return this.cells[record * this.width + 3 + 2 * field];
 	}
 
-	fieldIsTrue(record: number, field: number): boolean {
-		const start = this.fieldStart(record, field);
-		return start >= 0 && bytesAre(this.bytes, start, this.fieldEnd(record, field), TRUE);
-	}
-
-	/** Whether that value is a JSON string other than "". */
-	fieldHasText(record: number, field: number): boolean {
-		const start = this.fieldStart(record, field);
-		return start >= 0 && this.bytes[start] === QUOTE && this.fieldEnd(record, field) - start > 2;
-	}
-
-	fieldString(record: number, field: number): string | undefined {
-		const start = this.fieldStart(record, field);
-		if (start < 0 || this.bytes[start] !== QUOTE) return undefined;
-		const end = this.fieldEnd(record, field);
-		// Parsed only when escaped (rare).
-		for (let i = start + 1; i < end - 1; i++)
-			if (this.bytes[i] === BACKSLASH)
-				return JSON.parse(this.bytes.toString('utf8', start, end)) as string;
-		return this.bytes.toString('utf8', start + 1, end - 1);
-	}
-
 	/** The records parsed, for a reader that needs objects (before the bytes are taken). */
 	records(): IDataObject[] {
 		if (this.consumed)
@@ -112,26 +90,26 @@ export class ScannedPage {
 	}
 
 	/**
-	 * The first `count` records as NDJSON: on a compact page the commas become line breaks in place
-	 * and the lines are a view of it; otherwise they are copied. The page cannot be read again.
+	 * Records `from` to `from + count` as NDJSON: on a compact page the commas become line breaks in
+	 * place and the lines are a view of it; otherwise they are copied. The page cannot be parsed again.
 	 */
-	takeLines(count: number): Uint8Array {
+	takeLines(count: number, from = 0): Uint8Array {
 		this.consumed = true;
 		const { bytes, cells, width } = this;
 		const start = (r: number) => cells[r * width];
 		const end = (r: number) => cells[r * width + 1];
-		const n = Math.min(count, this.count);
-		if (n === 0) return new Uint8Array(0);
+		const last = Math.min(from + count, this.count) - 1;
+		if (last < from) return new Uint8Array(0);
 		let compact = true;
-		for (let r = 0; r + 1 < n && compact; r++) compact = start(r + 1) - end(r) === 1;
+		for (let r = from; r < last && compact; r++) compact = start(r + 1) - end(r) === 1;
 		if (compact) {
-			for (let r = 0; r < n; r++) bytes[end(r)] = LF;
-			return bytes.subarray(start(0), end(n - 1) + 1);
+			for (let r = from; r <= last; r++) bytes[end(r)] = LF;
+			return bytes.subarray(start(from), end(last) + 1);
 		}
 		// Room enough: at least one byte (a comma) is between two records.
-		const lines = Buffer.allocUnsafe(end(n - 1) - start(0) + 1);
+		const lines = Buffer.allocUnsafe(end(last) - start(from) + 1);
 		let at = 0;
-		for (let r = 0; r < n; r++) {
+		for (let r = from; r <= last; r++) {
 			at += bytes.copy(lines, at, start(r), end(r));
 			lines[at++] = LF;
 		}

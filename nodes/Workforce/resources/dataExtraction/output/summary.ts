@@ -7,9 +7,11 @@ import type { FileFormat } from '../outputField';
 /** In order of preference (images carry their parent's). */
 const MODIFIED_FIELDS = ['modifiedDateTime', 'parentModifiedDateTime', 'createdDateTime'];
 
-/** The fields a scanned page notes for the summary. */
+/** The fields a scanned page notes for the summary: isDeleted (0), then the times (1 to 3). */
 export const SUMMARY_FIELDS: readonly string[] = ['isDeleted', ...MODIFIED_FIELDS];
-const FIELDS = SUMMARY_FIELDS.length;
+const QUOTE = 0x22;
+/** The one JSON value that starts with `t`: true. */
+const TRUE_START = 0x74;
 
 /** What a file's output item says: counts and the span of modification times. */
 export class FileSummary {
@@ -35,12 +37,25 @@ export class FileSummary {
 		this.stretch.endMs = stretch.endMs;
 	}
 
+	/** From objects (a page the scan declined). A text that is no time (NaN) is neither earliest nor latest. */
 	addPage(records: IDataObject[]) {
 		this.pages++;
 		this.records += records.length;
 		for (const record of records) {
 			if (record.isDeleted === true) this.deletedRecords++;
-			this.dated(modifiedOf(record));
+			const text = MODIFIED_FIELDS.map((field) => record[field]).find(
+				(value) => typeof value === 'string' && value !== '',
+			) as string | undefined;
+			if (text === undefined) continue;
+			const at = Date.parse(text);
+			if (at < this.firstAt) {
+				this.firstAt = at;
+				this.firstText = text;
+			}
+			if (at > this.lastAt) {
+				this.lastAt = at;
+				this.lastText = text;
+			}
 		}
 	}
 
@@ -49,42 +64,29 @@ export class FileSummary {
 		this.pages++;
 		this.records += count;
 		const bytes = page.bytes;
-		// Where this page's new extremes are: record * FIELDS + field, or -1.
+		// The records holding this page's new extremes, or -1.
 		let first = -1;
 		let last = -1;
 		for (let record = from; record < from + count; record++) {
-			if (page.fieldIsTrue(record, 0)) this.deletedRecords++;
-			for (let field = 1; field < FIELDS; field++) {
-				if (!page.fieldHasText(record, field)) continue;
-				const at =
-					utcTimeAt(bytes, page.fieldStart(record, field) + 1, page.fieldEnd(record, field) - 1) ??
-					Date.parse(page.fieldString(record, field)!);
-				if (at < this.firstAt) {
-					this.firstAt = at;
-					first = record * FIELDS + field;
-				}
-				if (at > this.lastAt) {
-					this.lastAt = at;
-					last = record * FIELDS + field;
-				}
-				break;
+			// Absent (-1): bytes[-1] is undefined.
+			if (bytes[page.fieldStart(record, 0)] === TRUE_START) this.deletedRecords++;
+			const field = modifiedField(page, record);
+			if (field < 0) continue;
+			const start = page.fieldStart(record, field);
+			const at =
+				utcTimeAt(bytes, start + 1, page.fieldEnd(record, field) - 1) ??
+				Date.parse(modifiedText(page, record));
+			if (at < this.firstAt) {
+				this.firstAt = at;
+				first = record;
+			}
+			if (at > this.lastAt) {
+				this.lastAt = at;
+				last = record;
 			}
 		}
-		if (first >= 0) this.firstText = page.fieldString(Math.floor(first / FIELDS), first % FIELDS)!;
-		if (last >= 0) this.lastText = page.fieldString(Math.floor(last / FIELDS), last % FIELDS)!;
-	}
-
-	/** A text that is no time (NaN) is neither earliest nor latest. */
-	private dated(text: string) {
-		const at = Date.parse(text);
-		if (at < this.firstAt) {
-			this.firstAt = at;
-			this.firstText = text;
-		}
-		if (at > this.lastAt) {
-			this.lastAt = at;
-			this.lastText = text;
-		}
+		if (first >= 0) this.firstText = modifiedText(page, first);
+		if (last >= 0) this.lastText = modifiedText(page, last);
 	}
 
 	/** `fileBytes`: the size of the stored file (compressed when compressed). */
@@ -103,12 +105,24 @@ export class FileSummary {
 	}
 }
 
-function modifiedOf(record: IDataObject): string {
-	for (const field of MODIFIED_FIELDS) {
-		const value = record[field];
-		if (typeof value === 'string' && value !== '') return value;
+/** The first time field of a scanned record that holds a string other than "" (absent: at -1), or -1. */
+function modifiedField(page: ScannedPage, record: number): number {
+	for (let field = 1; field < SUMMARY_FIELDS.length; field++) {
+		const start = page.fieldStart(record, field);
+		if (page.bytes[start] === QUOTE && page.fieldEnd(record, field) - start > 2) return field;
 	}
-	return '';
+	return -1;
+}
+
+/** That field's text (read for a page's extremes, and for a time in another form than the service's). */
+function modifiedText(page: ScannedPage, record: number): string {
+	const field = modifiedField(page, record);
+	const json = page.bytes.toString(
+		'utf8',
+		page.fieldStart(record, field),
+		page.fieldEnd(record, field),
+	);
+	return JSON.parse(json) as string;
 }
 
 /** The service's form of a time (the milliseconds are optional); its separators are checked. */
