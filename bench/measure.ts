@@ -32,10 +32,15 @@ export async function report(
 		await warmUp();
 		await markStart();
 	}
+	// Profiled: the window and the CPU by thread (the collector's helpers are not in the profile).
+	const profiled = process.execArgv.includes('--cpu-prof');
+	const ticksBefore = profiled ? threadTicks(process.pid) : undefined;
 	const started = process.hrtime.bigint();
 	const cpuBefore = process.cpuUsage();
 	const outcome = await work();
-	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+	const ended = process.hrtime.bigint();
+	const threads = ticksBefore && cpuByThreadName(ticksBefore, threadTicks(process.pid));
+	const wallMs = Number(ended - started) / 1e6;
 	// Less noisy than wall time on a shared machine, and it counts the garbage collector's threads.
 	const cpu = process.cpuUsage(cpuBefore);
 	const result: ScenarioResult = {
@@ -44,8 +49,25 @@ export async function report(
 		peakRssMb: peakRssMb(),
 		...outcome,
 	};
+	if (threads)
+		result.note = [
+			result.note,
+			`CPU by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`,
+			profileWindow(started, ended),
+		]
+			.filter(Boolean)
+			.join('; ');
 	if (check) result.note = [result.note, await check(outcome)].filter(Boolean).join('; ');
 	process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
+}
+
+/**
+ * The timed window on the monotonic clock in µs, the clock of a `.cpuprofile`'s timestamps (V8's
+ * and `process.hrtime` both read CLOCK_MONOTONIC), for bench/profileSummary.ts to cut the untimed
+ * start-up, warm-up and checks out of a `--cpu-prof` profile, also another process's on this machine.
+ */
+export function profileWindow(started: bigint, ended: bigint): string {
+	return `profile window ${started / 1000n}-${ended / 1000n} µs`;
 }
 
 /** The emulator's bases and the demo admin client, passed to scenario processes by the runner. */
@@ -133,6 +155,17 @@ export function threadTicks(pid: number): Map<number, { name: string; ticks: num
 		}
 	}
 	return threads;
+}
+
+/** CPU (ms) each kind of thread spent between two `threadTicks`, by thread name, most first. */
+export function cpuByThreadName(
+	before: ReturnType<typeof threadTicks>,
+	after: ReturnType<typeof threadTicks>,
+): Array<[string, number]> {
+	const sums = new Map<string, number>();
+	for (const [tid, { name, ticks }] of after)
+		sums.set(name, (sums.get(name) ?? 0) + (ticks - (before.get(tid)?.ticks ?? 0)) * 10);
+	return [...sums].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]);
 }
 
 /** Keeps the latest ticks of every thread ever seen (threads end, their CPU stays counted), and sums them by name. */

@@ -18,7 +18,9 @@ import { waitFor } from '../../test/e2e/support/runtime';
 import { timedRuns, type BenchN8n, type BenchWorkflow } from '../n8nInstance';
 import { countNdjsonLinesIn } from '../ndjsonFile';
 import {
+	cpuByThreadName,
 	nodeFlags,
+	profileWindow,
 	resetPeakRss,
 	threadTicks,
 	vmHwmMb,
@@ -35,14 +37,6 @@ const OWNER = {
 const IDLE_S = Number(process.env.BENCH_N8N_IDLE_S ?? 20);
 const NODE_ARGS = nodeFlags('BENCH_N8N_NODE_ARGS');
 const KEEP_OUTPUT = process.env.BENCH_N8N_KEEP_OUTPUT;
-
-type Ticks = ReturnType<typeof threadTicks>;
-const byName = (before: Ticks, after: Ticks) => {
-	const sums = new Map<string, number>();
-	for (const [tid, { name, ticks }] of after)
-		sums.set(name, (sums.get(name) ?? 0) + (ticks - (before.get(tid)?.ticks ?? 0)) * 10);
-	return [...sums].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]);
-};
 
 async function main() {
 	const bench = JSON.parse(process.env.BENCH_N8N_INSTANCE ?? 'null') as BenchN8n | null;
@@ -83,14 +77,16 @@ async function main() {
 		let peakRssMb = rssBefore;
 		const sample = setInterval(() => (peakRssMb = Math.max(peakRssMb, vmHwmMb(pid) ?? 0)), 100);
 		const ticksBefore = threadTicks(pid);
+		const started = process.hrtime.bigint();
 		const stored = await finishedExecution(
 			server,
 			await startManualRun(server, bench.workflows[which], 'Start'),
 			900_000,
 		);
+		const ended = process.hrtime.bigint();
 		clearInterval(sample);
 		peakRssMb = Math.max(peakRssMb, vmHwmMb(pid) ?? 0);
-		const threads = byName(ticksBefore, threadTicks(pid));
+		const threads = cpuByThreadName(ticksBefore, threadTicks(pid));
 		const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as {
 			resultData: {
 				runData: Record<
@@ -128,7 +124,7 @@ async function main() {
 			peakRssMb,
 			// A File run's summary counts its records; an item run's items are its records.
 			records: typeof summary.records === 'number' ? summary.records : output?.length,
-			note: `${file ? `${file}; ` : ''}n8n start, idle ${IDLE_S} s, run through the REST API; execution ${stored.status}${runs ? '' : ' saved without run data: time from its start to its stop, records not counted'}, ${typeof stored.data === 'string' ? stored.data.length : 0} characters of run data; RSS before the run ${rssBefore} MiB, growth ${Math.round(peakRssMb - rssBefore)} MiB${peakOfRun ? '' : ' (peak since start-up: /proc clear_refs not writable)'}; CPU of the run by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`,
+			note: `${file ? `${file}; ` : ''}n8n start, idle ${IDLE_S} s, run through the REST API; execution ${stored.status}${runs ? '' : ' saved without run data: time from its start to its stop, records not counted'}, ${typeof stored.data === 'string' ? stored.data.length : 0} characters of run data; RSS before the run ${rssBefore} MiB, growth ${Math.round(peakRssMb - rssBefore)} MiB${peakOfRun ? '' : ' (peak since start-up: /proc clear_refs not writable)'}; CPU of the run by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}${NODE_ARGS.includes('--cpu-prof') ? `; ${profileWindow(started, ended)}` : ''}`,
 		};
 		process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 	} finally {
