@@ -30,14 +30,20 @@ export function dataWindow(fx: Fixture): { fromDateTime: string; toDateTime: str
 }
 
 /**
- * Every extraction request from the `skip`-th on (0: the first) fails with HTTP 500 until the
- * faults are cleared: with Parallel Requests 1 the requests go out slice by slice in order, so
- * `skip` picks the slice and page that fail for good.
+ * Every request to `endpoint` from the `skip`-th on (0: the first) fails with HTTP 500 until the
+ * faults are cleared: with Parallel Requests 1 the requests go out slice by slice (or window by
+ * window) in order, so `skip` picks the slice and page that fail for good.
  */
-export function failFrom(fx: Fixture, skip: number): void {
-	fx.emulator.ctx.faults.add({
+export function failFrom(
+	fx: Fixture,
+	skip: number,
+	endpoint: { api: 'extraction' | 'integration'; path: string } = {
 		api: 'extraction',
 		path: 'time-registrations',
+	},
+): void {
+	fx.emulator.ctx.faults.add({
+		...endpoint,
 		skip,
 		count: 1_000_000,
 		action: { kind: 'status', status: 500 },

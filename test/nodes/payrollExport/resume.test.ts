@@ -1,8 +1,10 @@
 import { executeNode, jsonOf } from '../../harness/execute';
 import { useEmulator } from '../../support/emulatorFixture';
 import { fileBytes } from '../../support/fileOutput';
-import { RESUMABLE, resumeOf } from '../../support/resumeRuns';
+import { failFrom, RESUMABLE, resumeOf } from '../../support/resumeRuns';
 import { daysAgo } from './dates';
+
+const PAYROLL_EXPORT = { api: 'integration', path: 'payroll-export' } as const;
 
 /**
  * Issue 34 for Payroll Export over a long range: its 45-day windows are read side by side; in
@@ -56,13 +58,7 @@ describe('Payroll Export: a long range that fails part-way', () => {
 			const all = jsonOf(plain);
 			expect(exportRequests()).toHaveLength(9);
 			// One window at a time from here, so the sixth request is the sixth window.
-			fx.emulator.ctx.faults.add({
-				api: 'integration',
-				path: 'payroll-export',
-				skip: 5,
-				count: 1_000,
-				action: { kind: 'status', status: 500 },
-			});
+			failFrom(fx, 5, PAYROLL_EXPORT);
 			fx.mark();
 			const failed = await executeNode({
 				credentials: fx.credentials,
@@ -102,13 +98,7 @@ describe('Payroll Export: a long range that fails part-way', () => {
 		});
 		expect(plain.errorItems).toHaveLength(0);
 		const whole = await fileBytes(plain.items[0]);
-		fx.emulator.ctx.faults.add({
-			api: 'integration',
-			path: 'payroll-export',
-			skip: 7,
-			count: 1_000,
-			action: { kind: 'status', status: 500 },
-		});
+		failFrom(fx, 7, PAYROLL_EXPORT);
 		const failed = await executeNode({
 			credentials: fx.credentials,
 			parameters: { ...params('getFile'), options: { parallelRequests: 1 } },
@@ -133,12 +123,7 @@ describe('Payroll Export: a long range that fails part-way', () => {
 	});
 
 	it('a failure in the first (only) window: nothing delivered, the whole range named', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'integration',
-			path: 'payroll-export',
-			count: 1_000,
-			action: { kind: 'status', status: 500 },
-		});
+		failFrom(fx, 0, PAYROLL_EXPORT);
 		const month = { fromWorkDate: daysAgo(30), toWorkDate: daysAgo(1) };
 		const failed = await executeNode({
 			credentials: fx.credentials,
@@ -154,14 +139,6 @@ describe('Payroll Export: a long range that fails part-way', () => {
 	it('the description, word for word: the work dates output (rows, or the file of those days) or nothing, and how to read the rest', async () => {
 		const rest =
 			'Read the rest with this node again: Period Date Range, From Work Date {{ $json.details.resume.fromWorkDate }} and To Work Date {{ $json.details.resume.toWorkDate }} (the error output item carries them).';
-		const failing = (skip: number) =>
-			fx.emulator.ctx.faults.add({
-				api: 'integration',
-				path: 'payroll-export',
-				skip,
-				count: 1_000,
-				action: { kind: 'status', status: 500 },
-			});
 		const fail = async (operation: string) => {
 			const result = await executeNode({
 				credentials: fx.credentials,
@@ -171,32 +148,26 @@ describe('Payroll Export: a long range that fails part-way', () => {
 			expect(result.errorItems).toHaveLength(1);
 			return { items: result.items, ...resumeOf(result.errorItems[0]) };
 		};
-		failing(5);
+		failFrom(fx, 5, PAYROLL_EXPORT);
 		const rows = await fail('get');
 		expect(rows.items.length).toBeGreaterThan(1);
 		expect(rows.description).toBe(
 			`The work dates before ${windowStart(5)} were output (${rows.items.length} rows); the rest was not. ${rest}`,
 		);
 		fx.emulator.ctx.faults.clear();
-		failing(7);
+		failFrom(fx, 7, PAYROLL_EXPORT);
 		const file = await fail('getFile');
 		expect(file.description).toBe(
 			`The work dates before ${windowStart(7)} were output (the file of those days); the rest was not. ${rest}`,
 		);
 		fx.emulator.ctx.faults.clear();
-		failing(0);
+		failFrom(fx, 0, PAYROLL_EXPORT);
 		const none = await fail('get');
 		expect(none.description).toBe(`Nothing was output: the first window failed. ${rest}`);
 	});
 
 	it('version 1: one error item, nothing else', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'integration',
-			path: 'payroll-export',
-			skip: 5,
-			count: 1_000,
-			action: { kind: 'status', status: 500 },
-		});
+		failFrom(fx, 5, PAYROLL_EXPORT);
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: { ...params('get'), options: { parallelRequests: 1 } },
