@@ -8,7 +8,9 @@
  * - `scan + NDJSON`: pageScan.ts, the lines cut from the page's bytes, the summary from the scan
  *   (what the node does today);
  * - `parse + CSV` and `scan + CSV`: the same for CSV, its records parsed from the page's text or,
- *   scanned, from its bytes as the writer encodes the page (the summary from the scan).
+ *   scanned, the page's bytes parsed whole as the writer encodes it (the summary from the scan);
+ * - `scan + CSV, record by record`: as `scan + CSV`, each record parsed from its own span as the
+ *   encoder takes it (what the node does today: one record's objects alive at a time, not a page's).
  * Prints CPU per page and MB/s of page text for each (median of the rounds). In-process CPU only:
  * what the objects cost n8n's collector later in a busy heap is the `n8nFile` suite's question.
  * `node .build/bench/decodeCost.js` after `bash scripts/build-dev.sh`; DECODE_PAGES, DECODE_ROUNDS.
@@ -18,7 +20,10 @@ import { loadavg } from 'node:os';
 import { request } from 'undici';
 
 import { DEMO, startEmulator } from '../test/emulator';
-import { scanPage } from '../nodes/Workforce/resources/dataExtraction/output/pageScan';
+import {
+	scanPage,
+	type ScannedPage,
+} from '../nodes/Workforce/resources/dataExtraction/output/pageScan';
 import {
 	FileSummary,
 	SUMMARY_FIELDS,
@@ -95,7 +100,18 @@ const ways: Record<string, Way> = {
 		summary.addScanned(scanned, scanned.count);
 		return utf8.encode(csvEncoder().page(scanned.records())).byteLength;
 	},
+	'scan + CSV, record by record': (page) => {
+		const scanned = scanPage(page, SUMMARY_FIELDS)!;
+		const summary = new FileSummary('csv', false);
+		summary.addScanned(scanned, scanned.count);
+		return utf8.encode(csvEncoder().page(eachRecord(scanned))).byteLength;
+	},
 };
+
+/** As the File output's page cursor hands a scanned page's records to the encoder. */
+function* eachRecord(scanned: ScannedPage): Generator<IDataObject> {
+	for (let i = 0; i < scanned.count; i++) yield scanned.record(i);
+}
 
 async function main() {
 	const pages = await fetchPages();

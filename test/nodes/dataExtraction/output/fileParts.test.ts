@@ -165,6 +165,36 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 		]);
 	});
 
+	it('By Records, CSV with page facts: parts cut inside pages, each row its own page’s facts as item mode has them', async () => {
+		const { output: _file, ...itemMode } = base;
+		const options = { chunkLimit: 400, includePageFacts: true };
+		const run = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...itemMode, options },
+		});
+		expect(run.error).toBeUndefined();
+		const expected = jsonOf(run);
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { ...base, fileFormat: 'csv', splitParts: 'records', partRecords: 1000, options },
+		});
+		expect(result.error).toBeUndefined();
+		const tables = await Promise.all(
+			result.items.map(async (item) => parseCsv((await fileBytes(item)).toString('utf8'))),
+		);
+		const header = tables[0][0];
+		const column = (name: string) => header.indexOf(name);
+		const rows = tables.flatMap((table) => table.slice(1));
+		expect(tables.map((table) => table.length)).toEqual([1001, 1001, 1001]);
+		expect(rows.map((row) => row[column('id')])).toEqual(expected.map((r) => String(r.id)));
+		// Part 1 ends in the middle of page 3: the rows of part 2 from that page keep its facts.
+		expect(rows.map((row) => row[column('_page')])).toEqual(
+			expected.map((r) => JSON.stringify(r._page)),
+		);
+		expect(new Set(expected.map((r) => JSON.stringify(r._page))).size).toBe(8);
+		expect(rows.every((row) => row[column('_extra')] === '')).toBe(true);
+	});
+
 	it('By Records, gzip in database mode: every part a gzip file of its own, stored as its own row', async () => {
 		const database = new DatabaseLikeManager();
 		service.setManager('database', database);

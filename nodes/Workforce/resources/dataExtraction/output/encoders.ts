@@ -4,8 +4,8 @@ import type { ScannedPage } from './pageScan';
 
 /** Turns pages of records into the text of a file, one page at a time. */
 export interface RecordEncoder {
-	/** The text of these records, without header. */
-	page(records: IDataObject[]): string;
+	/** The text of these records, without header (read once, one at a time). */
+	page(records: Iterable<IDataObject>): string;
 	/** The line that starts each file (or part), known once page() has seen records; formats without one have none. */
 	header?(): string;
 	/** Records `from` to `from + count` of a scanned page, from its bytes; only formats that write records as they came have it. */
@@ -19,7 +19,7 @@ export function ndjsonEncoder(): RecordEncoder {
 	return {
 		extension: 'ndjson',
 		mimeType: 'application/x-ndjson',
-		page(records: IDataObject[]): string {
+		page(records: Iterable<IDataObject>): string {
 			let text = '';
 			for (const record of records) text += JSON.stringify(record) + '\n';
 			return text;
@@ -33,8 +33,8 @@ export function ndjsonEncoder(): RecordEncoder {
 const EXTRA_COLUMN = '_extra';
 
 /**
- * CSV (RFC 4180). The columns are the first page's keys (later pages are not known yet); a key
- * seen only later goes into the "_extra" column as JSON. Every part starts with the same header.
+ * CSV (RFC 4180). The columns are the first piece's keys (only it is held whole; later ones are not
+ * known yet); a key seen only later goes into the "_extra" column as JSON. Parts share the header.
  */
 export function csvEncoder(): RecordEncoder {
 	let columns: string[] | undefined;
@@ -42,14 +42,16 @@ export function csvEncoder(): RecordEncoder {
 	return {
 		extension: 'csv',
 		mimeType: 'text/csv',
-		page(records: IDataObject[]): string {
-			if (records.length === 0) return '';
-			let text = '';
+		page(records: Iterable<IDataObject>): string {
 			if (!columns) {
-				known = new Set(records.flatMap((record) => Object.keys(record)));
+				const first = [...records];
+				if (first.length === 0) return '';
+				known = new Set(first.flatMap((record) => Object.keys(record)));
 				known.delete(EXTRA_COLUMN);
 				columns = [...known];
+				records = first;
 			}
+			let text = '';
 			for (const record of records) {
 				let row = '';
 				for (const column of columns) row += cell(record[column]) + ',';

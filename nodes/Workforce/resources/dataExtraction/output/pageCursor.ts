@@ -23,7 +23,6 @@ export class PageCursor {
 	private to = 0;
 	/** The text of the records from `from` to `to`, kept while the page waits for the next part. */
 	private rest?: Uint8Array;
-	private shaped?: IDataObject[];
 	private taken = 0;
 	private done = false;
 	private readonly iterator: AsyncIterator<ExtractionPage<FilePage>>;
@@ -64,7 +63,7 @@ export class PageCursor {
 			this.rest = undefined;
 			if (this.from >= this.to) {
 				// Done: its objects go now, its buffer once its last piece is written.
-				this.page = this.shaped = undefined;
+				this.page = undefined;
 				if (scanned && text.byteLength > 0) this.written.set(text, () => scanned.release());
 				else scanned?.release();
 			}
@@ -114,14 +113,13 @@ export class PageCursor {
 		return count === this.to - this.from ? (this.rest ??= piece()) : piece();
 	}
 
-	/** Records `from` to `from + count`, shaped as output when the run shapes them. */
-	private records(from: number, count: number): IDataObject[] {
+	/** Records `from` to `from + count` one by one (a page of objects alive across the encode outlives young collections), shaped when the run shapes them. */
+	private *records(from: number, count: number): Generator<IDataObject> {
 		const page = this.page!;
-		this.shaped ??= this.shape
-			? page.records.slice(0, this.to).map((record) => this.shape!(record, page))
-			: page.records;
-		return from === 0 && count === this.shaped.length
-			? this.shaped
-			: this.shaped.slice(from, from + count);
+		const scanned = page.decoded.scanned;
+		for (let i = from; i < from + count; i++) {
+			const record = scanned ? scanned.record(i) : page.records[i];
+			yield this.shape ? this.shape(record, page) : record;
+		}
 	}
 }

@@ -82,11 +82,17 @@ export class ScannedPage {
 
 	/** The records parsed, for a reader that needs objects (before the bytes are taken). */
 	records(): IDataObject[] {
-		if (this.consumed)
-			throw new Error(
-				'The page was handed over as lines already; its records can no longer be read',
-			);
-		return (JSON.parse(this.bytes.toString('utf8')) as { data: IDataObject[] }).data;
+		return (this.parse(0, this.bytes.length) as { data: IDataObject[] }).data;
+	}
+
+	/** Record `i` parsed from its own span: its reader holds one record's objects, not the page's. */
+	record(i: number): IDataObject {
+		return this.parse(this.cells[i * this.width], this.cells[i * this.width + 1]) as IDataObject;
+	}
+
+	private parse(start: number, end: number): unknown {
+		if (!this.consumed) return JSON.parse(this.bytes.toString('utf8', start, end));
+		throw new Error('The page was handed over as lines; its records can no longer be read');
 	}
 
 	/**

@@ -38,15 +38,13 @@ export class FileSummary {
 	}
 
 	/** From objects (a page the scan declined). A text that is no time (NaN) is neither earliest nor latest. */
-	addPage(records: IDataObject[]) {
+	addPage(records: Iterable<IDataObject>) {
 		this.pages++;
-		this.records += records.length;
 		for (const record of records) {
+			this.records++;
 			if (record.isDeleted === true) this.deletedRecords++;
-			const text = MODIFIED_FIELDS.map((field) => record[field]).find(
-				(value) => typeof value === 'string' && value !== '',
-			) as string | undefined;
-			if (text === undefined) continue;
+			const text = MODIFIED_FIELDS.map((f) => record[f]).find((v) => typeof v === 'string' && v);
+			if (typeof text !== 'string') continue;
 			const at = Date.parse(text);
 			if (at < this.firstAt) {
 				this.firstAt = at;
@@ -117,12 +115,8 @@ function modifiedField(page: ScannedPage, record: number): number {
 /** That field's text (read for a page's extremes, and for a time in another form than the service's). */
 function modifiedText(page: ScannedPage, record: number): string {
 	const field = modifiedField(page, record);
-	const json = page.bytes.toString(
-		'utf8',
-		page.fieldStart(record, field),
-		page.fieldEnd(record, field),
-	);
-	return JSON.parse(json) as string;
+	const [start, end] = [page.fieldStart(record, field), page.fieldEnd(record, field)];
+	return JSON.parse(page.bytes.toString('utf8', start, end)) as string;
 }
 
 /** The service's form of a time (the milliseconds are optional); its separators are checked. */
