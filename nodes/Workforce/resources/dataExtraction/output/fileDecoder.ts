@@ -39,12 +39,14 @@ export function fileDecoder(): PageDecoder<FilePage> {
 	};
 }
 
-/** Page-sized buffers a File run reuses instead of a new 3.5 MB one per page; given back once written. */
+/**
+ * Page-sized buffers a File run reuses instead of a new 3.5 MB one per page; given back once written.
+ * Every one given back is kept: the pool never holds more than the run had out at once (one stream
+ * about three pages; partition lanes up to their read-ahead budget), and each it kept is one page
+ * fewer to allocate.
+ */
 export class PageBuffers {
 	private readonly free: ArrayBuffer[] = [];
-
-	/** A run needs about three at once: the page written, the page in hand, the page read ahead. */
-	private static readonly KEEP = 4;
 
 	/** A buffer of exactly `size` bytes; its contents are undefined. */
 	take(size: number): Buffer {
@@ -56,7 +58,7 @@ export class PageBuffers {
 	}
 
 	give(bytes: Buffer): void {
-		if (this.free.length < PageBuffers.KEEP && !this.free.includes(bytes.buffer as ArrayBuffer))
+		if (!this.free.includes(bytes.buffer as ArrayBuffer))
 			this.free.push(bytes.buffer as ArrayBuffer);
 	}
 }
