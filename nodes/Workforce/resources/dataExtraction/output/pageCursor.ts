@@ -62,9 +62,12 @@ export class PageCursor {
 			this.from += count;
 			this.rest = undefined;
 			if (this.from >= this.to) {
-				// Done: its objects go now, its buffer once its last piece is written.
 				this.page = undefined;
-				if (scanned && text.byteLength > 0) this.written.set(text, () => scanned.release());
+				// Done. NDJSON lines are a view of the page's buffer: it is given back once they are
+				// written. Any other text is a copy: it goes back now (a store that keeps a part's
+				// chunks in memory would otherwise keep every page of the part with them).
+				if (scanned && text.buffer === scanned.bytes.buffer)
+					this.written.set(text, () => scanned.release());
 				else scanned?.release();
 			}
 			if (header.byteLength > 0) yield header;
