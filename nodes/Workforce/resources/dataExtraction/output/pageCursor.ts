@@ -116,7 +116,7 @@ export class PageCursor {
 		return count === this.to - this.from ? (this.rest ??= piece()) : piece();
 	}
 
-	/** Records `from` to `from + count` one by one (a page of objects alive across the encode outlives young collections), shaped when the run shapes them. */
+	/** Records `from` to `from + count`, each parsed only when the encoder reaches it (one record's objects at a time), shaped when the run shapes them. */
 	private *records(from: number, count: number): Generator<IDataObject> {
 		const page = this.page!;
 		const scanned = page.decoded.scanned;
