@@ -31,7 +31,9 @@ import {
 import {
 	csvEncoder,
 	ndjsonEncoder,
+	type RecordEncoder,
 } from '../nodes/Workforce/resources/dataExtraction/output/encoders';
+import type { FileFormat } from '../nodes/Workforce/resources/dataExtraction/outputField';
 import type { IDataObject } from 'n8n-workflow';
 
 const PAGES = Number(process.env.DECODE_PAGES ?? 20);
@@ -74,38 +76,33 @@ async function fetchPages(): Promise<Buffer[]> {
 
 type Way = (page: Buffer) => number;
 
+/** The page parsed whole, summarised and encoded, as the File output did before the scan. */
+const parsed =
+	(format: FileFormat, encoder: () => RecordEncoder): Way =>
+	(page) => {
+		const records = (JSON.parse(page.toString('utf8')) as { data: IDataObject[] }).data;
+		new FileSummary(format, false).addPage(records);
+		return utf8.encode(encoder().page(records)).byteLength;
+	};
+
+/** The page scanned and summarised from its bytes, then its text made by `text`. */
+const scanned =
+	(format: FileFormat, text: (page: ScannedPage) => Uint8Array): Way =>
+	(page) => {
+		const scan = scanPage(page, SUMMARY_FIELDS)!;
+		new FileSummary(format, false).addScanned(scan, scan.count);
+		return text(scan).byteLength;
+	};
+
 const ways: Record<string, Way> = {
 	parse: (page) => (JSON.parse(page.toString('utf8')) as { data: unknown[] }).data.length,
-	'parse + NDJSON': (page) => {
-		const records = (JSON.parse(page.toString('utf8')) as { data: IDataObject[] }).data;
-		const summary = new FileSummary('ndjson', false);
-		summary.addPage(records);
-		return utf8.encode(ndjsonEncoder().page(records)).byteLength;
-	},
-	'scan + NDJSON': (page) => {
-		const scanned = scanPage(page, SUMMARY_FIELDS)!;
-		const summary = new FileSummary('ndjson', false);
-		summary.addScanned(scanned, scanned.count);
-		return scanned.takeLines(scanned.count).byteLength;
-	},
-	'parse + CSV': (page) => {
-		const records = (JSON.parse(page.toString('utf8')) as { data: IDataObject[] }).data;
-		const summary = new FileSummary('csv', false);
-		summary.addPage(records);
-		return utf8.encode(csvEncoder().page(records)).byteLength;
-	},
-	'scan + CSV': (page) => {
-		const scanned = scanPage(page, SUMMARY_FIELDS)!;
-		const summary = new FileSummary('csv', false);
-		summary.addScanned(scanned, scanned.count);
-		return utf8.encode(csvEncoder().page(scanned.records())).byteLength;
-	},
-	'scan + CSV, record by record': (page) => {
-		const scanned = scanPage(page, SUMMARY_FIELDS)!;
-		const summary = new FileSummary('csv', false);
-		summary.addScanned(scanned, scanned.count);
-		return utf8.encode(csvEncoder().page(eachRecord(scanned))).byteLength;
-	},
+	'parse + NDJSON': parsed('ndjson', ndjsonEncoder),
+	'scan + NDJSON': scanned('ndjson', (scan) => scan.takeLines(scan.count)),
+	'parse + CSV': parsed('csv', csvEncoder),
+	'scan + CSV': scanned('csv', (scan) => utf8.encode(csvEncoder().page(scan.records()))),
+	'scan + CSV, record by record': scanned('csv', (scan) =>
+		utf8.encode(csvEncoder().page(eachRecord(scan))),
+	),
 };
 
 /** As the File output's page cursor hands a scanned page's records to the encoder. */
