@@ -101,7 +101,7 @@ export class PageCursor {
 		}
 		this.page = next.value;
 		this.from = 0;
-		this.to = Math.min(next.value.recordsOnPage, this.limit - this.taken);
+		this.to = Math.min(next.value.decoded.count, this.limit - this.taken);
 		this.taken += this.to;
 		return this.page;
 	}
@@ -121,7 +121,7 @@ export class PageCursor {
 		const page = this.page!;
 		const scanned = page.decoded.scanned;
 		for (let i = from; i < from + count; i++) {
-			const record = scanned ? scanned.record(i) : page.records[i];
+			const record = scanned ? scanned.record(i) : page.decoded.records[i];
 			yield this.shape ? this.shape(record, page) : record;
 		}
 	}
