@@ -1,7 +1,6 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { endpointFields } from '../shared/extraction/endpointFields';
-import { chooseEndpoint } from '../shared/extraction/endpointPath';
+import { chooseEndpoint, endpointFields } from '../shared/extraction/endpointChoice';
 import { readEmitChoice } from './emitChoice';
 import type { ExtractionStream } from './streams';
 import { recordStream } from './sync/changes';

@@ -14,10 +14,10 @@ const FIRST_PROBE_ROUNDS = 8;
 export class RequestGate {
 	private limit: number;
 	private inFlight = 0;
+	/** Since the last cut or try (the limit is fixed meanwhile): a try after `limit * probeAfter`. */
 	private successes = 0;
 	/** The limit the last cut set: the most in flight the service is known to serve. */
 	private allowance: number;
-	private rounds = 0;
 	private probeAfter = FIRST_PROBE_ROUNDS;
 	/** Bumped at each cut; a slot taken before the cut does not cut again. */
 	private cuts = 0;
@@ -46,11 +46,8 @@ export class RequestGate {
 		} else this.inFlight++;
 		this.peak = Math.max(this.peak, this.inFlight);
 		const { cuts, inFlight: level } = this;
-		let released = false;
 		return {
 			release: () => {
-				if (released) return;
-				released = true;
 				this.inFlight--;
 				this.wake();
 			},
@@ -66,16 +63,14 @@ export class RequestGate {
 	private cut(level: number, overloaded: boolean): void {
 		if (this.limit > this.allowance) this.probeAfter *= 2;
 		this.cuts++;
-		this.successes = this.rounds = 0;
+		this.successes = 0;
 		const served = overloaded ? Math.floor(this.limit / 2) : Math.min(this.limit - 1, level - 1);
 		this.limit = this.allowance = Math.max(1, served);
 	}
 
 	private succeeded(): void {
-		if (++this.successes < this.limit) return;
+		if (this.limit >= this.max || ++this.successes < this.limit * this.probeAfter) return;
 		this.successes = 0;
-		if (this.limit >= this.max || ++this.rounds < this.probeAfter) return;
-		this.rounds = 0;
 		this.limit++;
 		this.wake();
 	}

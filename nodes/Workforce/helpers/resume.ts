@@ -26,7 +26,9 @@ export interface Delivered extends IDataObject {
  * The error output item, everything but the message under `details`: n8n 2.41.1 routes an item to
  * the error output only when its json holds nothing but `error`, `message` and `details`, or when
  * the item carries `error`, and then replaces the json with `{ error: message }`
- * (normalizeNodeErrors). `failed.status` is the cause's HTTP status, when it has one.
+ * (normalizeNodeErrors). `failed` gets what the cause says of itself: its own cause's message (a
+ * page's error keeps it in `context`), its HTTP status when it has one, and unless `page` is given,
+ * the page after those it received.
  */
 export function resumeErrorItem(
 	ctx: IExecuteFunctions,
@@ -36,23 +38,24 @@ export function resumeErrorItem(
 		/** The rest of the window to read again (To Date Time and To Work Date inclusive, as the fields). */
 		resume: IDataObject;
 		/** `partition`: the partition or payroll export window, as errors name it; `page` counted from the start of `resume` (1: its first page). */
-		failed: { partition: string; page: number; cause: string };
+		failed: { partition: string; page?: number };
 		delivered: Delivered;
 		description: string;
 	},
 ): INodeExecutionData {
 	const error = asNodeError(ctx.getNode(), cause, itemIndex);
+	const { message, context } = (cause ?? {}) as { message?: string; context?: IDataObject };
+	const { partition, page = Number(context?.pagesReceived ?? 0) + 1 } = facts.failed;
+	const said = String(context?.causeMessage ?? message ?? cause);
 	const code = Number(httpStatus(cause));
 	const status = Number.isInteger(code) && code >= 100 && code < 600 ? { status: code } : {};
-	const details = { ...facts, failed: { ...facts.failed, ...status } };
+	const details = { ...facts, failed: { partition, page, cause: said, ...status } };
 	return { json: { error: error.message, details }, pairedItem: { item: itemIndex } };
 }
 
 /** "12 records in 2 files" / "no records". */
-export function deliveredWords(delivered: Delivered, noun = 'record'): string {
-	const count = delivered.records ?? 0;
-	if (count === 0 && !delivered.parts) return `no ${noun}s`;
-	const records = plural(count, noun);
-	if (delivered.parts === undefined) return records;
-	return `${records} in ${plural(delivered.parts, 'file')}`;
+export function deliveredWords({ records = 0, parts }: Delivered, noun = 'record'): string {
+	if (records === 0) return `no ${noun}s`;
+	const words = plural(records, noun);
+	return parts === undefined ? words : `${words} in ${plural(parts, 'file')}`;
 }

@@ -25,7 +25,7 @@ export interface StreamPage<P extends DecodedPage = DecodedPage> {
 	decoded: P;
 	/** Whether this stream has another page. */
 	hasMore: boolean;
-	/** Characters of the answer's text, or bytes. */
+	/** Its size for the read-ahead budget: bytes, or characters of text (about as many: mostly ASCII). */
 	bytes: number;
 }
 

@@ -32,7 +32,6 @@ export interface PageRequestOptions {
 
 /** One request's place in the gate the streams of one run share (the node's RequestGate). */
 export interface RequestSlot {
-	/** Again is a no-op. */
 	release(): void;
 	succeeded(): void;
 	/** 429, or 503 `overloaded`, with its Retry-After. */
@@ -52,6 +51,7 @@ export async function requestPage(
 	const request = { ...options, ...STREAMED_GET, qs, credentials };
 	for (let attempt = 1; ; attempt++) {
 		const slot = await options.gate?.acquire(options.priority);
+		let waitMs: number;
 		try {
 			const { body } = await workforceRequest.call(this, request);
 			const raw = await readBody(this, body, options);
@@ -60,20 +60,19 @@ export async function requestPage(
 		} catch (error) {
 			if (isPushback(error)) slot?.pushedBack(retryAfterOf(error), httpStatus(error) === '503');
 			const decision = decideRetry(error, attempt, options.retry, options.timeout);
-			if ('waitMs' in decision) {
-				// Given back before waiting, so other partitions go on.
-				slot?.release();
-				await sleep(decision.waitMs);
-				continue;
+			if ('reason' in decision) {
+				// Already a NodeApiError: wrapping returns the same instance.
+				if (decision.final && progress.pages === 0 && !options.partition)
+					throw new NodeApiError(this.getNode(), error as JsonObject);
+				const reason = `page ${progress.pages + 1} ${decision.reason}`;
+				throw progressError(this, options, progress, reason, error);
 			}
-			// Already a NodeApiError: wrapping returns the same instance.
-			if (decision.final && progress.pages === 0 && !options.partition)
-				throw new NodeApiError(this.getNode(), error as JsonObject);
-			const reason = `page ${progress.pages + 1} ${decision.reason}`;
-			throw progressError(this, options, progress, reason, error);
+			waitMs = decision.waitMs;
 		} finally {
 			slot?.release();
 		}
+		// Given back before waiting, so other partitions go on.
+		await sleep(waitMs);
 	}
 }
 

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
-import type { ChosenEndpoint } from '../../../shared/extraction/endpointPath';
+import type { ChosenEndpoint } from '../../../shared/extraction/endpointChoice';
 
 const DAY_MS = 86_400_000;
 

@@ -32,7 +32,9 @@ export async function getImages(this: IExecuteFunctions): Promise<INodeExecution
 		limitFix: 'Set Limit to how many images you want, or turn on Return All.',
 		query: buildImageQuery,
 		timeout: false,
-		pageFacts: (page) => ({ source: page.envelope.meta?.source }),
+		pageFacts: (page) => ({
+			source: (page.decoded.envelope.meta as IDataObject | undefined)?.source,
+		}),
 		attach: imageAttachment,
 	});
 }

@@ -5,8 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { endpointFields } from '../../../shared/extraction/endpointFields';
-import { chooseEndpoint } from '../../../shared/extraction/endpointPath';
+import { chooseEndpoint, endpointFields } from '../../../shared/extraction/endpointChoice';
 import { checkEndpointWindow } from './endpointWindow';
 import { runExtraction } from './execute';
 import { extractionFields } from './fields';

@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { WorkforceContext } from '../../../shared/transport';
 import type { DecodedPage } from '../../../shared/extraction/pageDecoder';
@@ -13,37 +13,18 @@ import { runStretch, type ResumeState, type Stretch } from './resume';
 
 /**
  * The run's pages: one token stream, or (Partition By) partitions planned and checked before any
- * request and read side by side. The one maker of ExtractionPage (numbered across partitions).
+ * request and read side by side (partitions/scheduler.ts hands their pages on in output order).
  */
 
-/** The envelope's facts that pages carry on (Include Page Facts; Get Images' source). */
-export interface PageEnvelope {
-	syncTypeName?: string;
-	recordCount?: number;
-	deletedRecordCount?: number;
-	meta?: IDataObject;
-}
-
-/** A page in output order, with what the run knows about it beyond its stream. */
-export interface OrderedPage<P extends DecodedPage> {
-	page: StreamPage<P>;
-	partition?: PagePartition;
-	/** Whether streams after this page's own follow it. */
-	laterStreams: boolean;
-	/** Its slice's stretch, or the run's whole window. */
-	stretch: Stretch;
-}
-
-export interface ExtractionPage<P extends DecodedPage = DecodedPage>
-	extends Pick<OrderedPage<P>, 'partition' | 'stretch'>,
-		Pick<StreamPage<P>, 'decoded' | 'bytes'> {
+/** A stream's page as the run hands it on: numbered across partitions, placed in the window. */
+export interface ExtractionPage<P extends DecodedPage = DecodedPage> extends StreamPage<P> {
 	/** 1 for the first page, counted across partitions. */
 	pageNumber: number;
-	readonly records: IDataObject[];
-	recordsOnPage: number;
-	envelope: PageEnvelope;
 	/** Whether another page follows (in this partition or a later one). */
 	hasMore: boolean;
+	partition?: PagePartition;
+	/** Its slice's stretch, or the run's whole window. */
+	stretch: Stretch;
 }
 
 export interface Partitioning extends PartitionRequest {
@@ -63,42 +44,23 @@ export function pageStream<P extends DecodedPage = DecodedPage>(
 	options: PageStreamOptions<P>,
 ): AsyncGenerator<ExtractionPage<P>> {
 	const { partitioning, resume, ...stream } = options;
-	if (!partitioning)
-		return numbered(oneStream((paginate<P>).call(this, stream), runStretch(options.qs ?? {})));
+	if (!partitioning) return (oneStream<P>).call(this, stream);
 	try {
-		const partitions = planPartitions(options.qs ?? {}, partitioning, Date.now())!;
-		return numbered((partitionedPages<P>).call(this, partitions, partitioning, stream, resume));
+		const partitions = planPartitions(options.qs ?? {}, partitioning, Date.now());
+		return (partitionedPages<P>).call(this, partitions, partitioning, stream, resume);
 	} catch (error) {
 		// Its message, and its description (how to fix the plan).
 		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: options.itemIndex });
 	}
 }
 
+/** Unpartitioned: the stream's pages, each in the run's whole window. */
 async function* oneStream<P extends DecodedPage>(
-	pages: AsyncGenerator<StreamPage<P>>,
-	window: Stretch,
-): AsyncGenerator<OrderedPage<P>> {
-	for await (const page of pages) yield { page, laterStreams: false, stretch: window };
-}
-
-async function* numbered<P extends DecodedPage>(
-	ordered: AsyncGenerator<OrderedPage<P>>,
+	this: WorkforceContext,
+	options: PaginateOptions<P>,
 ): AsyncGenerator<ExtractionPage<P>> {
+	const stretch = runStretch(options.qs ?? {});
 	let pageNumber = 0;
-	for await (const { page, partition, laterStreams, stretch } of ordered) {
-		const { decoded } = page;
-		yield {
-			pageNumber: ++pageNumber,
-			get records() {
-				return decoded.records;
-			},
-			recordsOnPage: decoded.count,
-			envelope: decoded.envelope as PageEnvelope,
-			hasMore: page.hasMore || laterStreams,
-			decoded,
-			bytes: page.bytes,
-			partition,
-			stretch,
-		};
-	}
+	for await (const page of (paginate<P>).call(this, options))
+		yield { ...page, pageNumber: ++pageNumber, stretch };
 }

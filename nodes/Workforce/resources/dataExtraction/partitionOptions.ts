@@ -65,7 +65,7 @@ export function readPartitioning(
 	itemIndex: number,
 	options: { partitionBy?: string; partitionCount?: number; parallelRequests?: number },
 ): PartitionSettings | undefined {
-	const by = (options.partitionBy ?? 'none') as PartitionBy;
+	const by = (options.partitionBy ?? 'none') as PartitionBy | 'none';
 	if (by === 'none') return undefined;
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(ctx.getNode(), message, { description, itemIndex });

@@ -27,11 +27,12 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number, fix: string
 
 /** The page's envelope facts, for users who asked for them (`_page` on each record). */
 export function pageFacts(page: ExtractionPage, extra: IDataObject = {}): IDataObject {
+	const { envelope } = page.decoded;
 	return {
 		pageNumber: page.pageNumber,
-		syncTypeName: page.envelope.syncTypeName,
-		recordCount: page.envelope.recordCount,
-		deletedRecordCount: page.envelope.deletedRecordCount,
+		syncTypeName: envelope.syncTypeName,
+		recordCount: envelope.recordCount,
+		deletedRecordCount: envelope.deletedRecordCount,
 		...extra,
 	};
 }
@@ -47,10 +48,11 @@ export async function takeRecords(
 ): Promise<void> {
 	let taken = 0;
 	for await (const page of pages) {
-		const room = Math.min(page.records.length, limit - taken);
+		const { records } = page.decoded;
+		const room = Math.min(records.length, limit - taken);
 		for (let i = 0; i < room; i++) {
 			// Await only what is a promise (image downloads): a bare await per record is a microtask turn each, 200,000 of them on Return All.
-			const taken = take(page.records[i], page);
+			const taken = take(records[i], page);
 			if (taken) await taken;
 		}
 		taken += room;

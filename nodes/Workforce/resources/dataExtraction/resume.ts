@@ -80,18 +80,13 @@ export function extractionErrorItem(
 	for (const key of Object.keys(resume)) if (resume[key] === null) delete resume[key];
 	const stretch = none ? {} : { startMs: run.startMs, endMs: from };
 	const delivered = { ...output, ...stretchJson(qs, stretch) };
-	const cause = stop.error as { message?: string; context?: IDataObject };
 	const keys = Object.keys(resume);
 	const rest = keys.length
 		? `Read the rest with this node again: set ${keys.map((key) => `${FIELD_NAMES[key]} to {{ $json.details.resume.${key} }}`).join(' and ')} (the error output item carries them).`
 		: 'Run the node again to read it.';
-	return resumeErrorItem(ctx, cause, itemIndex, {
+	return resumeErrorItem(ctx, stop.error, itemIndex, {
 		resume,
-		failed: {
-			partition: stop.partition ?? 'the whole window',
-			page: stop.page ?? Number(cause.context?.pagesReceived ?? 0) + 1,
-			cause: String(cause.context?.causeMessage ?? cause.message ?? cause),
-		},
+		failed: { partition: stop.partition ?? 'the whole window', page: stop.page },
 		delivered,
 		description: none
 			? `Nothing was output: no part of the window was complete. ${rest}`

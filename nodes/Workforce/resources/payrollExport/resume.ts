@@ -16,6 +16,7 @@ export function payrollErrorItem(
 	output: Delivered,
 ): INodeExecutionData {
 	const window = windows[index];
+	const partition = `window ${index + 1} of ${windows.length} (${window.from} to ${window.to})`;
 	const some = index > 0;
 	const delivered: Delivered = {
 		...output,
@@ -27,11 +28,7 @@ export function payrollErrorItem(
 	const rest = `Read the rest with this node again: Period Date Range, From Work Date {{ $json.details.resume.fromWorkDate }} and To Work Date {{ $json.details.resume.toWorkDate }} (the error output item carries them).`;
 	return resumeErrorItem(ctx, error, itemIndex, {
 		resume: { fromWorkDate: window.from, toWorkDate: to },
-		failed: {
-			partition: `window ${index + 1} of ${windows.length} (${window.from} to ${window.to})`,
-			page: 1,
-			cause: (error as { message?: string })?.message ?? String(error),
-		},
+		failed: { partition },
 		delivered,
 		description: some
 			? `The work dates before ${window.from} were output (${what}); the rest was not. ${rest}`

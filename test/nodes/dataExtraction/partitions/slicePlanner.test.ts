@@ -91,11 +91,55 @@ describe('SlicePlanner', () => {
 		);
 		expectChained(slices, '2026-01-01T00:00:00Z', '2026-03-31T23:59:59.999Z');
 		const widths = slices.map((s) => (s.endMs - s.startMs) / DAY);
-		// January empty: 1, 2, 4, 8 days, then the 16 left; February's first slice 32 days, cut at the month's end.
-		expect(widths.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 28]);
+		// January empty: 1, 2, 4 days, then a week at most while nothing was found (the 3 days
+		// after the last whole week join it); February's second week finds the data.
+		expect(widths.slice(0, 7)).toEqual([1, 2, 4, 7, 7, 10, 7]);
 		// In March the data's density is known: two-day slices.
 		const march = slices.filter((s) => s.partition.index === 2);
 		expect(march.slice(0, -1).every((s) => s.endMs - s.startMs === 2 * DAY)).toBe(true);
+	});
+
+	it('months without data before it: no slice cut before the density is known is much wider than a week', () => {
+		// As the benchmarks' year: two empty months, then 4 MB a day; four streams, each slice
+		// finished in the order it was cut, the next cut as soon as one finishes.
+		const partitions = month('2025-10-01T00:00:00Z', '2026-03-31T23:59:59.999Z');
+		const planner = new SlicePlanner(partitions, 16 * MB);
+		const dataFrom = Date.parse('2025-12-01T00:00:00Z');
+		const reading: Array<Slice & { blind: boolean }> = [];
+		const cut: Array<Slice & { blind: boolean }> = [];
+		let known = false;
+		const fill = () => {
+			for (
+				let slice = planner.next();
+				slice;
+				slice = reading.length < 3 ? planner.next() : undefined
+			) {
+				reading.push({ ...slice, blind: !known });
+				cut.push(reading.at(-1)!);
+			}
+		};
+		fill();
+		while (reading.length > 0) {
+			const slice = reading.shift()!;
+			const bytes = (4 * MB * Math.max(0, slice.endMs - Math.max(slice.startMs, dataFrom))) / DAY;
+			planner.finished(slice, bytes, bytes > 0 ? 1 : 0);
+			known ||= bytes > 0;
+			fill();
+		}
+		expectChained(cut, '2025-10-01T00:00:00Z', '2026-03-31T23:59:59.999Z');
+		const blindWithData = cut.filter((s) => s.blind && s.endMs > dataFrom);
+		expect(blindWithData.length).toBeGreaterThan(0);
+		// Before, the widths doubled on: December went out as 16 and 15 days and January whole,
+		// 60 to 120 MB each, one stream's pages while the others' read-ahead waited on the budget.
+		// A week, or a partition's rest of less than half a week with it.
+		for (const slice of blindWithData)
+			expect(slice.endMs - slice.startMs).toBeLessThanOrEqual(10 * DAY);
+		// Once known: four-day slices.
+		expect(
+			cut
+				.filter((s) => !s.blind && s.partition.index === 4)
+				.map((s) => (s.endMs - s.startMs) / DAY),
+		).toContain(4);
 	});
 
 	it('one day far larger than the target is one slice: never less than a day', () => {

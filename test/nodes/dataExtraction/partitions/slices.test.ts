@@ -121,7 +121,7 @@ async function read(
 			const single: string[] = [];
 			let bytes = 0;
 			for await (const page of pageStream.call(this, { path: PATH, qs })) {
-				single.push(...page.records.map((r) => r.id as string));
+				single.push(...page.decoded.records.map((r) => r.id as string));
 				bytes += page.bytes ?? 0;
 			}
 			fx.mark();
@@ -137,8 +137,8 @@ async function read(
 					pageNumber: page.pageNumber,
 					hasMore: page.hasMore,
 					partitionFrom: page.partition!.from!,
-					ids: page.records.map((r) => r.id as string),
-					dates: page.records.map((r) => r.workDate as string),
+					ids: page.decoded.records.map((r) => r.id as string),
+					dates: page.decoded.records.map((r) => r.workDate as string),
 				});
 			return [[{ json: { single, pages } as never }]];
 		},

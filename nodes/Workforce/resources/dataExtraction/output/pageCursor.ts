@@ -100,7 +100,7 @@ export class PageCursor {
 		}
 		this.page = next.value;
 		this.from = 0;
-		this.to = Math.min(next.value.recordsOnPage, this.limit - this.taken);
+		this.to = Math.min(next.value.decoded.count, this.limit - this.taken);
 		this.taken += this.to;
 		return this.page;
 	}

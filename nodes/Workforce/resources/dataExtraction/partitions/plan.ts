@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
  * is inclusive, so a full load's partition asks up to end - 1 ms; the last keeps the user's end.
  */
 
-export type PartitionBy = 'none' | 'day' | 'week' | 'month' | 'parts';
+export type PartitionBy = 'day' | 'week' | 'month' | 'parts';
 
 export interface PartitionRequest {
 	by: PartitionBy;
@@ -78,9 +78,7 @@ export function planPartitions(
 	qs: IDataObject,
 	request: PartitionRequest,
 	now: number,
-): PlannedPartition[] | undefined {
-	const { by } = request;
-	if (by === 'none') return undefined;
+): PlannedPartition[] {
 	const incremental = qs.ModifiedSince !== undefined;
 	const { start: startKey, end: endKey, inclusive } = queryWindow(qs);
 	const endText = qs[endKey] as string | undefined;
@@ -92,7 +90,7 @@ export function planPartitions(
 	}
 	const start = Date.parse(qs[startKey] as string);
 	const end = endText === undefined ? Math.max(now, start + 1) : Date.parse(endText) + inclusive;
-	const cuts = boundaries(start, end, by, request.parts);
+	const cuts = boundaries(start, end, request.by, request.parts);
 	const count = cuts.length - 1;
 	if (count > MAX_PARTITIONS) {
 		throw planError(
@@ -124,12 +122,7 @@ function checkWindow(partition: PagePartition, qs: IDataObject, check?: (qs: IDa
 }
 
 /** Cut points from start to end (exclusive); never an empty slice. */
-function boundaries(
-	start: number,
-	end: number,
-	by: keyof typeof NEXT_BOUNDARY | 'parts',
-	parts = 1,
-): number[] {
+function boundaries(start: number, end: number, by: PartitionBy, parts = 1): number[] {
 	if (by === 'parts') {
 		const count = Math.max(1, Math.floor(parts));
 		const cuts = Array.from(

@@ -10,13 +10,13 @@ import {
 import { partitionLabel, type PlannedPartition } from './plan';
 import { RequestGate } from '../../../helpers/requestGate';
 import { SlicePlanner, type Slice } from './slices';
-import type { OrderedPage, Partitioning } from '../pageStream';
+import type { ExtractionPage, Partitioning } from '../pageStream';
 import { runStretch, type ResumeState, type StreamStop } from '../resume';
 
 /**
  * Reads slices (slices.ts) side by side, at most `parallel` at once, and hands their pages on in
- * one stream's order. Pages of later slices wait in memory up to `budgetBytes`; past it those
- * slices stop asking until the sink catches up. A failed slice fails the whole stream, or with
+ * one stream's order, numbered. Pages of later slices wait in memory up to `budgetBytes`; past it
+ * those slices stop asking until the sink catches up. A failed slice fails the whole stream, or with
  * `resume` (issue 34) the slice is handed on only once read to its end, and the pages end at the
  * start of the first that failed (said in `resume`) once the slices before it are handed on.
  */
@@ -42,7 +42,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 	/** What every slice's stream shares (path, retry, timeout, decoder, ...). */
 	stream: PaginateOptions<P>,
 	resume?: ResumeState,
-): AsyncGenerator<OrderedPage<P>> {
+): AsyncGenerator<ExtractionPage<P>> {
 	const { parallel, budgetBytes = READ_AHEAD_BYTES } = partitioning;
 	// Every slice's stream shares the run's gate and progress, and the credentials read once.
 	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
@@ -54,6 +54,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 	const lanes: Array<Lane<P>> = [];
 	const pumps: Array<Promise<void>> = [];
 	let head = 0;
+	let pageNumber = 0;
 	let buffered = 0;
 	let active = 0;
 	let failure: { error: unknown } | undefined;
@@ -157,7 +158,8 @@ export async function* partitionedPages<P extends DecodedPage>(
 			changed();
 			const { slice } = lane;
 			const stretch = { startMs: slice.startMs, endMs: slice.final ? runEnd : slice.endMs };
-			yield { page, partition: slice.partition, laterStreams: !slice.final, stretch };
+			const hasMore = page.hasMore || !slice.final;
+			yield { ...page, hasMore, pageNumber: ++pageNumber, partition: slice.partition, stretch };
 		}
 	} finally {
 		stopAfter = -1;

@@ -4,9 +4,16 @@ import { DAY_MS, midnight, narrowWindow, type PlannedPartition } from './plan';
  * Cuts partitions into the windows requested (slices) of whole UTC days, about `targetBytes` each
  * (budget / parallel, so the other streams' look-ahead fits the budget). The first slice is one
  * day (the probe; the others wait for it); later ones take as many days as the bytes per day of
- * finished slices with records allow, doubling while all were empty. Slices chain like partitions
- * ([start, end)); a partition's last slice keeps its own end, so every record is read once.
+ * finished slices with records allow, doubling while all were empty, up to a week (a partition's rest of less than half a
+ * slice joins the slice before it, as always): the slices cut
+ * while the density is unknown may be the first to hold data, and a month of it read by one stream
+ * while the others wait on the budget cost Month partitions 15% at internet latency (BENCHMARKS.md).
+ * Slices chain like partitions ([start, end)); a partition's last slice keeps its own end, so
+ * every record is read once.
  */
+
+/** The widest slice cut before any slice with records has finished. */
+const UNKNOWN_DENSITY_MAX_MS = 7 * DAY_MS;
 
 export interface Slice extends PlannedPartition {
 	/** Position in output order. */
@@ -76,7 +83,7 @@ export class SlicePlanner {
 
 	private width(): number | undefined {
 		if (this.widestFinishedMs === 0) return this.nextIndex === 0 ? DAY_MS : undefined;
-		if (this.filledMs === 0) return 2 * this.widestFinishedMs;
+		if (this.filledMs === 0) return Math.min(2 * this.widestFinishedMs, UNKNOWN_DENSITY_MAX_MS);
 		return Math.max(DAY_MS, this.targetBytes / (this.filledBytes / this.filledMs));
 	}
 }
