@@ -10,6 +10,8 @@ export interface ScenarioResult {
 	/** Peak resident set size of the scenario process, in MiB. */
 	peakRssMb: number;
 	note?: string;
+	/** The same run timed other ways (ms), by what each times: a row each, with its ratio to the baseline. */
+	alsoMs?: Record<string, number>;
 }
 
 /** Peak RSS of this process so far, in MiB (maxRSS is reported in KiB). */

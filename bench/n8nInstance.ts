@@ -33,6 +33,7 @@ const NODE = 'Extract';
 /** The workflows every `n8n` suite can run (BENCH_N8N_WORKFLOW). */
 export type BenchWorkflow =
 	| 'workforce'
+	| 'workforceFootprint'
 	| 'httpRequest'
 	| 'httpSplitOut'
 	| 'workforceFile'
@@ -154,6 +155,12 @@ export async function prepareN8n(
 		settings: { executionOrder: 'v1' },
 	});
 	const workforce = workforceWith('benchWfWorkforce', 'Bench: Workforce node, Return All', {});
+	// n8n's fixed cost of an execution, start to stop, for item mode: the same workflow, one request for one record.
+	const workforceFootprint = workforceWith(
+		'benchWfWf1Record',
+		'Bench: Workforce node, one record (Limit 1)',
+		{ returnAll: false, limit: 1 },
+	);
 	const workforceFile = workforceWith(
 		'benchWfWfFile001',
 		'Bench: Workforce node, Return All to an NDJSON file',
@@ -289,6 +296,7 @@ export async function prepareN8n(
 	const all: Partial<Record<BenchWorkflow, WorkflowFixture['workflow'] & { id: string }>> = {
 		...filePartitionedBy,
 		workforce,
+		workforceFootprint,
 		httpRequest,
 		httpSplitOut,
 		workforceFile,

@@ -111,7 +111,7 @@ async function main() {
 				}
 				const pick = (f: (r: ScenarioResult) => number | undefined) =>
 					median(samples.map((s) => f(s.result) ?? 0));
-				rows.push({
+				const row: Row = {
 					suite: suite.title,
 					variant,
 					median: {
@@ -128,9 +128,16 @@ async function main() {
 					tokenRequests: median(samples.map((s) => s.tokenRequests)),
 					apiRequests: median(samples.map((s) => s.apiRequests)),
 					emulatorCpuMs: median(samples.map((s) => s.emulatorCpuMs)),
-				});
+				};
+				rows.push(row);
+				for (const what of Object.keys(samples[0].result.alsoMs ?? {}))
+					rows.push({
+						...row,
+						variant: { ...variant, label: `${variant.label}, ${what}`, baseline: false },
+						median: { ...row.median, wallMs: pick((r) => r.alsoMs?.[what]) },
+					});
 				process.stderr.write(
-					`  ${new Date().toISOString()} ${suite.title} / ${variant.label}: ${rows[rows.length - 1].median.wallMs} ms (runs: ${samples.map((s) => `${s.result.wallMs} ms ${s.result.peakRssMb} MiB, emulator CPU ${s.emulatorCpuMs} ms`).join(', ')}) ${samples[0].result.note ?? ''}\n`,
+					`  ${new Date().toISOString()} ${suite.title} / ${variant.label}: ${row.median.wallMs} ms (runs: ${samples.map((s) => `${s.result.wallMs} ms ${s.result.peakRssMb} MiB, emulator CPU ${s.emulatorCpuMs} ms`).join(', ')}) ${samples[0].result.note ?? ''}\n`,
 				);
 			}
 		} finally {

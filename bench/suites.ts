@@ -70,11 +70,13 @@ const inN8n = (
 	baseline,
 	env: { BENCH_N8N_WORKFLOW: workflow, ...env },
 });
-const inServer = (label: string, workflow: string): Variant => ({
+const inServer = (label: string, workflow: string, env: Record<string, string> = {}): Variant => ({
 	label,
 	script: 'n8nServer',
-	env: { BENCH_N8N_WORKFLOW: workflow },
+	env: { BENCH_N8N_WORKFLOW: workflow, ...env },
 });
+/** n8n start rows that also print the execution's own start to stop as a row (bench/scenarios/n8nServer). */
+const withSpan = { BENCH_N8N_SPAN: '1' };
 /** File runs get Node's own heap limit, as a plain `n8n start` does, unless BENCH_N8N_HEAP_MB says otherwise. */
 const fileHeap = { BENCH_N8N_HEAP_MB: process.env.BENCH_N8N_HEAP_MB ?? 'stock' };
 
@@ -358,8 +360,32 @@ export const SUITES: Suite[] = [
 				script: 'extractionUndiciCount',
 				baseline: true,
 			},
-			inServer('Workforce node, Output Items, n8n start', 'workforce'),
-			inServer("n8n's HTTP Request node + pagination + Split Out, n8n start", 'httpSplitOut'),
+			// What the node must hand n8n, kept by the loop: what holding the items costs, apart from n8n.
+			{
+				label: 'plain undici loop keeping every record as an item',
+				script: 'extractionUndiciCount',
+				env: { BENCH_LOOP_ITEMS: '1' },
+			},
+			...ballasts.map(
+				(mb): Variant => ({
+					label: `plain undici loop beside ${mb} MiB of live objects, keeping every record as an item`,
+					script: 'extractionUndiciCount',
+					env: { BENCH_LOOP_ITEMS: '1', BENCH_LOOP_BALLAST_MB: String(mb) },
+				}),
+			),
+			// The node's and n8n's own times, each run also timed from its execution's start to stop.
+			inServer('Workforce node, Output Items, n8n start', 'workforce', withSpan),
+			// n8n's fixed cost of an execution, which the loop does not pay: its start to stop at one request.
+			inServer(
+				'Workforce node, Limit 1 (one request, one record), n8n start',
+				'workforceFootprint',
+				withSpan,
+			),
+			inServer(
+				"n8n's HTTP Request node + pagination + Split Out, n8n start",
+				'httpSplitOut',
+				withSpan,
+			),
 			inN8n('HTTP Request node + pagination + Split Out, n8n execute', 'httpSplitOut'),
 			inN8n('Workforce node, Output Items, n8n execute', 'workforce'),
 		],

@@ -5,7 +5,9 @@
  * to show what reading the same bytes costs the collector of a process that large (issue 33).
  * BENCH_LOOP_FILE: the loop also writes the records as the File output does, for its like-for-like
  * baseline: `ndjson` into an NDJSON file, `gzip` into a gzipped one (bench/ndjsonFile.ts), in a
- * temporary folder removed after the file's lines are counted (untimed).
+ * temporary folder removed after the file's lines are counted (untimed). BENCH_LOOP_ITEMS=1: the
+ * loop keeps what the node's item mode must hand n8n, every record as an item in one array held
+ * until the process ends (the same-output loop, issue 33).
  */
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,13 @@ if (!['', 'ndjson', 'gzip'].includes(fileMode) || (fileMode && bytesOnly))
 	throw new Error(
 		`BENCH_LOOP_FILE is "${fileMode}": set it to ndjson or gzip, without BENCH_LOOP_BYTES (a file needs the parsed records)`,
 	);
+const keepItems = process.env.BENCH_LOOP_ITEMS === '1';
+if (keepItems && (bytesOnly || fileMode))
+	throw new Error(
+		'BENCH_LOOP_ITEMS is set with BENCH_LOOP_BYTES or BENCH_LOOP_FILE: items need the parsed records and are the output, so set it alone',
+	);
+/** The items the loop keeps (BENCH_LOOP_ITEMS), as the node hands them to n8n for its one input item. */
+const items: Array<{ json: unknown; pairedItem: { item: number } }> = [];
 const gzip = fileMode === 'gzip';
 const folder = fileMode ? mkdtempSync(join(tmpdir(), 'n8n-nodes-workforce-bench-loop-')) : '';
 const path = join(folder, gzip ? 'records.ndjson.gz' : 'records.ndjson');
@@ -68,6 +77,8 @@ void report(
 				)
 			: await eachTimeRegistrationPage(target, async (page) => {
 					records += page.length;
+					if (keepItems)
+						for (const record of page) items.push({ json: record, pairedItem: { item: 0 } });
 					await file?.write(page);
 				});
 		written = await file?.close();
@@ -81,6 +92,7 @@ void report(
 						? `${gzip ? 'gzip' : 'NDJSON'} file of ${written.fileBytes} bytes${gzip ? ` (${written.textBytes} bytes of NDJSON)` : ''}`
 						: '',
 					held.length ? `beside ${ballastMb} MiB of live objects` : '',
+					keepItems ? `${items.length} items kept` : '',
 				]
 					.filter(Boolean)
 					.join(', ') || undefined,

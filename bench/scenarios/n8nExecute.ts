@@ -6,12 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, copyFileSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { n8nEnv } from '../../test/e2e/support/n8nEnv';
 import { LOOP, SPLIT, timedRuns, type BenchN8n, type BenchWorkflow } from '../n8nInstance';
 import { nodeFlags, ThreadCpu, vmHwmMb, type ScenarioResult } from '../measure';
+import { lastSavedExecution, type SavedExecution } from '../savedExecution';
 
 interface NodeRun {
 	executionTime: number;
@@ -20,45 +20,6 @@ interface NodeRun {
 			Array<{ json: { data?: unknown[]; records?: number; bytes?: number; pages?: number } }>
 		>;
 	};
-}
-
-interface SavedExecution {
-	status: string;
-	/** Characters of run data n8n saved for it. */
-	dataLength: number;
-}
-
-/** The last execution n8n saved in its SQLite database: whether the run data was saved, and how big it is. */
-async function lastSavedExecution(bench: BenchN8n): Promise<SavedExecution | undefined> {
-	const sqlite3 = createRequire(join(bench.runtime.dir, 'node_modules', 'n8n', 'package.json'))(
-		'sqlite3',
-	) as {
-		Database: new (
-			file: string,
-			mode: number,
-			done: (error: Error | null) => void,
-		) => {
-			get(sql: string, done: (error: Error | null, row?: SavedExecution) => void): void;
-			close(): void;
-		};
-		OPEN_READONLY: number;
-	};
-	return await new Promise((resolve) => {
-		const db = new sqlite3.Database(
-			join(bench.instance.userFolder, '.n8n', 'database.sqlite'),
-			sqlite3.OPEN_READONLY,
-			(error) => {
-				if (error) return resolve(undefined);
-				db.get(
-					'SELECT e.status AS status, length(d.data) AS dataLength FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id ORDER BY e.id DESC LIMIT 1',
-					(failure, row) => {
-						db.close();
-						resolve(failure ? undefined : row);
-					},
-				);
-			},
-		);
-	});
 }
 
 const savedNote = (saved: SavedExecution | undefined) =>

@@ -3,8 +3,9 @@
  * limit, left idle for a while (BENCH_N8N_IDLE_S, 20 s: long enough for V8 to shrink what start-up
  * grew, as on a server waiting for its schedule), then the workflow BENCH_N8N_WORKFLOW run through
  * the REST API as the editor's "Execute workflow" does. n8n saves the execution with its data.
- * The figure is the measured nodes' executionTime in the saved execution; CPU (by thread) and the
- * RSS growth (peak during the run minus RSS before it) are the n8n process's during the run only.
+ * The figure is the measured nodes' executionTime in the saved execution (read from n8n's database);
+ * CPU (by thread) and the RSS growth (peak during the run minus RSS before it) are the n8n
+ * process's during the run only, until the execution is saved.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -12,10 +13,14 @@ import { join } from 'node:path';
 
 import { n8nEnv } from '../../test/e2e/support/n8nEnv';
 import { N8nServer } from '../../test/e2e/support/n8nServer';
-import { finishedExecution, startManualRun } from '../../test/e2e/support/restRunner';
+import {
+	finishedExecution,
+	startManualRun,
+	type StoredExecution,
+} from '../../test/e2e/support/restRunner';
 import { unflatten } from '../../test/e2e/support/executions';
 import { waitFor } from '../../test/e2e/support/runtime';
-import { timedRuns, type BenchN8n, type BenchWorkflow } from '../n8nInstance';
+import { SPLIT, timedRuns, type BenchN8n, type BenchWorkflow } from '../n8nInstance';
 import { countNdjsonLinesIn } from '../ndjsonFile';
 import {
 	cpuByThreadName,
@@ -27,6 +32,7 @@ import {
 	vmRssMb,
 	type ScenarioResult,
 } from '../measure';
+import { savedRuns } from '../savedExecution';
 
 const OWNER = {
 	email: 'bench@example.com',
@@ -37,6 +43,8 @@ const OWNER = {
 const IDLE_S = Number(process.env.BENCH_N8N_IDLE_S ?? 20);
 const NODE_ARGS = nodeFlags('BENCH_N8N_NODE_ARGS');
 const KEEP_OUTPUT = process.env.BENCH_N8N_KEEP_OUTPUT;
+/** BENCH_N8N_SPAN=1: the execution's own start to stop too, as a row of its own (n8n's set-up of the run and the trigger included). */
+const SPAN_ROW = process.env.BENCH_N8N_SPAN === '1';
 
 async function main() {
 	const bench = JSON.parse(process.env.BENCH_N8N_INSTANCE ?? 'null') as BenchN8n | null;
@@ -78,11 +86,12 @@ async function main() {
 		const sample = setInterval(() => (peakRssMb = Math.max(peakRssMb, vmHwmMb(pid) ?? 0)), 100);
 		const ticksBefore = threadTicks(pid);
 		const started = process.hrtime.bigint();
-		const stored = await finishedExecution(
-			server,
-			await startManualRun(server, bench.workflows[which], 'Start'),
-			900_000,
-		);
+		const executionId = await startManualRun(server, bench.workflows[which], 'Start');
+		const stored = (await finishedExecution(server, executionId, 900_000)) as StoredExecution & {
+			startedAt: string;
+			stoppedAt: string;
+			dataTooLargeToDisplay?: boolean;
+		};
 		const ended = process.hrtime.bigint();
 		clearInterval(sample);
 		peakRssMb = Math.max(peakRssMb, vmHwmMb(pid) ?? 0);
@@ -92,24 +101,27 @@ async function main() {
 				runData: Record<
 					string,
 					Array<{
-						executionTime: number;
 						data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: Binaries }>> };
 					}>
 				>;
 			};
 		};
-		const runData = data.resultData.runData;
-		const span = stored as { startedAt?: string; stoppedAt?: string };
-		// n8n saved the execution without its run data (seen with 200,000 items): its own start to stop instead.
-		const runs = runData[bench.node];
-		if (!runs && !(span.startedAt && span.stoppedAt))
+		// The times and item counts from n8n's database, after the timing: its REST answer leaves out
+		// run data over EXECUTIONS_DATA_MAX_DISPLAY_SIZE (bench/savedExecution.ts).
+		const saved = await savedRuns(bench, executionId);
+		const runs = saved.runs[bench.node];
+		if (!runs)
 			throw new Error(
 				`The execution ended ${stored.status} without a run of ${bench.node}: ${JSON.stringify(data.resultData).slice(0, 500)}`,
 			);
-		const wallMs = runs
-			? timedRuns(which, runData, bench.node).reduce((sum, run) => sum + run.executionTime, 0)
-			: Date.parse(span.stoppedAt!) - Date.parse(span.startedAt!);
-		const output = runs?.[0].data?.main?.[0];
+		const wallMs = timedRuns(which, saved.runs, bench.node).reduce(
+			(sum, run) => sum + run.executionTime,
+			0,
+		);
+		// n8n's own span of the execution: its set-up, every node, until the run data is complete (not its saving).
+		const spanMs = Date.parse(stored.stoppedAt) - Date.parse(stored.startedAt);
+		// A File run's summary and stored file, from the REST answer (a File run's run data is small).
+		const output = data.resultData.runData[bench.node]?.[0]?.data?.main?.[0];
 		const summary = output?.[0]?.json ?? {};
 		const cpuMs = threads.reduce((sum, [, ms]) => sum + ms, 0);
 		const file =
@@ -122,9 +134,14 @@ async function main() {
 			wallMs,
 			cpuMs,
 			peakRssMb,
-			// A File run's summary counts its records; an item run's items are its records.
-			records: typeof summary.records === 'number' ? summary.records : output?.length,
-			note: `${file ? `${file}; ` : ''}n8n start, idle ${IDLE_S} s, run through the REST API; execution ${stored.status}${runs ? '' : ' saved without run data: time from its start to its stop, records not counted'}, ${typeof stored.data === 'string' ? stored.data.length : 0} characters of run data; RSS before the run ${rssBefore} MiB, growth ${Math.round(peakRssMb - rssBefore)} MiB${peakOfRun ? '' : ' (peak since start-up: /proc clear_refs not writable)'}; CPU of the run by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}${NODE_ARGS.includes('--cpu-prof') ? `; ${profileWindow(started, ended)}` : ''}`,
+			// A File run's summary counts its records; an item run's items are its records (Split Out's
+			// after n8n's HTTP Request node).
+			records:
+				typeof summary.records === 'number'
+					? summary.records
+					: (which === 'httpSplitOut' ? saved.runs[SPLIT] : runs)[0].items,
+			...(SPAN_ROW ? { alsoMs: { 'execution start to stop': spanMs } } : {}),
+			note: `${file ? `${file}; ` : ''}n8n start, idle ${IDLE_S} s, run through the REST API; execution ${stored.status}, ${spanMs} ms from its start to its stop, ${saved.characters} characters of run data saved${stored.dataTooLargeToDisplay ? ' (left out of the REST answer: over EXECUTIONS_DATA_MAX_DISPLAY_SIZE)' : ''}; RSS before the run ${rssBefore} MiB, growth ${Math.round(peakRssMb - rssBefore)} MiB${peakOfRun ? '' : ' (peak since start-up: /proc clear_refs not writable)'}; CPU of the run by thread: ${threads.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}${NODE_ARGS.includes('--cpu-prof') ? `; ${profileWindow(started, ended)}` : ''}`,
 		};
 		process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 	} finally {
