@@ -99,7 +99,7 @@ const ways: Record<string, Way> = {
 	'parse + NDJSON': parsed('ndjson', ndjsonEncoder),
 	'scan + NDJSON': scanned('ndjson', (scan) => scan.takeLines(scan.count)),
 	'parse + CSV': parsed('csv', csvEncoder),
-	'scan + CSV': scanned('csv', (scan) => utf8.encode(csvEncoder().page(scan.records()))),
+	'scan + CSV': scanned('csv', (scan) => utf8.encode(csvEncoder().page(scan.records))),
 	'scan + CSV, record by record': scanned('csv', (scan) =>
 		utf8.encode(csvEncoder().page(eachRecord(scan))),
 	),

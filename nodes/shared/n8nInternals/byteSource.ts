@@ -3,8 +3,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 /**
  * Relies on: `prepareBinaryData` is typed to take a Buffer or a Node Readable, and n8n's binary
  * data stores read a stream either by async iteration (filesystem, through `fs.writeFile`) or
- * through 'data'/'end'/'error'/'close' events (database, S3, in-memory); how it is read tells
- * which store is at work. A node may not import Node's `stream` (n8n Cloud's rules), so this
+ * through events (database, S3, in-memory: `streamToBuffer` of @n8n/backend-network listens with
+ * on('data') and once('end' | 'error' | 'close'), and stops listening with off()); how it is read
+ * tells which store is at work. A node may not import Node's `stream` (n8n Cloud's rules), so this
  * look-alike is cast to Readable. Proven on n8n 2.41.1 only, in every binary data mode
  * (test/nodes/dataExtraction/output/fileBinaryModes.test.ts, the e2e suite, queue mode).
  */
@@ -15,7 +16,7 @@ type Listener = (...args: unknown[]) => void;
 
 /** Bytes in the shape n8n's stores read a stream in; a failure of the source fails the write. */
 export class ByteSource {
-	private readonly listeners = new Map<string, Set<Listener>>();
+	private readonly listeners = new Map<string, Listener[]>();
 	private iterator?: AsyncIterator<Uint8Array>;
 	private destroyed = false;
 
@@ -40,29 +41,19 @@ export class ByteSource {
 	}
 
 	on(event: string, listener: Listener): this {
-		let set = this.listeners.get(event);
-		if (!set) this.listeners.set(event, (set = new Set()));
-		set.add(listener);
+		// A new list, not a change to the one an emit may be walking.
+		this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
 		if (event === 'data' && !this.iterator) void this.flow();
 		return this;
 	}
 
-	once(event: string, listener: Listener): this {
-		const wrapped: Listener = (...args) => {
-			this.off(event, wrapped);
-			listener(...args);
-		};
-		return this.on(event, wrapped);
-	}
+	// 'end', 'error' and 'close' come once at most, and 'data' is listened to with on().
+	once = this.on;
 
 	off(event: string, listener: Listener): this {
-		this.listeners.get(event)?.delete(listener);
+		this.listeners.set(event, this.listeners.get(event)?.filter((l) => l !== listener) ?? []);
 		return this;
 	}
-
-	// Node's other names for on() and off().
-	addListener = this.on;
-	removeListener = this.off;
 
 	destroy(error?: Error): this {
 		if (this.destroyed) return this;
@@ -81,7 +72,7 @@ export class ByteSource {
 	}
 
 	private emit(event: string, ...args: unknown[]) {
-		for (const listener of [...(this.listeners.get(event) ?? [])]) listener(...args);
+		for (const listener of this.listeners.get(event) ?? []) listener(...args);
 	}
 
 	private async flow(): Promise<void> {

@@ -4,7 +4,7 @@ import { pageStream, type ExtractionPage } from './pageStream';
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { isResumable } from '../../helpers/resume';
 import { isVersion2 } from '../../../shared/nodeVersion';
-import { manyItemsHint } from './output/hint';
+import { manyItemsHint } from './manyItemsHint';
 import { extractionFileName } from './output/fileNames';
 import { fileDecoder, type FilePage } from './output/fileDecoder';
 import { extractToFile } from './output/fileSink';

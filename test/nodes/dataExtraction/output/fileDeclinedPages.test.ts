@@ -107,7 +107,7 @@ describe('Data Extraction > Output File: a page the scan declines is written as 
 		PAGES.forEach((_, index) => {
 			const plain = Buffer.from(JSON.stringify(page(index, false)));
 			const deep = Buffer.from(JSON.stringify(page(index, true)));
-			expect(scanPage(plain, SUMMARY_FIELDS)?.records()).toEqual(PAGES[index]);
+			expect(scanPage(plain, SUMMARY_FIELDS)?.records).toEqual(PAGES[index]);
 			expect(scanPage(deep, SUMMARY_FIELDS)).toBeUndefined();
 			expect((JSON.parse(deep.toString('utf8')) as IDataObject).data).toEqual(PAGES[index]);
 		});

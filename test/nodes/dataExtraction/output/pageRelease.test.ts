@@ -18,8 +18,7 @@ describe('Output File: when a page gives its buffer back', () => {
 	function pages(released: number[]): Array<ExtractionPage<FilePage>> {
 		return [0, 1].map((n) => {
 			const text = JSON.stringify({ data: [{ id: `${n}a` }, { id: `${n}b` }] });
-			const scanned = scanPage(Buffer.from(text), [], () => released.push(n))!;
-			const decoded = { count: 2, records: [], envelope: {}, scanned };
+			const decoded = scanPage(Buffer.from(text), [], () => released.push(n))!;
 			return { decoded, recordsOnPage: 2, stretch: {} } as unknown as ExtractionPage<FilePage>;
 		});
 	}

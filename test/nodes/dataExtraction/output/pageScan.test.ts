@@ -56,9 +56,9 @@ describe('Extraction page scan (File output in NDJSON): records located in the b
 	it('takes the first records only when asked (a Limit), and the page cannot be read again after its lines are taken', () => {
 		const page = { data: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], ...tail };
 		const scanned = scan(JSON.stringify(page))!;
-		expect(scanned.records()).toEqual(page.data);
+		expect(scanned.records).toEqual(page.data);
 		expect(linesOf(scanned.takeLines(2))).toBe('{"id":"a"}\n{"id":"b"}\n');
-		expect(() => scanned.records()).toThrow(/handed over as lines/);
+		expect(() => scanned.records).toThrow(/handed over as lines/);
 	});
 
 	it('the envelope is what JSON.parse makes of it: a field named __proto__ stays a field, and of two same-named fields the last wins', () => {

@@ -7,9 +7,7 @@ import { scanPage, type ScannedPage } from './pageScan';
 import { SUMMARY_FIELDS } from './summary';
 
 /** A page as the File output reads it: scanned when the scan took it, otherwise parsed. */
-export interface FilePage extends DecodedPage {
-	scanned?: ScannedPage;
-}
+export type FilePage = ScannedPage | DecodedPage;
 
 /**
  * Pages read into reused buffers and scanned, not parsed (a page the scan declines is parsed): a
@@ -23,15 +21,7 @@ export function fileDecoder(): PageDecoder<FilePage> {
 		decode(raw) {
 			if (typeof raw === 'string') return jsonPages.decode(raw);
 			const scanned = scanPage(raw, SUMMARY_FIELDS, () => buffers.give(raw));
-			if (scanned)
-				return {
-					count: scanned.count,
-					get records() {
-						return scanned.records();
-					},
-					envelope: scanned.envelope,
-					scanned,
-				};
+			if (scanned) return scanned;
 			const page = jsonPages.decode(raw);
 			buffers.give(raw);
 			return page;
@@ -53,8 +43,7 @@ export class PageBuffers {
 		const at = this.free.findIndex((buffer) => buffer.byteLength >= size);
 		if (at >= 0) return Buffer.from(this.free.splice(at, 1)[0], 0, size);
 		// Room for a slightly larger next page; never from Node's shared pool, so it is reused whole.
-		const bytes = Math.ceil(size * 1.125) + 1024;
-		return Buffer.allocUnsafeSlow(bytes).subarray(0, size);
+		return Buffer.allocUnsafeSlow(Math.ceil(size * 1.125) + 1024).subarray(0, size);
 	}
 
 	give(bytes: Buffer): void {

@@ -5,7 +5,7 @@ import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
 import { ByteSource } from '../../../../shared/n8nInternals/byteSource';
 import { csvEncoder, ndjsonEncoder } from './encoders';
 import { gzip } from './gzip';
-import { PageCursor, type PartCap } from './pageCursor';
+import { PageCursor, type PartCap, type Shape } from './pageCursor';
 import { partFileName } from './fileNames';
 import type { FilePage } from './fileDecoder';
 import { FileSummary } from './summary';
@@ -17,7 +17,7 @@ interface FileTarget {
 	/** e.g. `time-registrations_2026-01-01_2026-02-01`. */
 	baseName: string;
 	/** One record as item mode would output it; absent when records go out as they came. */
-	shape?: (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject;
+	shape?: Shape;
 	itemIndex: number;
 	/** The file's stretch of the window as its item says it (node version 2). */
 	stretch?: (stretch: Stretch) => IDataObject;

@@ -9,20 +9,16 @@ export async function* gzip(
 	source: AsyncIterable<Uint8Array>,
 	copied?: (chunk: Uint8Array) => void,
 ): AsyncGenerator<Uint8Array> {
-	// Stopped early: the stream's iterator cancels it, which ends the source.
-	yield* ReadableStream.from(copies(source, copied)).pipeThrough(new CompressionStream('gzip'));
-}
-
-async function* copies(
-	source: AsyncIterable<Uint8Array>,
-	copied?: (chunk: Uint8Array) => void,
-): AsyncGenerator<Uint8Array> {
-	for await (const chunk of source) {
-		const pieces: Uint8Array[] = [];
-		// new Uint8Array(view) copies.
-		for (let at = 0; at < chunk.byteLength; at += PIECE_BYTES)
-			pieces.push(new Uint8Array(chunk.subarray(at, at + PIECE_BYTES)));
-		copied?.(chunk);
-		yield* pieces;
+	async function* copies(): AsyncGenerator<Uint8Array> {
+		for await (const chunk of source) {
+			const pieces: Uint8Array[] = [];
+			// new Uint8Array(view) copies.
+			for (let at = 0; at < chunk.byteLength; at += PIECE_BYTES)
+				pieces.push(new Uint8Array(chunk.subarray(at, at + PIECE_BYTES)));
+			copied?.(chunk);
+			yield* pieces;
+		}
 	}
+	// Stopped early: the stream's iterator cancels it, which ends the source.
+	yield* ReadableStream.from(copies()).pipeThrough(new CompressionStream('gzip'));
 }

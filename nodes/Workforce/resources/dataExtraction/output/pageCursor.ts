@@ -3,9 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ExtractionPage } from '../pageStream';
 import type { RecordEncoder } from './encoders';
 import type { FilePage } from './fileDecoder';
+import { ScannedPage } from './pageScan';
 import type { FileSummary } from './summary';
 
-type Shape = (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject;
+/** One record as item mode would output it. */
+export type Shape = (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject;
 
 /** A part's most records and bytes (Infinity: no cap). */
 export type PartCap = { records: number; bytes: number };
@@ -24,7 +26,6 @@ export class PageCursor {
 	/** The text of the records from `from` to `to`, kept while the page waits for the next part. */
 	private rest?: Uint8Array;
 	private taken = 0;
-	private done = false;
 	private readonly iterator: AsyncIterator<ExtractionPage<FilePage>>;
 
 	constructor(
@@ -44,8 +45,7 @@ export class PageCursor {
 		for (let records = 0; records < cap.records; ) {
 			const page = await this.current();
 			if (!page) return;
-			const from = this.from;
-			const count = Math.min(this.to - from, cap.records - records);
+			const count = Math.min(this.to - this.from, cap.records - records);
 			const text = this.text(count);
 			// A part's first records bring the header (CSV's columns are known once a page is encoded).
 			const header = utf8.encode(records === 0 && count > 0 ? (this.encoder.header?.() ?? '') : '');
@@ -54,9 +54,9 @@ export class PageCursor {
 			if (records > 0 && summary.bytes + size > cap.bytes) return;
 			summary.within(page.stretch);
 			// Counted before the bytes are handed over: a scanned page's buffer is reused.
-			const scanned = page.decoded.scanned;
-			if (scanned) summary.addScanned(scanned, count, from);
-			else summary.addPage(this.records(from, count));
+			const scanned = scannedOf(page);
+			if (scanned) summary.addScanned(scanned, count, this.from);
+			else summary.addPage(this.records(this.from, count));
 			summary.bytes += size;
 			records += count;
 			this.from += count;
@@ -79,21 +79,20 @@ export class PageCursor {
 	async hasMore(): Promise<boolean> {
 		while (await this.current()) {
 			if (this.to > this.from) return true;
-			this.page!.decoded.scanned?.release();
+			scannedOf(this.page!)?.release();
 			this.page = undefined;
 		}
 		return false;
 	}
 
+	/** Ends the pages: no more are asked for (once ended, the pages say so at once). */
 	async close(): Promise<void> {
-		if (this.done) return;
-		this.done = true;
 		await this.iterator.return?.();
 	}
 
 	/** The page being written, the next one when it is done, or undefined at the end. */
 	private async current(): Promise<ExtractionPage<FilePage> | undefined> {
-		if (this.page || this.done) return this.page;
+		if (this.page) return this.page;
 		const next = this.taken < this.limit ? await this.iterator.next() : undefined;
 		if (!next || next.done) {
 			await this.close();
@@ -108,7 +107,7 @@ export class PageCursor {
 
 	/** The text of the page's next `count` records: a scanned page's own lines where they are the records as they came (NDJSON, not shaped). */
 	private text(count: number): Uint8Array {
-		const scanned = this.page!.decoded.scanned;
+		const scanned = scannedOf(this.page!);
 		const piece = () =>
 			scanned && this.encoder.lines && !this.shape
 				? this.encoder.lines(scanned, this.from, count)
@@ -119,10 +118,15 @@ export class PageCursor {
 	/** Records `from` to `from + count`, each parsed only when the encoder reaches it (one record's objects at a time), shaped when the run shapes them. */
 	private *records(from: number, count: number): Generator<IDataObject> {
 		const page = this.page!;
-		const scanned = page.decoded.scanned;
+		const scanned = scannedOf(page);
 		for (let i = from; i < from + count; i++) {
 			const record = scanned ? scanned.record(i) : page.decoded.records[i];
 			yield this.shape ? this.shape(record, page) : record;
 		}
 	}
+}
+
+/** The page's scan, or undefined where the scan declined the page (it was parsed). */
+function scannedOf(page: ExtractionPage<FilePage>): ScannedPage | undefined {
+	return page.decoded instanceof ScannedPage ? page.decoded : undefined;
 }

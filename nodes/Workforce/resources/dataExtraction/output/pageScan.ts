@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { DecodedPage } from '../../../../shared/extraction/pageDecoder';
+
 /**
  * A page read from its bytes without parsing it into objects (File output): records stay byte
  * spans, and only the summary's fields are located; parsing makes ~10 MB of objects per page.
@@ -43,8 +45,8 @@ const [TRUE, FALSE, NULL, DATA] = ['true', 'false', 'null', 'data'].map((word) =
 	Buffer.from(word),
 );
 
-/** A page whose records were located, not parsed. */
-export class ScannedPage {
+/** A page whose records were located, not parsed: the page the File output's decoder makes. */
+export class ScannedPage implements DecodedPage {
 	/** Read as lines or given back: its records can no longer be parsed. */
 	private consumed = false;
 
@@ -80,8 +82,8 @@ export class ScannedPage {
 		return this.cells[record * this.width + 3 + 2 * field];
 	}
 
-	/** The records parsed, for a reader that needs objects (before the bytes are taken). */
-	records(): IDataObject[] {
+	/** All records parsed (DecodedPage's promise); the File output parses each alone: record(). */
+	get records(): IDataObject[] {
 		return (this.parse(0, this.bytes.length) as { data: IDataObject[] }).data;
 	}
 

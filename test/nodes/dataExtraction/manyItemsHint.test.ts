@@ -1,6 +1,6 @@
-import { MANY_ITEMS } from '../../../../nodes/Workforce/resources/dataExtraction/output/hint';
-import { executeNode } from '../../../harness/execute';
-import { useEmulator } from '../../../support/emulatorFixture';
+import { MANY_ITEMS } from '../../../nodes/Workforce/resources/dataExtraction/manyItemsHint';
+import { executeNode } from '../../harness/execute';
+import { useEmulator } from '../../support/emulatorFixture';
 
 const parameters = {
 	resource: 'dataExtraction',
