@@ -77,11 +77,7 @@ export async function requestPage(
 }
 
 /** The answer read whole; lost part-way, it is retried as a dropped connection. */
-async function readBody(
-	ctx: WorkforceContext,
-	body: unknown,
-	options: PageRequestOptions,
-): Promise<string | Buffer> {
+async function readBody(ctx: WorkforceContext, body: unknown, options: PageRequestOptions) {
 	try {
 		return options.bytes
 			? await readBytes(body, options.timeout, options.bytes)

@@ -18,8 +18,8 @@ export interface PartitionRequest {
 export interface PagePartition {
 	index: number;
 	count: number;
-	/** The partition's window as sent, when it has one. */
-	from?: string;
+	/** The partition's window as sent (an incremental run's last partition may have no end). */
+	from: string;
 	to?: string;
 }
 
@@ -56,12 +56,7 @@ export const queryWindow = (qs: IDataObject) =>
 		: { start: 'FromDateTime', end: 'ToDateTime', inclusive: 1 };
 
 /** `qs` asking [from, to); with `last`, the query's own end (none stays none). */
-export function narrowWindow(
-	qs: IDataObject,
-	from: number,
-	to: number,
-	last: boolean,
-): IDataObject {
+export function narrowWindow(qs: IDataObject, from: number, to: number, last: boolean) {
 	const { start, end, inclusive } = queryWindow(qs);
 	const { [end]: ownEnd, ...rest } = qs;
 	delete rest[start];
@@ -101,8 +96,8 @@ export function planPartitions(
 	return cuts.slice(0, -1).map((startMs, index) => {
 		const endMs = cuts[index + 1];
 		const narrowed = narrowWindow(qs, startMs, endMs, index === count - 1);
-		const [from, to] = [narrowed[startKey], narrowed[endKey]] as Array<string | undefined>;
-		const partition = { index, count, from, to };
+		const [from, to] = [narrowed[startKey], narrowed[endKey]];
+		const partition = { index, count, from, to } as PagePartition;
 		checkWindow(partition, narrowed, request.check);
 		return { partition, qs: narrowed, startMs, endMs };
 	});
@@ -123,22 +118,17 @@ function checkWindow(partition: PagePartition, qs: IDataObject, check?: (qs: IDa
 
 /** Cut points from start to end (exclusive); never an empty slice. */
 function boundaries(start: number, end: number, by: PartitionBy, parts = 1): number[] {
+	const cuts = [start];
 	if (by === 'parts') {
 		const count = Math.max(1, Math.floor(parts));
-		const cuts = Array.from(
-			{ length: count },
-			(_, i) => start + Math.floor(((end - start) * i) / count),
-		);
+		for (let i = 1; i < count; i++) cuts.push(start + Math.floor(((end - start) * i) / count));
 		return [...cuts.filter((cut, i) => i === 0 || cut > cuts[i - 1]), end];
 	}
-	const cuts = [start];
 	for (let cut = NEXT_BOUNDARY[by](start); cut < end; cut = NEXT_BOUNDARY[by](cut)) cuts.push(cut);
 	return [...cuts, end];
 }
 
 /** "partition 3 of 12 (2026-03-01T00:00:00Z to 2026-04-01T00:00:00Z)". */
-export function partitionLabel(partition: PagePartition): string {
-	const window =
-		partition.from || partition.to ? ` (${partition.from ?? '…'} to ${partition.to ?? '…'})` : '';
-	return `partition ${partition.index + 1} of ${partition.count}${window}`;
+export function partitionLabel({ index, count, from, to }: PagePartition): string {
+	return `partition ${index + 1} of ${count} (${from} to ${to ?? '…'})`;
 }

@@ -56,7 +56,6 @@ export async function* partitionedPages<P extends DecodedPage>(
 	let head = 0;
 	let pageNumber = 0;
 	let buffered = 0;
-	let active = 0;
 	let failure: { error: unknown } | undefined;
 	/** Slices after this index stop: the first failed one (with `resume`), or -1 once the run ends. */
 	let stopAfter = Infinity;
@@ -121,18 +120,16 @@ export async function* partitionedPages<P extends DecodedPage>(
 				for (const page of lane.pages.splice(0)) buffered -= page.bytes;
 			}
 			lane.done = true;
-			active--;
 			startMore();
 			changed();
 		}
 	};
 	const startMore = () => {
-		while (active < parallel && planner.nextIndex < stopAfter) {
+		while (lanes.filter((lane) => !lane.done).length < parallel && planner.nextIndex < stopAfter) {
 			const slice = planner.next();
 			if (!slice) return;
 			const lane: Lane<P> = { slice, pages: [], done: false };
 			lanes.push(lane);
-			active++;
 			pumps.push(pump(lane));
 		}
 	};

@@ -2,14 +2,14 @@ import { DAY_MS, midnight, narrowWindow, type PlannedPartition } from './plan';
 
 /**
  * Cuts partitions into the windows requested (slices) of whole UTC days, about `targetBytes` each
- * (budget / parallel, so the other streams' look-ahead fits the budget). The first slice is one
- * day (the probe; the others wait for it); later ones take as many days as the bytes per day of
- * finished slices with records allow, doubling while all were empty, up to a week (a partition's rest of less than half a
- * slice joins the slice before it, as always): the slices cut
- * while the density is unknown may be the first to hold data, and a month of it read by one stream
- * while the others wait on the budget cost Month partitions 15% at internet latency (BENCHMARKS.md).
- * Slices chain like partitions ([start, end)); a partition's last slice keeps its own end, so
- * every record is read once.
+ * (budget / parallel, so the other streams' look-ahead fits the budget). The first slice is one day
+ * (the probe; the others wait for it); later ones take as many days as the bytes per day of
+ * finished slices with records allow, doubling while all were empty, up to a week (a partition's
+ * rest of less than half a slice joins the slice before it, as always): the slices cut while the
+ * density is unknown may be the first to hold data, and a month of it read by one stream while the
+ * others wait on the budget cost Month partitions 15% at internet latency (BENCHMARKS.md). Slices
+ * chain like partitions ([start, end)); a partition's last slice keeps its own end, so every record
+ * is read once.
  */
 
 /** The widest slice cut before any slice with records has finished. */
