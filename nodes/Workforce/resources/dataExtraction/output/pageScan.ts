@@ -41,7 +41,9 @@ ESCAPE_LENGTH['u'.charCodeAt(0)] = 6;
 const HEX = new Uint8Array(256);
 for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
 
-const [TRUE, FALSE, NULL, DATA] = ['true', 'false', 'null', 'data'].map((w) => Buffer.from(w));
+const [TRUE, FALSE, NULL, DATA] = ['true', 'false', 'null', 'data'].map((word) =>
+	Buffer.from(word),
+);
 
 /** A page whose records were located, not parsed: the page the File output's decoder makes. */
 export class ScannedPage implements DecodedPage {
@@ -61,8 +63,10 @@ export class ScannedPage implements DecodedPage {
 	/** The page's bytes are no longer read: its buffer may be reused. */
 	release(): void {
 		this.consumed = true;
-		this.onRelease?.();
+		// Cleared before the call: the buffer goes back to the pool once, whatever the callback does.
+		const onRelease = this.onRelease;
 		this.onRelease = undefined;
+		onRelease?.();
 	}
 
 	get count(): number {
