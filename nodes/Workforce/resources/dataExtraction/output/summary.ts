@@ -46,8 +46,14 @@ export class FileSummary {
 			const text = MODIFIED_FIELDS.map((f) => record[f]).find((v) => typeof v === 'string' && v);
 			if (typeof text !== 'string') continue;
 			const at = Date.parse(text);
-			if (at < this.firstAt) [this.firstAt, this.firstText] = [at, text];
-			if (at > this.lastAt) [this.lastAt, this.lastText] = [at, text];
+			if (at < this.firstAt) {
+				this.firstAt = at;
+				this.firstText = text;
+			}
+			if (at > this.lastAt) {
+				this.lastAt = at;
+				this.lastText = text;
+			}
 		}
 	}
 
