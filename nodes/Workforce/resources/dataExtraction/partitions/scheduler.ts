@@ -8,7 +8,7 @@ import {
 	type StreamPage,
 } from '../../../../shared/extraction/pageLoop';
 import { partitionLabel, type PlannedPartition } from './plan';
-import { RequestGate } from '../../../helpers/requestGate';
+import { RequestGate } from './requestGate';
 import { SlicePlanner, type Slice } from './slices';
 import type { ExtractionPage, Partitioning } from '../pageStream';
 import { runStretch, type ResumeState, type StreamStop } from '../resume';
