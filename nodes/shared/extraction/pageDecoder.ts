@@ -10,11 +10,11 @@ export interface DecodedPage {
 	readonly envelope: IDataObject;
 }
 
-export interface PageDecoder<P extends DecodedPage = DecodedPage> {
+export interface PageDecoder {
 	/** Read the answer as bytes into a buffer of exactly `size` bytes from here, instead of as text. */
 	bytes?: (size: number) => Buffer;
 	/** Undefined when the answer is not a JSON object. */
-	decode(raw: string | Buffer): P | undefined;
+	decode(raw: string | Buffer): DecodedPage | undefined;
 }
 
 /** As the text reader (a byte order mark dropped, invalid bytes replaced). */

@@ -9,30 +9,30 @@ import { progressError, requestPage, type PageRequestOptions, type Progress } fr
  * continuationToken is non-empty, send it unchanged (opaque) with the same filter.
  */
 
-export interface PaginateOptions<P extends DecodedPage = DecodedPage> extends PageRequestOptions {
+export interface PaginateOptions extends PageRequestOptions {
 	qs?: IDataObject;
 	/** Ask for the next page once this one is decoded: only for callers that read every page. */
 	readAhead?: boolean;
 	/** jsonPages by default. */
-	decoder?: PageDecoder<P>;
+	decoder?: PageDecoder;
 	/** Of the whole run, when several streams make one (partitions). */
 	progress?: Progress;
 	credentials?: ICredentialDataDecryptedObject;
 }
 
-export interface StreamPage<P extends DecodedPage = DecodedPage> {
-	decoded: P;
+export interface StreamPage {
+	decoded: DecodedPage;
 	/** Whether this stream has another page. */
 	hasMore: boolean;
 	/** Its size for the read-ahead budget: bytes, or characters of text (about as many: mostly ASCII). */
 	bytes: number;
 }
 
-export async function* paginate<P extends DecodedPage = DecodedPage>(
+export async function* paginate(
 	this: WorkforceContext,
-	options: PaginateOptions<P>,
-): AsyncGenerator<StreamPage<P>> {
-	const decoder = options.decoder ?? (jsonPages as unknown as PageDecoder<P>);
+	options: PaginateOptions,
+): AsyncGenerator<StreamPage> {
+	const decoder = options.decoder ?? jsonPages;
 	const filter = { ...options.qs };
 	delete filter.ContinuationToken;
 	const progress = options.progress ?? { pages: 0, records: 0 };

@@ -1,7 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { WorkforceContext } from '../../../shared/transport';
-import type { DecodedPage } from '../../../shared/extraction/pageDecoder';
 import {
 	paginate,
 	type PaginateOptions,
@@ -17,7 +16,7 @@ import { runStretch, type ResumeState, type Stretch } from './resume';
  */
 
 /** A stream's page as the run hands it on: numbered and `hasMore` across partitions, placed in the window. */
-export interface ExtractionPage<P extends DecodedPage = DecodedPage> extends StreamPage<P> {
+export interface ExtractionPage extends StreamPage {
 	/** 1 for the first page, counted across partitions. */
 	pageNumber: number;
 	partition?: PagePartition;
@@ -31,21 +30,21 @@ export interface Partitioning extends PartitionRequest {
 	budgetBytes?: number;
 }
 
-export interface PageStreamOptions<P extends DecodedPage> extends PaginateOptions<P> {
+export interface PageStreamOptions extends PaginateOptions {
 	partitioning?: Partitioning;
 	/** Issue 34: a failed slice ends the pages at its start (said here) instead of throwing; unpartitioned runs still throw. */
 	resume?: ResumeState;
 }
 
-export function pageStream<P extends DecodedPage = DecodedPage>(
+export function pageStream(
 	this: WorkforceContext,
-	options: PageStreamOptions<P>,
-): AsyncGenerator<ExtractionPage<P>> {
+	options: PageStreamOptions,
+): AsyncGenerator<ExtractionPage> {
 	const { partitioning, resume, ...stream } = options;
-	if (!partitioning) return (oneStream<P>).call(this, stream);
+	if (!partitioning) return oneStream.call(this, stream);
 	try {
 		const partitions = planPartitions(options.qs ?? {}, partitioning, Date.now());
-		return (partitionedPages<P>).call(this, partitions, partitioning, stream, resume);
+		return partitionedPages.call(this, partitions, partitioning, stream, resume);
 	} catch (error) {
 		// Its message, and its description (how to fix the plan).
 		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: options.itemIndex });
@@ -53,12 +52,12 @@ export function pageStream<P extends DecodedPage = DecodedPage>(
 }
 
 /** Unpartitioned: the stream's pages, each in the run's whole window. */
-async function* oneStream<P extends DecodedPage>(
+async function* oneStream(
 	this: WorkforceContext,
-	options: PaginateOptions<P>,
-): AsyncGenerator<ExtractionPage<P>> {
+	options: PaginateOptions,
+): AsyncGenerator<ExtractionPage> {
 	const stretch = runStretch(options.qs ?? {});
 	let pageNumber = 0;
-	for await (const page of (paginate<P>).call(this, options))
+	for await (const page of paginate.call(this, options))
 		yield { ...page, pageNumber: ++pageNumber, stretch };
 }

@@ -1,7 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { CREDENTIAL, type WorkforceContext } from '../../../../shared/transport';
-import type { DecodedPage } from '../../../../shared/extraction/pageDecoder';
 import {
 	paginate,
 	type PaginateOptions,
@@ -27,22 +26,22 @@ const READ_AHEAD_BYTES = 64 * 1024 * 1024;
 /** Pages of the slice being handed on that are read ahead of the sink. */
 const HEAD_READ_AHEAD_PAGES = 2;
 
-interface Lane<P extends DecodedPage> {
+interface Lane {
 	slice: Slice;
-	pages: Array<StreamPage<P>>;
+	pages: StreamPage[];
 	done: boolean;
 	/** With `resume`: why this slice ended before its stream did. */
 	failed?: StreamStop;
 }
 
-export async function* partitionedPages<P extends DecodedPage>(
+export async function* partitionedPages(
 	this: WorkforceContext,
 	partitions: PlannedPartition[],
 	partitioning: Partitioning,
 	/** What every slice's stream shares (path, retry, timeout, decoder, ...). */
-	stream: PaginateOptions<P>,
+	stream: PaginateOptions,
 	resume?: ResumeState,
-): AsyncGenerator<ExtractionPage<P>> {
+): AsyncGenerator<ExtractionPage> {
 	const { parallel, budgetBytes = READ_AHEAD_BYTES } = partitioning;
 	// Every slice's stream shares the run's gate and progress, and the credentials read once.
 	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
@@ -51,7 +50,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 	const planner = new SlicePlanner(partitions, budgetBytes / Math.max(1, parallel));
 	// An incremental run may have no end: then neither has its last slice's stretch.
 	const runEnd = runStretch(stream.qs ?? {}).endMs;
-	const lanes: Array<Lane<P>> = [];
+	const lanes: Lane[] = [];
 	const pumps: Array<Promise<void>> = [];
 	let head = 0;
 	let pageNumber = 0;
@@ -59,16 +58,16 @@ export async function* partitionedPages<P extends DecodedPage>(
 	let failure: { error: unknown } | undefined;
 	/** Slices after this index stop: the first failed one (with `resume`), or -1 once the run ends. */
 	let stopAfter = Infinity;
-	const halted = (lane: Lane<P>) => lane.slice.index > stopAfter;
+	const halted = (lane: Lane) => lane.slice.index > stopAfter;
 	// Later slices wait while over budget; the head keeps HEAD_READ_AHEAD_PAGES ready, or with
 	// `resume` is read to its end (memory: about the budget plus one slice).
-	const mayRead = (lane: Lane<P>) =>
+	const mayRead = (lane: Lane) =>
 		lane.slice.index === head
 			? resume !== undefined || lane.pages.length < HEAD_READ_AHEAD_PAGES
 			: buffered < budgetBytes;
 	// The head slice may not be cut yet (the probe is still out): then it waits for that too.
 	const headReady = () => {
-		const lane = lanes[head] as Lane<P> | undefined;
+		const lane = lanes[head] as Lane | undefined;
 		return lane ? lane.done || (!resume && lane.pages.length > 0) : planner.exhausted;
 	};
 	// Every change wakes every waiter; each checks its own condition again.
@@ -78,10 +77,10 @@ export async function* partitionedPages<P extends DecodedPage>(
 		while (!ready()) await new Promise<void>((resolve) => waiters.push(resolve));
 	};
 
-	const pump = async (lane: Lane<P>) => {
+	const pump = async (lane: Lane) => {
 		const { slice } = lane;
 		const partition = partitionLabel(slice.partition);
-		const pages = (paginate<P>).call(this, {
+		const pages = paginate.call(this, {
 			...streams,
 			qs: slice.qs,
 			partition,
@@ -128,7 +127,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 		while (lanes.filter((lane) => !lane.done).length < parallel && planner.nextIndex < stopAfter) {
 			const slice = planner.next();
 			if (!slice) return;
-			const lane: Lane<P> = { slice, pages: [], done: false };
+			const lane: Lane = { slice, pages: [], done: false };
 			lanes.push(lane);
 			pumps.push(pump(lane));
 		}
@@ -139,7 +138,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 		for (;;) {
 			await until(() => failure !== undefined || headReady());
 			if (failure) throw failure.error;
-			const lane = lanes[head] as Lane<P> | undefined;
+			const lane = lanes[head] as Lane | undefined;
 			if (!lane) break;
 			if (lane.failed) {
 				resume!.stop = lane.failed;
