@@ -9,8 +9,7 @@ import { progressError, requestPage, type PageRequestOptions, type Progress } fr
  * continuationToken is non-empty, send it unchanged (opaque) with the same filter.
  */
 
-export interface PaginateOptions<P extends DecodedPage = DecodedPage>
-	extends Omit<PageRequestOptions, 'bytes'> {
+export interface PaginateOptions<P extends DecodedPage = DecodedPage> extends PageRequestOptions {
 	qs?: IDataObject;
 	/** Ask for the next page once this one is decoded: only for callers that read every page. */
 	readAhead?: boolean;
@@ -40,12 +39,11 @@ export async function* paginate<P extends DecodedPage = DecodedPage>(
 	// Read once: n8n core refreshes the token itself.
 	const credentials =
 		options.credentials ?? (await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL));
-	const request: PageRequestOptions = { ...options, bytes: decoder.bytes };
 	const ask = (token?: string) => {
 		const qs = token === undefined ? filter : { ...filter, ContinuationToken: token };
-		return requestPage.call(this, request, qs, progress, credentials);
+		return requestPage.call(this, options, qs, progress, credentials);
 	};
-	const fail = (reason: string, got = progress) => progressError(this, request, got, reason);
+	const fail = (reason: string, got = progress) => progressError(this, options, got, reason);
 	let token: string | undefined;
 	let ahead: Promise<string | Buffer> | undefined;
 	do {

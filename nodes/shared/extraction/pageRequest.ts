@@ -11,7 +11,7 @@ import { transportError, workforceRequest, type WorkforceContext } from '../tran
 import { readBytes, readText } from '../transport/body';
 import { errorWithOwnMessage } from '../transport/errors';
 import type { PageDecoder } from './pageDecoder';
-import { decideRetry, httpStatus, isPushback, retryAfterOf, type RetryPolicy } from './retryPolicy';
+import { decideRetry, httpStatus, retryAfterOf, type RetryPolicy } from './retryPolicy';
 
 /** One page's request: sent, retried, its answer read whole (text, or bytes into the decoder's buffer). */
 
@@ -24,17 +24,17 @@ export interface PageRequestOptions {
 	retry?: RetryPolicy;
 	/** ms. */
 	timeout?: number;
-	bytes?: PageDecoder['bytes'];
-	gate?: { acquire(priority?: number): Promise<RequestSlot> };
-	/** The slice's index, so the one the sink needs next goes first. */
-	priority?: number;
+	/** Its `bytes`, when it reads answers into buffers of its own. */
+	decoder?: Pick<PageDecoder, 'bytes'>;
+	/** Waits for a place among the run's requests in flight (partitions: the slice the sink needs next first). */
+	acquire?: () => Promise<RequestSlot>;
 }
 
 /** One request's place in the gate the streams of one run share (the node's RequestGate). */
 export interface RequestSlot {
 	release(): void;
 	succeeded(): void;
-	/** 429, or 503 `overloaded`, with its Retry-After. */
+	/** 429, or 503 `overloaded`, with its Retry-After: the signal to send fewer requests at once. */
 	pushedBack(retryAfterMs?: number | null, overloaded?: boolean): void;
 }
 
@@ -50,7 +50,7 @@ export async function requestPage(
 	// The label (what, path, itemIndex) and the timeout as the caller gave them.
 	const request = { ...options, ...STREAMED_GET, qs, credentials };
 	for (let attempt = 1; ; attempt++) {
-		const slot = await options.gate?.acquire(options.priority);
+		const slot = await options.acquire?.();
 		let waitMs: number;
 		try {
 			const { body } = await workforceRequest.call(this, request);
@@ -58,7 +58,9 @@ export async function requestPage(
 			slot?.succeeded();
 			return raw;
 		} catch (error) {
-			if (isPushback(error)) slot?.pushedBack(retryAfterOf(error), httpStatus(error) === '503');
+			const status = httpStatus(error);
+			if (status === '429' || status === '503')
+				slot?.pushedBack(retryAfterOf(error), status === '503');
 			const decision = decideRetry(error, attempt, options.retry, options.timeout);
 			if ('reason' in decision) {
 				// Already a NodeApiError: wrapping returns the same instance.
@@ -79,8 +81,8 @@ export async function requestPage(
 /** The answer read whole; lost part-way, it is retried as a dropped connection. */
 async function readBody(ctx: WorkforceContext, body: unknown, options: PageRequestOptions) {
 	try {
-		return options.bytes
-			? await readBytes(body, options.timeout, options.bytes)
+		return options.decoder?.bytes
+			? await readBytes(body, options.timeout, options.decoder.bytes)
 			: await readText(body, options.timeout);
 	} catch (cause) {
 		const { code, message } = cause as { code?: string; message: string };

@@ -45,12 +45,6 @@ export function decideRetry(
 	return { waitMs: Math.max(backoff, asked ?? 0) };
 }
 
-/** 429 or 503: the signal to send fewer requests at once. */
-export function isPushback(error: unknown): boolean {
-	const status = httpStatus(error);
-	return status === '429' || status === '503';
-}
-
 export function isTransient(error: unknown): boolean {
 	if (TRANSIENT_STATUS.has(httpStatus(error))) return true;
 	const e = (error ?? {}) as {

@@ -83,11 +83,9 @@ export class ByteSource {
 			}
 		} catch (error) {
 			this.destroy(error);
-			return;
 		}
-		if (this.destroyed) return;
-		this.destroyed = true;
-		this.emit('end');
-		this.emit('close');
+		// Read to the end: 'end', then 'close', as a Readable (a failure said 'error' and 'close').
+		if (!this.destroyed) this.emit('end');
+		this.destroy();
 	}
 }

@@ -8,8 +8,6 @@ export const BODY_IDLE_MS = 120_000;
  * with the headers, so a body silent for `idleMs` fails here with ETIMEDOUT (transient).
  */
 export async function readText(body: unknown, idleMs: number = BODY_IDLE_MS): Promise<string> {
-	if (typeof body === 'string') return body;
-	if (Buffer.isBuffer(body)) return body.toString('utf8');
 	const decoder = new TextDecoder('utf-8');
 	let text = '';
 	await eachChunk(body, idleMs, (chunk) => {

@@ -6,7 +6,7 @@ import { isResumable } from '../../helpers/resume';
 import { isVersion2 } from '../../../shared/nodeVersion';
 import { manyItemsHint } from './manyItemsHint';
 import { extractionFileName } from './output/fileNames';
-import { fileDecoder, type FilePage } from './output/fileDecoder';
+import { fileDecoder } from './output/fileDecoder';
 import { extractToFile } from './output/fileSink';
 import { checkParts, readOutput } from './outputField';
 import { readPartitioning } from './partitionOptions';
@@ -87,7 +87,7 @@ export async function runExtraction(
 			// Partitioned, the endpoint's rules (a maximum window) hold for each partition's window.
 			if (!partitions) check?.(qs);
 			const stopping = isResumable(this, !returnAll) ? new ResumeState() : undefined;
-			const pages = (pageStream<FilePage>).call(this, {
+			const pages = pageStream.call(this, {
 				resume: stopping,
 				partitioning: partitions && { ...partitions, check },
 				path,

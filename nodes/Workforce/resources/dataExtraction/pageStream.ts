@@ -16,12 +16,10 @@ import { runStretch, type ResumeState, type Stretch } from './resume';
  * request and read side by side (partitions/scheduler.ts hands their pages on in output order).
  */
 
-/** A stream's page as the run hands it on: numbered across partitions, placed in the window. */
+/** A stream's page as the run hands it on: numbered and `hasMore` across partitions, placed in the window. */
 export interface ExtractionPage<P extends DecodedPage = DecodedPage> extends StreamPage<P> {
 	/** 1 for the first page, counted across partitions. */
 	pageNumber: number;
-	/** Whether another page follows (in this partition or a later one). */
-	hasMore: boolean;
 	partition?: PagePartition;
 	/** Its slice's stretch, or the run's whole window. */
 	stretch: Stretch;

@@ -1,5 +1,4 @@
 import type { ExtractionPage } from '../../../../nodes/Workforce/resources/dataExtraction/pageStream';
-import type { FilePage } from '../../../../nodes/Workforce/resources/dataExtraction/output/fileDecoder';
 import {
 	csvEncoder,
 	ndjsonEncoder,
@@ -15,11 +14,11 @@ import { FileSummary } from '../../../../nodes/Workforce/resources/dataExtractio
  * page it came from.
  */
 describe('Output File: when a page gives its buffer back', () => {
-	function pages(released: number[]): Array<ExtractionPage<FilePage>> {
+	function pages(released: number[]): Array<ExtractionPage> {
 		return [0, 1].map((n) => {
 			const text = JSON.stringify({ data: [{ id: `${n}a` }, { id: `${n}b` }] });
 			const decoded = scanPage(Buffer.from(text), [], () => released.push(n))!;
-			return { decoded, recordsOnPage: 2, stretch: {} } as unknown as ExtractionPage<FilePage>;
+			return { decoded, recordsOnPage: 2, stretch: {} } as unknown as ExtractionPage;
 		});
 	}
 

@@ -1,15 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ScannedPage } from './pageScan';
-
 /** Turns pages of records into the text of a file, one page at a time. */
 export interface RecordEncoder {
 	/** The text of these records, without header (read once, one at a time). */
 	page(records: Iterable<IDataObject>): string;
 	/** The line that starts each file (or part), known once page() has seen records; formats without one have none. */
 	header?(): string;
-	/** Records `from` to `from + count` of a scanned page, from its bytes; only formats that write records as they came have it. */
-	lines?(page: ScannedPage, from: number, count: number): Uint8Array;
+	/** Whether a scanned page's own lines (its records as they came) are this format's text. */
+	lines?: true;
 	extension: string;
 	mimeType: string;
 }
@@ -25,7 +23,7 @@ export function ndjsonEncoder(): RecordEncoder {
 			return text;
 		},
 		// Each line is the record's own JSON text from the page: it parses to the very values item mode outputs.
-		lines: (page: ScannedPage, from: number, count: number) => page.takeLines(count, from),
+		lines: true,
 	};
 }
 

@@ -1,20 +1,13 @@
-import {
-	jsonPages,
-	type DecodedPage,
-	type PageDecoder,
-} from '../../../../shared/extraction/pageDecoder';
-import { scanPage, type ScannedPage } from './pageScan';
+import { jsonPages, type PageDecoder } from '../../../../shared/extraction/pageDecoder';
+import { scanPage } from './pageScan';
 import { SUMMARY_FIELDS } from './summary';
-
-/** A page as the File output reads it: scanned when the scan took it, otherwise parsed. */
-export type FilePage = ScannedPage | DecodedPage;
 
 /**
  * Pages read into reused buffers and scanned, not parsed (a page the scan declines is parsed): a
  * page waiting to be written holds its bytes, and its records become objects (CSV, page facts)
  * only when the writer encodes it.
  */
-export function fileDecoder(): PageDecoder<FilePage> {
+export function fileDecoder(): PageDecoder {
 	const buffers = new PageBuffers();
 	return {
 		bytes: (size) => buffers.take(size),

@@ -7,7 +7,6 @@ import { csvEncoder, ndjsonEncoder } from './encoders';
 import { gzip } from './gzip';
 import { PageCursor, type PartCap, type Shape } from './pageCursor';
 import { partFileName } from './fileNames';
-import type { FilePage } from './fileDecoder';
 import { FileSummary } from './summary';
 import type { Stretch } from '../resume';
 
@@ -16,7 +15,6 @@ type FileSettings = Extract<OutputSettings, { mode: 'file' }>;
 interface FileTarget {
 	/** e.g. `time-registrations_2026-01-01_2026-02-01`. */
 	baseName: string;
-	/** One record as item mode would output it; absent when records go out as they came. */
 	shape?: Shape;
 	itemIndex: number;
 	/** The file's stretch of the window as its item says it (node version 2). */
@@ -31,7 +29,7 @@ interface FileTarget {
  */
 export async function extractToFile(
 	this: IExecuteFunctions,
-	pages: AsyncIterable<ExtractionPage<FilePage>>,
+	pages: AsyncGenerator<ExtractionPage>,
 	limit: number,
 	settings: FileSettings,
 	target: FileTarget,
@@ -86,18 +84,17 @@ export async function extractToFile(
 }
 
 /** Asks `source` for the next value as soon as this one is handed over (while the store writes it); one ahead. */
-async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
-	const iterator = source[Symbol.asyncIterator]();
-	let next = iterator.next();
+async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+	let next = source.next();
 	try {
 		for (let current = await next; !current.done; current = await next) {
-			next = iterator.next();
+			next = source.next();
 			// Observed now: an error of a value no one asks for is never an unhandled rejection.
 			next.catch(() => undefined);
 			yield current.value;
 		}
 	} finally {
 		// Stopped early: end the source, after the value it is producing.
-		await iterator.return?.().catch(() => undefined);
+		await source.return(undefined).catch(() => undefined);
 	}
 }

@@ -2,12 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ExtractionPage } from '../pageStream';
 import type { RecordEncoder } from './encoders';
-import type { FilePage } from './fileDecoder';
 import { ScannedPage } from './pageScan';
 import type { FileSummary } from './summary';
 
-/** One record as item mode would output it. */
-export type Shape = (record: IDataObject, page: ExtractionPage<FilePage>) => IDataObject;
+/** One record as item mode would output it (without one, records go out as they came). */
+export type Shape = (record: IDataObject, page: ExtractionPage) => IDataObject;
 
 /** A part's most records and bytes (Infinity: no cap). */
 export type PartCap = { records: number; bytes: number };
@@ -20,25 +19,21 @@ const utf8 = new TextEncoder();
  * Limit. Leaving early must close().
  */
 export class PageCursor {
-	private page?: ExtractionPage<FilePage>;
+	private page?: ExtractionPage;
 	private from = 0;
 	private to = 0;
 	/** The text of the records from `from` to `to`, kept while the page waits for the next part. */
 	private rest?: Uint8Array;
 	private taken = 0;
-	private readonly iterator: AsyncIterator<ExtractionPage<FilePage>>;
 
 	constructor(
-		pages: AsyncIterable<ExtractionPage<FilePage>>,
+		private readonly pages: AsyncGenerator<ExtractionPage>,
 		private readonly limit: number,
 		private readonly encoder: RecordEncoder,
-		/** Records as item mode would output them; absent when records go out as they came. */
 		private readonly shape: Shape | undefined,
 		/** Where a page's last chunk is noted, to give its buffer back once the chunk is written. */
 		private readonly written: WeakMap<Uint8Array, () => void>,
-	) {
-		this.iterator = pages[Symbol.asyncIterator]();
-	}
+	) {}
 
 	/** One part's text: records until the cap (read at every page: Automatic sets it late) or their end. */
 	async *part(summary: FileSummary, cap: PartCap): AsyncGenerator<Uint8Array> {
@@ -87,13 +82,13 @@ export class PageCursor {
 
 	/** Ends the pages: no more are asked for (once ended, the pages say so at once). */
 	async close(): Promise<void> {
-		await this.iterator.return?.();
+		await this.pages.return(undefined);
 	}
 
 	/** The page being written, the next one when it is done, or undefined at the end. */
-	private async current(): Promise<ExtractionPage<FilePage> | undefined> {
+	private async current(): Promise<ExtractionPage | undefined> {
 		if (this.page) return this.page;
-		const next = this.taken < this.limit ? await this.iterator.next() : undefined;
+		const next = this.taken < this.limit ? await this.pages.next() : undefined;
 		if (!next || next.done) {
 			await this.close();
 			return undefined;
@@ -110,7 +105,7 @@ export class PageCursor {
 		const scanned = scannedOf(this.page!);
 		const piece = () =>
 			scanned && this.encoder.lines && !this.shape
-				? this.encoder.lines(scanned, this.from, count)
+				? scanned.takeLines(count, this.from)
 				: utf8.encode(this.encoder.page(this.records(this.from, count)));
 		return count === this.to - this.from ? (this.rest ??= piece()) : piece();
 	}
@@ -127,6 +122,6 @@ export class PageCursor {
 }
 
 /** The page's scan, or undefined where the scan declined the page (it was parsed). */
-function scannedOf(page: ExtractionPage<FilePage>): ScannedPage | undefined {
+function scannedOf(page: ExtractionPage): ScannedPage | undefined {
 	return page.decoded instanceof ScannedPage ? page.decoded : undefined;
 }

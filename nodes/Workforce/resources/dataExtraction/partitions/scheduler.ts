@@ -8,7 +8,7 @@ import {
 	type StreamPage,
 } from '../../../../shared/extraction/pageLoop';
 import { partitionLabel, type PlannedPartition } from './plan';
-import { RequestGate } from '../../../helpers/requestGate';
+import { RequestGate } from './requestGate';
 import { SlicePlanner, type Slice } from './slices';
 import type { ExtractionPage, Partitioning } from '../pageStream';
 import { runStretch, type ResumeState, type StreamStop } from '../resume';
@@ -46,8 +46,8 @@ export async function* partitionedPages<P extends DecodedPage>(
 	const { parallel, budgetBytes = READ_AHEAD_BYTES } = partitioning;
 	// Every slice's stream shares the run's gate and progress, and the credentials read once.
 	const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
-	const progress = { pages: 0, records: 0 };
-	const streams = { ...stream, credentials, progress, gate: new RequestGate(parallel) };
+	const streams = { ...stream, credentials, progress: { pages: 0, records: 0 } };
+	const gate = new RequestGate(parallel);
 	const planner = new SlicePlanner(partitions, budgetBytes / Math.max(1, parallel));
 	// An incremental run may have no end: then neither has its last slice's stretch.
 	const runEnd = runStretch(stream.qs ?? {}).endMs;
@@ -85,7 +85,7 @@ export async function* partitionedPages<P extends DecodedPage>(
 			...streams,
 			qs: slice.qs,
 			partition,
-			priority: slice.index,
+			acquire: () => gate.acquire(slice.index),
 		});
 		let bytes = 0;
 		let records = 0;

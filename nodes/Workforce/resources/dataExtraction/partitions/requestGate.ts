@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import type { RequestSlot } from '../../shared/extraction/pageRequest';
+import type { RequestSlot } from '../../../../shared/extraction/pageRequest';
 
 /** Rounds of successes before the first try of one more request in flight than the last cut left. */
 const FIRST_PROBE_ROUNDS = 8;

@@ -1,4 +1,4 @@
-import { RequestGate } from '../../../nodes/Workforce/helpers/requestGate';
+import { RequestGate } from '../../../../nodes/Workforce/resources/dataExtraction/partitions/requestGate';
 
 /** Takes a slot, lets it succeed and gives it back, `n` times. */
 async function succeed(gate: RequestGate, n: number) {
