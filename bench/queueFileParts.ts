@@ -11,8 +11,11 @@
  * growth while the File output ran (sampled every 200 ms) and over the whole run (VmHWM); parts and
  * their bytes in `binary_data`. NDJSON parts are also read straight from Postgres, as a second
  * check that does not go through n8n. Prints one markdown table. Figures only: nothing asserts speed.
+ * BENCH_READ_BACK=0 leaves the read-back and both checks out (a memory run of the File output alone);
+ * BENCH_WORKER_MEMORY=1 (scripts/bench-queue.sh) adds the worker's memory split at the File output's
+ * RSS peak (bench/workerMemory.ts).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
@@ -36,10 +39,12 @@ import {
 } from './partReadBack';
 import { RunProbe, type ProbeResult } from './runProbe';
 import { eachTimeRegistrationPage } from './scenarios/token';
+import { memoryLogOf, type MemorySample } from './workerMemory';
 
 const records = Number(process.env.BENCH_BACKFILL_RECORDS ?? 1_000_000);
 const partRecords = Number(process.env.BENCH_PART_RECORDS ?? 0);
 const partMiB = Number(process.env.BENCH_PART_MIB ?? 0);
+const readBackParts = process.env.BENCH_READ_BACK !== '0';
 const OWNER = {
 	email: 'bench@example.com',
 	firstName: 'Bench',
@@ -74,6 +79,75 @@ interface Row {
 	bytes?: number;
 	checked?: string;
 	probe?: ProbeResult;
+	memory?: MemorySplit;
+}
+
+/** The worker's memory at the File output's RSS peak, as growth over its last line before the run (MiB). */
+interface MemorySplit {
+	rss: number;
+	heapTotal: number;
+	heapUsed: number;
+	/** Of the heap committed: the young generation's semi-space. */
+	newCommitted: number;
+	external: number;
+	arrayBuffers: number;
+	/** RSS growth neither in V8's heap nor external: malloc'd elsewhere, or freed but kept by the allocator. */
+	rest: number;
+	/** Used size of the heap spaces that grew most, at the peak. */
+	spaces: string;
+	/** Highest in the window: V8's heap used, ArrayBuffers. */
+	maxHeapUsed: number;
+	maxArrayBuffers: number;
+	/** Full and young collections in the window; heap used after the full ones (lowest to highest). */
+	full: number;
+	young: number;
+	afterFull: string;
+}
+
+/** The split from the worker's own memory log (bench/workerMemory.ts), or undefined without one. */
+function memorySplit(
+	pid: number,
+	runFrom: number,
+	from: number,
+	to: number,
+): MemorySplit | undefined {
+	const file = memoryLogOf(QUEUE_DIR, pid);
+	if (!existsSync(file)) return undefined;
+	const lines = readFileSync(file, 'utf8')
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => JSON.parse(line) as MemorySample);
+	const before = lines.filter((l) => l.at < runFrom).at(-1);
+	const window = lines.filter((l) => l.at >= from && l.at <= to);
+	if (!before || window.length === 0) return undefined;
+	const peak = window.reduce((a, b) => (b.rss > a.rss ? b : a));
+	const grew = (key: 'rss' | 'heapTotal' | 'heapUsed' | 'external' | 'arrayBuffers') =>
+		Math.round(peak[key] - before[key]);
+	const afterFull = window.flatMap((l) => l.afterFull).sort((a, b) => a - b);
+	return {
+		rss: grew('rss'),
+		heapTotal: grew('heapTotal'),
+		heapUsed: grew('heapUsed'),
+		newCommitted: Math.round((peak.newCommitted ?? 0) - (before.newCommitted ?? 0)),
+		external: grew('external'),
+		arrayBuffers: grew('arrayBuffers'),
+		rest: grew('rss') - grew('heapTotal') - grew('external'),
+		spaces: Object.entries(peak.spaces)
+			.map(([space, mb]) => [space, Math.round(mb - (before.spaces[space] ?? 0))] as const)
+			.filter(([, mb]) => mb !== 0)
+			.sort((a, b) => b[1] - a[1])
+			.map(([space, mb]) => `${space} ${mb}`)
+			.join(', '),
+		maxHeapUsed: Math.round(Math.max(...window.map((l) => l.heapUsed)) - before.heapUsed),
+		maxArrayBuffers: Math.round(
+			Math.max(...window.map((l) => l.arrayBuffers)) - before.arrayBuffers,
+		),
+		full: window.reduce((sum, l) => sum + l.full, 0),
+		young: window.reduce((sum, l) => sum + l.young, 0),
+		afterFull: afterFull.length
+			? `${Math.round(afterFull[0] - before.heapUsed)} to ${Math.round(afterFull.at(-1)! - before.heapUsed)}`
+			: '',
+	};
 }
 
 /**
@@ -207,12 +281,16 @@ async function main() {
 						},
 						credentials: { workforceApi: { id: credential.id, name: credential.name } },
 					},
-					...readBack.nodes,
+					...(readBackParts ? readBack.nodes : []),
 				],
 				connections: {
 					Start: { main: [[{ node: 'Extract', type: 'main', index: 0 }]] },
-					Extract: { main: [[{ node: 'Each Part', type: 'main', index: 0 }]] },
-					...readBack.connections,
+					...(readBackParts
+						? {
+								Extract: { main: [[{ node: 'Each Part', type: 'main', index: 0 }]] },
+								...readBack.connections,
+							}
+						: {}),
 				},
 				settings: {},
 			});
@@ -239,6 +317,12 @@ async function main() {
 						before.get(pid)!
 					: undefined;
 			const runGrowthMb = pid ? (vmHwmMb(pid) ?? NaN) - before.get(pid)! : undefined;
+			const memory =
+				pid && extract
+					? memorySplit(pid, started, extract.startTime, extract.startTime + extract.executionTime)
+					: undefined;
+			if (memory)
+				say(`${variant.label}: memory at the File output's RSS peak ${JSON.stringify(memory)}`);
 			say(
 				`${variant.label}: ${stored.status} on ${worker}, File output ${n(wallMs)} ms, whole run ${n(runMs)} ms, RSS growth ${growthMb} / ${runGrowthMb} MiB`,
 			);
@@ -252,6 +336,7 @@ async function main() {
 					runGrowthMb,
 					checked: `FAILED in ${error?.node?.name ?? '?'}: ${error?.message}`,
 					probe: probed,
+					memory,
 				});
 				continue;
 			}
@@ -261,14 +346,15 @@ async function main() {
 				[executionId],
 			);
 			// n8n's read-back: one digest per part, in the order of the parts.
-			const digests = data.resultData.runData['Read Back'].map(
+			const digests = (data.resultData.runData['Read Back'] ?? []).map(
 				(run) => run.data!.main[0][0].json as unknown as PartDigest,
 			);
-			let checked =
-				digests.length === items.length
+			let checked = !readBackParts
+				? 'not read back (BENCH_READ_BACK=0)'
+				: digests.length === items.length
 					? compareParts(digests, service, variant.format)
 					: `${digests.length} parts read back of ${items.length}`;
-			if (variant.format !== 'csv') {
+			if (readBackParts && variant.format !== 'csv') {
 				const direct = await readFromPostgres(db, items, variant.format, service.ids);
 				checked += direct ? `; Postgres read: ${direct}` : '; same read from Postgres';
 			}
@@ -282,6 +368,7 @@ async function main() {
 				bytes: Number(stats.rows[0].bytes),
 				checked,
 				probe: probed,
+				memory,
 			});
 			say(`${variant.label}: ${checked}`);
 			// The next variant starts from a database without this one's parts.
@@ -316,6 +403,22 @@ async function main() {
 			const st = r.probe?.binaryStatements;
 			return `| ${r.label} | ${s(r.runMs ?? r.wallMs)} | ${r.probe ? threads(r.probe.workerCpu) : ''} | ${s(r.probe?.postgresCpuMs)} | ${s(r.probe?.emulatorCpuMs)} | ${st?.count ? `${st.count}: ${s(st.ms.parse ?? 0)} / ${s(st.ms.bind ?? 0)} / ${s(st.ms.execute ?? 0)}` : ''} |`;
 		}),
+		...(rows.some((r) => r.memory)
+			? [
+					'',
+					"The worker's memory at the File output's RSS peak (bench/workerMemory.ts, every 200 ms), growth over its last line before the run (MiB); rest = RSS neither in V8's heap (committed) nor external:",
+					'',
+					'| Variant | RSS | V8 heap committed / used | Young generation committed | External / of it ArrayBuffers | Rest | Heap spaces used | Highest in the window: heap used / ArrayBuffers | Full / young collections | Heap used after each full one |',
+					'| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
+					...rows.flatMap(({ label, memory: m }) =>
+						m
+							? [
+									`| ${label} | ${m.rss} | ${m.heapTotal} / ${m.heapUsed} | ${m.newCommitted} | ${m.external} / ${m.arrayBuffers} | ${m.rest} | ${m.spaces} | ${m.maxHeapUsed} / ${m.maxArrayBuffers} | ${m.full} / ${m.young} | ${m.afterFull} |`,
+								]
+							: [],
+					),
+				]
+			: []),
 	].join('\n');
 	writeFileSync(join(QUEUE_DIR, 'bench-file-parts.md'), `${table}\n`);
 	writeFileSync(join(QUEUE_DIR, 'bench-file-parts.json'), JSON.stringify(rows, null, 2));

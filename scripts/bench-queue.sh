@@ -17,6 +17,10 @@ export WF_QUEUE_TIME_REGISTRATIONS="${BENCH_BACKFILL_RECORDS:-1000000}"
 export WF_QUEUE_N8N_LOG_LEVEL="${WF_QUEUE_N8N_LOG_LEVEL:-debug}"
 # n8n's own job lock times, not the suite's short ones (test/e2e/support/n8nEnv.ts).
 export WF_QUEUE_N8N_DEFAULT_LOCKS=1
+# BENCH_WORKER_MEMORY=1: each worker logs its memory split every 200 ms (bench/workerMemory.ts).
+if [ "${BENCH_WORKER_MEMORY:-}" = 1 ]; then
+  export WF_QUEUE_WORKER_NODE_OPTIONS="${WF_QUEUE_WORKER_NODE_OPTIONS:-} --require $PWD/.build/bench/workerMemory.js"
+fi
 source scripts/lib/queue-stack.sh
 start_stack
 case "${BENCH_QUEUE_SUITE:-backfill}" in

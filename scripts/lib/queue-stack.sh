@@ -7,6 +7,7 @@
 # WF_QUEUE_TIME_REGISTRATIONS: the emulator's generated time registrations (default 3000);
 # WF_QUEUE_N8N_LOG_LEVEL: n8n's log level in the stack (default info; debug shows the scheduler's decisions).
 # WF_QUEUE_N8N_DEFAULT_LOCKS=1: n8n's default job lock times (the suite shortens them for the crash case).
+# WF_QUEUE_WORKER_NODE_OPTIONS: NODE_OPTIONS of the two workers (bench only: scripts/bench-queue.sh's memory sampler).
 
 queue_dir="$PWD/.e2e/queue"
 pids="$queue_dir/pids"

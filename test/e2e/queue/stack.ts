@@ -158,6 +158,10 @@ async function main() {
 				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 				QUEUE_HEALTH_CHECK_PORT: String(instance.port),
 				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				// Bench only: a memory sampler in the workers (bench/workerMemory.ts).
+				...(process.env.WF_QUEUE_WORKER_NODE_OPTIONS
+					? { NODE_OPTIONS: process.env.WF_QUEUE_WORKER_NODE_OPTIONS }
+					: {}),
 			};
 			return await startN8n(runtime, name, ['worker', '--concurrency=10'], env, instance.port);
 		}),
