@@ -87,7 +87,7 @@ const parsed =
 
 /** The page scanned and summarised from its bytes, then its text made by `text`. */
 const scanned =
-	(format: FileFormat, text: (page: ScannedPage) => Uint8Array): Way =>
+	(format: FileFormat, text: (page: ScannedPage) => { byteLength: number }): Way =>
 	(page) => {
 		const scan = scanPage(page, SUMMARY_FIELDS)!;
 		new FileSummary(format, false).addScanned(scan, scan.count);
