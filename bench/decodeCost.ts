@@ -20,6 +20,7 @@ import { loadavg } from 'node:os';
 import { request } from 'undici';
 
 import { DEMO, startEmulator } from '../test/emulator';
+import { PageBytes } from '../nodes/Workforce/resources/dataExtraction/output/fileDecoder';
 import {
 	scanPage,
 	type ScannedPage,
@@ -89,7 +90,7 @@ const parsed =
 const scanned =
 	(format: FileFormat, text: (page: ScannedPage) => { byteLength: number }): Way =>
 	(page) => {
-		const scan = scanPage(page, SUMMARY_FIELDS)!;
+		const scan = scanPage(new PageBytes(page), SUMMARY_FIELDS)!;
 		new FileSummary(format, false).addScanned(scan, scan.count);
 		return text(scan).byteLength;
 	};

@@ -6,15 +6,18 @@ import {
 } from '../../../../nodes/Workforce/resources/dataExtraction/output/summary';
 import { scanPage } from '../../../../nodes/Workforce/resources/dataExtraction/output/pageScan';
 import {
-	LentLines,
+	PageBytes,
 	type Chunk,
 } from '../../../../nodes/Workforce/resources/dataExtraction/output/fileDecoder';
 import { rng } from '../../../support/soak';
 
 const scan = (text: string | Buffer) =>
-	scanPage(Buffer.isBuffer(text) ? Buffer.from(text) : Buffer.from(text, 'utf8'), SUMMARY_FIELDS);
+	scanPage(
+		new PageBytes(Buffer.from(Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8'))),
+		SUMMARY_FIELDS,
+	);
 const linesOf = (chunk: Chunk) =>
-	Buffer.from(chunk instanceof LentLines ? new Uint8Array(chunk.bytes) : chunk).toString('utf8');
+	Buffer.from(chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk.bytes)).toString('utf8');
 const parsedLines = (text: string) =>
 	text
 		.slice(0, -1)
@@ -227,7 +230,7 @@ describe('Extraction page scan (File output in NDJSON): records located in the b
 									damaged.subarray(at + 1),
 								]);
 			}
-			const scanned = scanPage(Buffer.from(damaged), SUMMARY_FIELDS);
+			const scanned = scanPage(new PageBytes(Buffer.from(damaged)), SUMMARY_FIELDS);
 			if (scanned === undefined) continue;
 			taken++;
 			const parsed = JSON.parse(new TextDecoder().decode(damaged)) as IDataObject;

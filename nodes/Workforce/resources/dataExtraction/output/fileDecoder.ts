@@ -3,15 +3,12 @@ import { scanPage } from './pageScan';
 import { SUMMARY_FIELDS } from './summary';
 
 /**
- * The one owner of a File run's page bytes, from the request to the binary store. It lends the
- * request a buffer to read an answer into (`bytes`), takes it back as a page (`decode`: scanned,
- * or parsed and given back at once), and from then on readers (the scan, the summary, gzip, the
- * store) only read: they get `ReadonlyBytes`, or text. Only the owner writes a page (its commas
- * into line breaks, for NDJSON lines that are a view of it) and gives its buffer back, once:
- * when the cursor is done with the page and no view of it is out. A view is out from when it is
- * made until the reader after handOver() asks for the next chunk (gzip has copied it, a store that
- * pulls has written it); a store that keeps chunks (events) keeps its views, and their buffers
- * are never reused. Giving back twice, or reading after, throws.
+ * The one owner of a File run's page bytes, from the request to the binary store: it lends the
+ * request a buffer, takes it back as a page, lets readers only read it (`ReadonlyBytes`, text),
+ * alone writes it (commas into line breaks: NDJSON lines that are a view of it) and gives it back
+ * exactly once (twice, or a read after, throws): when the cursor is done with it and no view of it
+ * is out. A view is out until the reader after handOver() asks for the next chunk (gzip copied it,
+ * a store that pulls wrote it); a store that keeps its chunks keeps its views.
  */
 export function fileDecoder(): PageDecoder {
 	const pool: ArrayBuffer[] = [];
@@ -27,9 +24,8 @@ export function fileDecoder(): PageDecoder {
 			const page = new PageBytes(raw, pool);
 			const scanned = scanPage(page, SUMMARY_FIELDS);
 			if (scanned) return scanned;
-			const parsed = jsonPages.decode(raw);
 			page.done();
-			return parsed;
+			return jsonPages.decode(raw);
 		},
 	};
 }
@@ -40,33 +36,17 @@ export interface ReadonlyBytes extends ArrayLike<number> {
 	subarray(start?: number, end?: number): ReadonlyBytes;
 }
 
-/** NDJSON lines that are a view of their page: lent until the reader after handOver() moves on. */
-export class LentLines {
-	constructor(
-		readonly bytes: ReadonlyBytes,
-		readonly page: PageBytes,
-	) {}
+/** A piece of a file's text: a copy, or NDJSON lines that are a view of their page (lent). */
+export type Chunk = Uint8Array | { bytes: ReadonlyBytes; page: PageBytes; byteLength: number };
 
-	get byteLength(): number {
-		return this.bytes.byteLength;
-	}
-}
-
-/** A piece of a file's text: a copy, or a page's own lines. */
-export type Chunk = Uint8Array | LentLines;
-
-/** One page's buffer and what is out of it; `pool` takes it back (a page outside a run has none). */
+/** One page's buffer and the views of it out; `pool` takes it back (a page outside a run has none). */
 export class PageBytes {
-	#bytes?: Buffer;
 	#lent = 0;
 	#done = false;
-
 	constructor(
-		bytes: Buffer,
+		private bytes: Buffer | undefined,
 		private readonly pool: ArrayBuffer[] = [],
-	) {
-		this.#bytes = bytes;
-	}
+	) {}
 
 	get view(): ReadonlyBytes {
 		return this.live();
@@ -77,34 +57,27 @@ export class PageBytes {
 		return this.live().toString('utf8', start, end);
 	}
 
-	/**
-	 * Records `from` to `last` as NDJSON, record r at [start(r), end(r)): where one comma parts each
-	 * record from the next, the owner makes those commas line breaks and lends a view of the page;
-	 * otherwise a copy.
-	 */
-	lines(
-		from: number,
-		last: number,
-		start: (r: number) => number,
-		end: (r: number) => number,
-	): Chunk {
+	/** Records `from` to `last` (r at [cells[r * width], cells[r * width + 1])) as NDJSON: compact, a view. */
+	lines(cells: Int32Array, width: number, from: number, last: number): Chunk {
 		const bytes = this.live();
 		if (last < from) return new Uint8Array(0);
+		const [start, end] = [(r: number) => cells[r * width], (r: number) => cells[r * width + 1]];
 		let compact = true;
 		for (let r = from; r < last && compact; r++) compact = start(r + 1) - end(r) === 1;
-		if (compact) {
-			for (let r = from; r <= last; r++) bytes[end(r)] = 0x0a;
-			this.#lent++;
-			return new LentLines(bytes.subarray(start(from), end(last) + 1), this);
+		if (!compact) {
+			// Room enough: at least one byte (a comma) is between two records.
+			const lines = Buffer.allocUnsafe(end(last) - start(from) + 1);
+			let at = 0;
+			for (let r = from; r <= last; r++) {
+				at += bytes.copy(lines, at, start(r), end(r));
+				lines[at++] = 0x0a;
+			}
+			return lines.subarray(0, at);
 		}
-		// Room enough: at least one byte (a comma) is between two records.
-		const lines = Buffer.allocUnsafe(end(last) - start(from) + 1);
-		let at = 0;
-		for (let r = from; r <= last; r++) {
-			at += bytes.copy(lines, at, start(r), end(r));
-			lines[at++] = 0x0a;
-		}
-		return lines.subarray(0, at);
+		for (let r = from; r <= last; r++) bytes[end(r)] = 0x0a;
+		this.#lent++;
+		const view = bytes.subarray(start(from), end(last) + 1);
+		return { bytes: view, page: this, byteLength: view.byteLength };
 	}
 
 	/** Its reader is done with it: given back now, or once the last view of it comes back. */
@@ -114,36 +87,23 @@ export class PageBytes {
 		if (this.#lent === 0) this.giveBack();
 	}
 
-	/**
-	 * The chunks as bytes, each page's lines lent until the reader asks for the next chunk (read,
-	 * copied or written by then) or, when `keeps()` (a store that keeps its chunks), for good.
-	 */
-	static async *handOver(
-		chunks: AsyncIterable<Chunk>,
-		keeps: () => boolean,
-	): AsyncGenerator<Uint8Array> {
+	/** The chunks as ByteSource takes them; lines lent until the next is asked for, or while keeps(). */
+	static async *handOver(chunks: AsyncIterable<Chunk>, keeps: () => boolean) {
 		for await (const chunk of chunks) {
-			if (chunk instanceof Uint8Array) {
-				yield chunk;
-				continue;
-			}
-			// The store's own: n8n's binary data takes Buffers (ByteSource).
-			yield chunk.bytes as Uint8Array;
-			if (keeps()) continue;
-			const page = chunk.page;
-			if (page.#lent === 0) throw new Error('A view of a page came back twice');
-			if (--page.#lent === 0 && page.#done) page.giveBack();
+			yield chunk instanceof Uint8Array ? chunk : (chunk.bytes as Uint8Array);
+			if (chunk instanceof Uint8Array || keeps()) continue;
+			if (chunk.page.#lent === 0) throw new Error('A view of a page came back twice');
+			if (--chunk.page.#lent === 0 && chunk.page.#done) chunk.page.giveBack();
 		}
 	}
 
 	private live(): Buffer {
-		if (this.#bytes) return this.#bytes;
+		if (this.bytes) return this.bytes;
 		throw new Error('A page was read after its buffer was given back');
 	}
 
 	private giveBack(): void {
-		const bytes = this.live();
-		this.#bytes = undefined;
-		this.pool.push(bytes.buffer as ArrayBuffer);
+		this.pool.push(this.live().buffer as ArrayBuffer);
+		this.bytes = undefined;
 	}
 }

@@ -42,9 +42,9 @@ export async function extractToFile(
 		bytes: split.by === 'size' ? split.bytes : Infinity,
 	};
 	// Automatic: parts only where the store collects the file in memory (see ByteSource).
-	let collects = false;
-	const decide = (inMemory: boolean) => {
-		collects = inMemory;
+	let keeps = false;
+	const decide = (collects: boolean) => {
+		keeps = collects;
 		if (collects && split.by === 'auto') cap.bytes = AUTO_PART_MIB * 1024 * 1024;
 	};
 	const inParts = () => cap.records < Infinity || cap.bytes < Infinity;
@@ -56,10 +56,8 @@ export async function extractToFile(
 		do {
 			const summary = new FileSummary(settings.format, settings.compress);
 			const text = readAhead(cursor.part(summary, cap));
-			// A page's lines come back once gzip copied them, or a store that pulls wrote them.
-			const bytes = settings.compress
-				? readAhead(gzip(PageBytes.handOver(text, () => false)))
-				: PageBytes.handOver(text, () => collects);
+			const lent = PageBytes.handOver(text, () => keeps && !settings.compress);
+			const bytes = settings.compress ? readAhead(gzip(lent)) : lent;
 			// Renamed at the end if it stays alone.
 			const fileName = partFileName(target.baseName, extension, parts.length + 1, inParts());
 			const binary = await this.helpers.prepareBinaryData(
@@ -87,7 +85,7 @@ export async function extractToFile(
 }
 
 /** Asks `source` for the next value as soon as this one is handed over (while the store writes it); one ahead. */
-async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+export async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
 	let next = source.next();
 	try {
 		for (let current = await next; !current.done; current = await next) {

@@ -5,8 +5,7 @@ const PIECE_BYTES = 256 * 1024;
 
 /**
  * Gzip through CompressionStream (n8n Cloud allows no zlib import), pulled by the reader. zlib gets
- * copies, as CompressionStream never says when it has read a chunk: a chunk is done with once the
- * next is asked for.
+ * copies (CompressionStream never says when it read a chunk): read once the next is asked for.
  */
 export async function* gzip(source: AsyncIterable<ReadonlyBytes>): AsyncGenerator<Uint8Array> {
 	async function* copies(): AsyncGenerator<Uint8Array> {

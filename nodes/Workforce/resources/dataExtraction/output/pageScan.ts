@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { DecodedPage } from '../../../../shared/extraction/pageDecoder';
-import { PageBytes, type Chunk, type ReadonlyBytes } from './fileDecoder';
+import type { Chunk, PageBytes, ReadonlyBytes } from './fileDecoder';
 
 /**
  * A page read from its bytes without parsing it into objects (File output): records stay byte
@@ -85,24 +85,14 @@ export class ScannedPage implements DecodedPage {
 
 	/** Records `from` to `from + count` as NDJSON: the owner's lines (each record's own span is unchanged). */
 	takeLines(count: number, from = 0): Chunk {
-		const { cells, width } = this;
-		const last = Math.min(from + count, this.count) - 1;
-		return this.bytes.lines(
-			from,
-			last,
-			(r) => cells[r * width],
-			(r) => cells[r * width + 1],
-		);
+		return this.bytes.lines(this.cells, this.width, from, Math.min(from + count, this.count) - 1);
 	}
 }
 
 /** The page scanned, noting the `watch` fields of every record, or undefined when the scan declines. */
-export function scanPage(
-	page: PageBytes | Buffer,
-	watch: readonly string[],
-): ScannedPage | undefined {
+export function scanPage(page: PageBytes, watch: readonly string[]) {
 	const names = watch.map((name) => Buffer.from(name));
-	return new Scanner(page instanceof PageBytes ? page : new PageBytes(page), names).page();
+	return new Scanner(page.view, names).page(page);
 }
 
 class Scanner {
@@ -119,13 +109,10 @@ class Scanner {
 	/** 1 at each byte length a watched name has. */
 	private readonly watchedLength: Uint8Array;
 
-	private readonly b: ReadonlyBytes;
-
 	constructor(
-		private readonly owner: PageBytes,
+		private readonly b: ReadonlyBytes,
 		private readonly watch: Uint8Array[],
 	) {
-		const b = (this.b = owner.view);
 		this.width = 2 + 2 * watch.length;
 		// About a record per KiB at first: grown by doubling.
 		this.cells = new Int32Array(Math.max(64, b.length >> 10) * this.width);
@@ -134,7 +121,7 @@ class Scanner {
 	}
 
 	/** The page: an object of envelope fields and one `data`, an array of records. */
-	page(): ScannedPage | undefined {
+	page(owner: PageBytes): ScannedPage | undefined {
 		const b = this.b;
 		let dataStart = -1;
 		let dataEnd = -1;
@@ -154,11 +141,11 @@ class Scanner {
 		} while (b[i] === COMMA);
 		if (b[i] !== RBRACE || this.ws(i + 1) !== b.length || dataStart < 0) return undefined;
 		// The records left out (JSON.parse reads a field named __proto__ as a field).
-		const text = this.owner.text(0, dataStart) + '0' + this.owner.text(dataEnd, b.length);
+		const text = owner.text(0, dataStart) + '0' + owner.text(dataEnd, b.length);
 		const envelope = JSON.parse(text) as IDataObject;
 		delete envelope.data;
 		const cells = this.cells.subarray(0, this.count * this.width);
-		return new ScannedPage(this.owner, cells, this.width, envelope);
+		return new ScannedPage(owner, cells, this.width, envelope);
 	}
 
 	/** `data` at i: an array of records, each an object on one line. */

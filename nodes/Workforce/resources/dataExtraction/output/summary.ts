@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ReadonlyBytes } from './fileDecoder';
 import type { ScannedPage } from './pageScan';
 import type { Stretch } from '../resume';
 import type { FileFormat } from '../outputField';
@@ -105,7 +104,7 @@ export class FileSummary {
 }
 
 /** The first time field of a scanned record that holds a string other than "" (absent: at -1), or -1. */
-function modifiedField(page: ScannedPage, bytes: ReadonlyBytes, record: number): number {
+function modifiedField(page: ScannedPage, bytes: ArrayLike<number>, record: number): number {
 	for (let field = 1; field < SUMMARY_FIELDS.length; field++) {
 		const start = page.fieldStart(record, field);
 		if (bytes[start] === QUOTE && page.fieldEnd(record, field) - start > 2) return field;
@@ -130,7 +129,7 @@ const ZERO = 0x30;
  * (`2025-08-05T08:00:00.000Z`), read without a string per record; undefined for any other form or
  * range (year before 100, hour 24, second 60, day 0 or past 31): the caller parses those as text.
  */
-export function utcTimeAt(bytes: ReadonlyBytes, start: number, end: number): number | undefined {
+export function utcTimeAt(bytes: ArrayLike<number>, start: number, end: number) {
 	const length = end - start;
 	if ((length !== 20 && length !== 24) || bytes[end - 1] !== FORM[23]) return undefined;
 	if (length === 24 && bytes[start + 19] !== FORM[19]) return undefined;
@@ -147,18 +146,12 @@ export function utcTimeAt(bytes: ReadonlyBytes, start: number, end: number): num
 }
 
 /** The number in `digits` digits from `at`; -1 when they are not all digits or it is out of range. */
-function numberAt(
-	bytes: ReadonlyBytes,
-	at: number,
-	digits: number,
-	lowest: number,
-	highest: number,
-) {
+function numberAt(bytes: ArrayLike<number>, at: number, digits: number, low: number, high: number) {
 	let value = 0;
 	for (let k = at; k < at + digits; k++) {
 		const digit = bytes[k] - ZERO;
 		if (!(digit >= 0 && digit <= 9)) return -1;
 		value = value * 10 + digit;
 	}
-	return value >= lowest && value <= highest ? value : -1;
+	return value >= low && value <= high ? value : -1;
 }
