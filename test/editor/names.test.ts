@@ -12,6 +12,11 @@ import {
 	WORK_DATE_HINT,
 	ZONED_INSTANT_HINT,
 } from '../../nodes/shared/dateHints';
+import {
+	TYPED_DAY_DESCRIPTION,
+	TYPED_DAY_HINT,
+} from '../../nodes/Workforce/resources/payrollExport/typedDay';
+import { FROM_VERSION_2 } from '../../nodes/shared/nodeVersion';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
 import { WorkforceTrigger } from '../../nodes/WorkforceTrigger/WorkforceTrigger.node';
 import { PACKAGE, PackageNodeTypes } from '../harness/nodeTypes';
@@ -221,6 +226,34 @@ describe('editor names', () => {
 			[CALENDAR_DAY_HINT, DAY_OR_ZONED_INSTANT_HINT, ZONED_INSTANT_HINT].sort(),
 		);
 		expect(WORK_DATE_HINT).toMatch(/calendar day, yyyy-MM-dd/);
+	});
+
+	it("version 2's work dates are text fields (not n8n's date picker) that say the two forms they read", () => {
+		// Issue 44: the picker drops a day typed alone, keeps a stale date and sets now on OK.
+		const v2 = (p: INodeProperties) =>
+			JSON.stringify(p.displayOptions?.show?.['@version']) ===
+			JSON.stringify(FROM_VERSION_2['@version']);
+		const payroll = node.properties.filter(
+			(p) => p.displayOptions?.show?.resource?.includes('payrollExport') && v2(p),
+		);
+		const workDates = [
+			...payroll.filter((p) => /WorkDate$/.test(p.name)),
+			...payroll
+				.filter((p) => p.name === 'filters')
+				.flatMap((p) => p.options as INodeProperties[])
+				.filter((p) => p.name === 'modifiedSinceDate'),
+		];
+		// From and To Work Date of Get, Get Import Lines and Get File, and each one's Modified Since Date.
+		expect(workDates).toHaveLength(9);
+		for (const p of workDates) {
+			expect([p.name, p.type]).toEqual([p.name, 'string']);
+			expect(p.description).toContain(TYPED_DAY_DESCRIPTION);
+			expect(p.placeholder).toMatch(/^e\.g\. 2026-10-\d\d$/);
+			if (p.name !== 'modifiedSinceDate') expect(p.hint).toBe(TYPED_DAY_HINT);
+		}
+		expect(TYPED_DAY_DESCRIPTION).toMatch(
+			/2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026 \(dd\.MM\.yyyy\)/,
+		);
 		expect(INSTANT_HINT).toMatch(/UTC/);
 		expect(INSTANT_HINT).toMatch(/\+02:00/);
 	});

@@ -81,22 +81,22 @@ describe('Payroll Export, node version 2', () => {
 
 	const refusals: Array<[string, Record<string, unknown>, string, RegExp]> = [
 		[
-			'a Date Range without dates (the picker dropped 01.10.2026)',
+			'a Date Range without dates',
 			{ period: 'dateRange' },
 			'From Work Date is empty',
-			/yyyy-MM-dd \(e\.g\. 2026-10-01\).*such as 01\.10\.2026, is dropped by the date picker/,
+			/type the first work date as 2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026 \(dd\.MM\.yyyy\)/,
 		],
 		[
 			'a Date Range without its end',
-			{ period: 'dateRange', fromWorkDate: '2026-10-01T00:00:00' },
+			{ period: 'dateRange', fromWorkDate: '2026-10-01' },
 			'To Work Date is empty',
-			/give the last work date as yyyy-MM-dd \(e\.g\. 2026-10-31\)/,
+			/type the last work date as 2026-10-31 \(yyyy-MM-dd\) or 31\.10\.2026/,
 		],
 		[
 			'a date the node receives but cannot read (an expression)',
-			{ period: 'dateRange', fromWorkDate: '={{ "01.10.2026" }}', toWorkDate: '2026-10-31' },
-			'From Work Date is not a date: "01.10.2026"',
-			/Give the work date as yyyy-MM-dd, e\.g\. 2026-10-01/,
+			{ period: 'dateRange', fromWorkDate: '={{ "1 Oct 2026" }}', toWorkDate: '2026-10-31' },
+			'From Work Date is not a date: "1 Oct 2026"',
+			/Type the day as 2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026 \(dd\.MM\.yyyy\)/,
 		],
 		[
 			'a period the node does not know (an expression)',

@@ -1,0 +1,170 @@
+import { executeNode } from '../../harness/execute';
+import { useEmulator } from '../../support/emulatorFixture';
+import { single } from '../../support/query';
+
+/**
+ * Version 2's work dates are typed text (issue 44, point 1): n8n's date picker dropped a day typed
+ * alone, kept a stale date typed over and set "now" on OK, so a run could export a period the
+ * clerk never saw. Text is read exactly (yyyy-MM-dd, dd.MM.yyyy; an expression's ISO date-time or
+ * DateTime as its day in n8n's zone) or refused by name before any request, in Get, Get Import
+ * Lines and Get File alike. The suite's instant is 2026-11-18 09:00 UTC (testNow.ts).
+ * Zones near midnight: test/support/zoneCases.ts; the calendar sweep: test/calendar/dateFields.test.ts.
+ */
+const v2 = { settings: { typeVersion: 2 } };
+const OPERATIONS = ['get', 'getSummaryLines', 'getFile'];
+const range = (fromWorkDate: unknown, toWorkDate: unknown) => ({
+	period: 'dateRange',
+	fromWorkDate,
+	toWorkDate,
+});
+
+describe('Payroll Export, version 2 work dates typed as text', () => {
+	const fx = useEmulator({ workData: { timeRegistrations: 300 } });
+
+	const sent = async (
+		operation: string,
+		parameters: Record<string, unknown>,
+		timezone?: string,
+	) => {
+		fx.mark();
+		const result = await executeNode({
+			credentials: fx.credentials,
+			parameters: { resource: 'payrollExport', operation, ...parameters },
+			timezone,
+			...v2,
+		});
+		expect([operation, result.error?.message]).toEqual([operation, undefined]);
+		const exports = fx.apiRequests().filter((r) => r.path.startsWith('/api/payroll-export'));
+		expect(exports).toHaveLength(1);
+		return single(exports[0].query);
+	};
+
+	const read: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+		['yyyy-MM-dd', range('2026-10-01', '2026-10-31'), { from: '2026-10-01', to: '2026-10-31' }],
+		['dd.MM.yyyy', range('01.10.2026', '31.10.2026'), { from: '2026-10-01', to: '2026-10-31' }],
+		[
+			'one of each, with spaces around',
+			range(' 01.10.2026 ', '2026-10-15 '),
+			{ from: '2026-10-01', to: '2026-10-15' },
+		],
+		[
+			"a date-time without a zone (a saved picker value): its date, n8n's wall clock",
+			range('2026-10-01T00:00:00', '2026-10-31 23:59'),
+			{ from: '2026-10-01', to: '2026-10-31' },
+		],
+		[
+			"an instant with its zone: its day in n8n's zone (Oslo is an hour ahead in October)",
+			range('2026-09-30T22:00:00Z', '2026-10-31T23:30:00+01:00'),
+			{ from: '2026-10-01', to: '2026-10-31' },
+		],
+		[
+			"an expression's DateTime ($today and 40 days before): its day in n8n's zone",
+			range('={{ $today.minus({ days: 40 }) }}', '={{ $today }}'),
+			{ from: '2026-10-09', to: '2026-11-18' },
+		],
+		[
+			"an expression's Date (toJSDate) and ISO text: their day in n8n's zone",
+			range('={{ $today.startOf("month").toJSDate() }}', '={{ $now.toISO() }}'),
+			{ from: '2026-11-01', to: '2026-11-18' },
+		],
+	];
+
+	it.each(read)('reads %s as that day', async (_name, parameters, { from, to }) => {
+		for (const operation of OPERATIONS)
+			expect(await sent(operation, parameters, 'Europe/Oslo')).toMatchObject({
+				fromWorkDate: from,
+				toWorkDate: to,
+			});
+	});
+
+	it('reads Modified Since Date the same way, typed or from an expression in the Filters', async () => {
+		const query = async (modifiedSinceDate: string) =>
+			(await sent('getSummaryLines', { filters: { modifiedSinceDate } }, 'Europe/Oslo'))
+				.modifiedSinceDate;
+		expect(await query('01.11.2026')).toBe('2026-11-01');
+		expect(await query('2026-11-01')).toBe('2026-11-01');
+		// n8n hands a DateTime inside a collection on as its ISO text with the offset.
+		expect(await query('={{ $today.minus({ days: 3 }) }}')).toBe('2026-11-15');
+		expect(await query('2026-10-31T23:30:00Z')).toBe('2026-11-01');
+	});
+
+	const refused: Array<[string, Record<string, unknown>, string, RegExp]> = [
+		[
+			'a day written with slashes (1 October or January 10?)',
+			range('01/10/2026', '2026-10-31'),
+			'From Work Date is ambiguous: "01/10/2026"',
+			/day first or month first\. Type it as 2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026 \(dd\.MM\.yyyy\)\.$/,
+		],
+		[
+			'a day-first date with dashes',
+			range('2026-10-01', '31-10-2026'),
+			'To Work Date is ambiguous: "31-10-2026"',
+			/Type it as 2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026/,
+		],
+		[
+			'a day the calendar does not have',
+			range('2026-09-31', '2026-10-31'),
+			'From Work Date is not a date: "2026-09-31"',
+			/^Type the day as 2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026 \(dd\.MM\.yyyy\); an expression may also give an ISO date-time or a DateTime such as \{\{ \$today \}\}: its day in n8n's time zone, UTC\.$/,
+		],
+		[
+			'the same in dd.MM.yyyy',
+			range('01.10.2026', '31.11.2026'),
+			'To Work Date is not a date: "31.11.2026"',
+			/01\.10\.2026 \(dd\.MM\.yyyy\)/,
+		],
+		[
+			'a day without its leading zero (not one of the two forms)',
+			range('1.10.2026', '2026-10-31'),
+			'From Work Date is not a date: "1.10.2026"',
+			/Type the day as 2026-10-01/,
+		],
+		[
+			'a month name',
+			range('October 1 2026', '2026-10-31'),
+			'From Work Date is not a date: "October 1 2026"',
+			/Type the day as/,
+		],
+		[
+			'a time the clock does not have',
+			range('2026-10-01T24:30:00', '2026-10-31'),
+			'From Work Date is not a date: "2026-10-01T24:30:00"',
+			/Type the day as/,
+		],
+		[
+			'a number from an expression',
+			range('={{ 20261001 }}', '2026-10-31'),
+			'From Work Date is not a date: "20261001"',
+			/Type the day as/,
+		],
+		[
+			'an empty Date Range end',
+			range('01.10.2026', ''),
+			'To Work Date is empty',
+			/^With Period Date Range, type the last work date as 2026-10-31 \(yyyy-MM-dd\) or 31\.10\.2026 \(dd\.MM\.yyyy\), or choose Period Last Month or This Month\.$/,
+		],
+		[
+			'an ambiguous Modified Since Date',
+			{ filters: { modifiedSinceDate: '11/01/2026' } },
+			'Modified Since Date is ambiguous: "11/01/2026"',
+			/Type it as 2026-10-01/,
+		],
+	];
+
+	it.each(refused)(
+		'refuses %s by name before any request',
+		async (_name, parameters, message, description) => {
+			for (const operation of OPERATIONS) {
+				fx.mark();
+				const result = await executeNode({
+					credentials: fx.credentials,
+					parameters: { resource: 'payrollExport', operation, ...parameters },
+					...v2,
+				});
+				expect([operation, result.error?.message]).toEqual([operation, message]);
+				expect(result.error?.description).toMatch(description);
+				expect(fx.apiRequests()).toHaveLength(0);
+			}
+		},
+	);
+});
