@@ -22,6 +22,13 @@ interface DayField {
 	sent(c: CalendarContext): unknown;
 }
 
+/** The work dates the payroll export was asked for: the day, or both ends when they differ. */
+function payrollWorkDates(c: CalendarContext) {
+	const [r] = c.fx.apiRequests().filter((q) => q.path.startsWith('/api/payroll-export'));
+	const q = single(r.query);
+	return q.fromWorkDate === q.toWorkDate ? q.fromWorkDate : [q.fromWorkDate, q.toWorkDate];
+}
+
 const FIELDS: DayField[] = [
 	{
 		name: 'Payroll Export > Get, From/To Work Date',
@@ -31,11 +38,7 @@ const FIELDS: DayField[] = [
 			fromWorkDate: value,
 			toWorkDate: value,
 		}),
-		sent: (c) => {
-			const [r] = c.fx.apiRequests().filter((q) => q.path.startsWith('/api/payroll-export'));
-			const q = single(r.query);
-			return q.fromWorkDate === q.toWorkDate ? q.fromWorkDate : [q.fromWorkDate, q.toWorkDate];
-		},
+		sent: payrollWorkDates,
 	},
 	{
 		name: 'Employee > End Employment, End Date',
@@ -57,11 +60,7 @@ const FIELDS: DayField[] = [
 			fromWorkDate: value,
 			toWorkDate: value,
 		}),
-		sent: (c) => {
-			const [r] = c.fx.apiRequests().filter((q) => q.path.startsWith('/api/payroll-export'));
-			const q = single(r.query);
-			return q.fromWorkDate === q.toWorkDate ? q.fromWorkDate : [q.fromWorkDate, q.toWorkDate];
-		},
+		sent: payrollWorkDates,
 	},
 ];
 

@@ -16,10 +16,10 @@ import {
 	TYPED_DAY_DESCRIPTION,
 	TYPED_DAY_HINT,
 } from '../../nodes/Workforce/resources/payrollExport/typedDay';
-import { FROM_VERSION_2 } from '../../nodes/shared/nodeVersion';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
 import { WorkforceTrigger } from '../../nodes/WorkforceTrigger/WorkforceTrigger.node';
 import { PACKAGE, PackageNodeTypes } from '../harness/nodeTypes';
+import { payrollWorkDateFields } from '../support/workDateFields';
 
 /**
  * What the editor shows: the canvas subtitle, evaluated by n8n's own expression code as the editor
@@ -230,19 +230,7 @@ describe('editor names', () => {
 
 	it("version 2's work dates are text fields (not n8n's date picker) that say the two forms they read", () => {
 		// Issue 44: the picker drops a day typed alone, keeps a stale date and sets now on OK.
-		const v2 = (p: INodeProperties) =>
-			JSON.stringify(p.displayOptions?.show?.['@version']) ===
-			JSON.stringify(FROM_VERSION_2['@version']);
-		const payroll = node.properties.filter(
-			(p) => p.displayOptions?.show?.resource?.includes('payrollExport') && v2(p),
-		);
-		const workDates = [
-			...payroll.filter((p) => /WorkDate$/.test(p.name)),
-			...payroll
-				.filter((p) => p.name === 'filters')
-				.flatMap((p) => p.options as INodeProperties[])
-				.filter((p) => p.name === 'modifiedSinceDate'),
-		];
+		const workDates = payrollWorkDateFields(2);
 		// From and To Work Date of Get, Get Import Lines and Get File, and each one's Modified Since Date.
 		expect(workDates).toHaveLength(9);
 		for (const p of workDates) {

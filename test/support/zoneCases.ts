@@ -22,6 +22,12 @@ const timeRegistrations = { resource: 'dataExtraction', operation: 'getTimeRegis
 const payroll = { resource: 'payrollExport', operation: 'getSummaryLines' };
 const users = { resource: 'user', operation: 'getAll', returnAll: true };
 const OSLO = 'Europe/Oslo';
+const dateRange = (fromWorkDate: string, toWorkDate: string) => ({
+	...payroll,
+	period: 'dateRange',
+	fromWorkDate,
+	toWorkDate,
+});
 const window = (fromDateTime: string, toDateTime?: string) => ({
 	...timeRegistrations,
 	limit: 5,
@@ -80,12 +86,7 @@ export const ZONE_CASES: ZoneCase[] = [
 		now: '2026-11-18T09:00:00Z',
 		timezone: 'Pacific/Kiritimati',
 		typeVersion: 2,
-		parameters: {
-			...payroll,
-			period: 'dateRange',
-			fromWorkDate: '2026-10-01T00:00:00',
-			toWorkDate: '2026-10-31T00:00:00',
-		},
+		parameters: dateRange('2026-10-01T00:00:00', '2026-10-31T00:00:00'),
 		path: '/api/payroll-export/summary-as-lines',
 		query: { fromWorkDate: '2026-10-01', toWorkDate: '2026-10-31' },
 	},
@@ -191,12 +192,7 @@ export const ZONE_CASES: ZoneCase[] = [
 		now: '2026-11-18T09:00:00Z',
 		timezone: 'Pacific/Kiritimati',
 		typeVersion: 2,
-		parameters: {
-			...payroll,
-			period: 'dateRange',
-			fromWorkDate: '01.10.2026',
-			toWorkDate: '31.10.2026',
-		},
+		parameters: dateRange('01.10.2026', '31.10.2026'),
 		path: '/api/payroll-export/summary-as-lines',
 		query: { fromWorkDate: '2026-10-01', toWorkDate: '2026-10-31' },
 	},
@@ -211,12 +207,8 @@ export const ZONE_CASES: ZoneCase[] = [
 			now: '2026-11-18T09:00:00Z',
 			timezone,
 			typeVersion: 2,
-			parameters: {
-				...payroll,
-				period: 'dateRange',
-				fromWorkDate: '2026-09-30T22:30:00Z', // 00:30 on 1 October in Oslo, 15:30 on 30 September in LA
-				toWorkDate: '2026-10-31T22:30:00Z', // 23:30 on 31 October in Oslo, 15:30 in LA
-			},
+			// 00:30 on 1 October and 23:30 on 31 October in Oslo; 15:30 on 30 September and 31 October in LA
+			parameters: dateRange('2026-09-30T22:30:00Z', '2026-10-31T22:30:00Z'),
 			path: '/api/payroll-export/summary-as-lines',
 			query,
 		}),
@@ -226,12 +218,7 @@ export const ZONE_CASES: ZoneCase[] = [
 		now: '2026-10-31T23:30:00Z',
 		timezone: OSLO,
 		typeVersion: 2,
-		parameters: {
-			...payroll,
-			period: 'dateRange',
-			fromWorkDate: '={{ $today.minus({ days: 1 }).toJSDate() }}',
-			toWorkDate: '={{ $today }}',
-		},
+		parameters: dateRange('={{ $today.minus({ days: 1 }).toJSDate() }}', '={{ $today }}'),
 		path: '/api/payroll-export/summary-as-lines',
 		query: { fromWorkDate: '2026-10-31', toWorkDate: '2026-11-01' },
 	},

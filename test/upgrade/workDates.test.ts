@@ -1,11 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { WORK_DATE_HINT } from '../../nodes/shared/dateHints';
-import { BEFORE_VERSION_2 } from '../../nodes/shared/nodeVersion';
-import { Workforce } from '../../nodes/Workforce/Workforce.node';
 import { executeNode } from '../harness/execute';
 import { useEmulator } from '../support/emulatorFixture';
 import { single } from '../support/query';
+import { payrollWorkDateFields } from '../support/workDateFields';
 
 /**
  * Version 2's work dates became typed text (issue 44); a workflow saved with version 1 keeps its
@@ -17,19 +14,7 @@ describe('Payroll Export work dates of a saved version 1 node', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 200 } });
 
 	it('open as the date picker they were saved with, in every payroll operation', () => {
-		const v1 = new Workforce().description.properties.filter(
-			(p) =>
-				p.displayOptions?.show?.resource?.includes('payrollExport') &&
-				JSON.stringify(p.displayOptions.show['@version']) ===
-					JSON.stringify(BEFORE_VERSION_2['@version']),
-		);
-		const dates = [
-			...v1.filter((p) => /WorkDate$/.test(p.name)),
-			...v1
-				.filter((p) => p.name === 'filters')
-				.flatMap((p) => p.options as INodeProperties[])
-				.filter((p) => p.name === 'modifiedSinceDate'),
-		];
+		const dates = payrollWorkDateFields(1);
 		expect(dates.map((p) => p.name).sort()).toEqual(
 			['fromWorkDate', 'toWorkDate', 'modifiedSinceDate'].flatMap((n) => [n, n, n]).sort(),
 		);

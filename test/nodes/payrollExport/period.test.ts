@@ -3,7 +3,7 @@ import { useEmulator } from '../../support/emulatorFixture';
 import { single } from '../../support/query';
 
 /**
- * Version 2's work dates are typed text (issue 44, point 1): n8n's date picker dropped a day typed
+ * How version 2 reads its period (period.ts): Period's value, and the work dates, typed text (issue 44, point 1): n8n's date picker dropped a day typed
  * alone, kept a stale date typed over and set "now" on OK, so a run could export a period the
  * clerk never saw. Text is read exactly (yyyy-MM-dd, dd.MM.yyyy; an expression's ISO date-time or
  * DateTime as its day in n8n's zone) or refused by name before any request, in Get, Get Import
@@ -136,6 +136,18 @@ describe('Payroll Export, version 2 work dates typed as text', () => {
 			range('={{ 20261001 }}', '2026-10-31'),
 			'From Work Date is not a date: "20261001"',
 			/Type the day as/,
+		],
+		[
+			'a Date Range without dates',
+			{ period: 'dateRange' },
+			'From Work Date is empty',
+			/^With Period Date Range, type the first work date as 2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026 \(dd\.MM\.yyyy\), or choose Period Last Month or This Month\.$/,
+		],
+		[
+			'a period the node does not know (an expression)',
+			{ period: '={{ "lastQuarter" }}' },
+			'Period has an unknown value: "lastQuarter"',
+			/Last Month \(lastMonth\), This Month \(thisMonth\), Date Range \(dateRange\)/,
 		],
 		[
 			'an empty Date Range end',

@@ -3,10 +3,10 @@ import { useEmulator } from '../../support/emulatorFixture';
 import { single } from '../../support/query';
 
 /**
- * Payroll Export in node version 2 (issue 35, points 1 and 2): the period is explicit, a work date
- * the node did not get or cannot read is refused before any request, and the user filter is All
- * Users unless chosen otherwise, with the output saying when it leaves people out. The suite's
- * instant is 2026-11-18 (testNow.ts): last month is October 2026.
+ * Payroll Export in node version 2 (issue 35, points 1 and 2): the period is explicit (how it and
+ * the work dates are read and refused: period.test.ts), and the user filter is All Users unless
+ * chosen otherwise, with the output saying when it leaves people out. The suite's instant is
+ * 2026-11-18 (testNow.ts): last month is October 2026.
  */
 const v2 = { settings: { typeVersion: 2 } };
 const lines = { resource: 'payrollExport', operation: 'getSummaryLines' };
@@ -78,50 +78,6 @@ describe('Payroll Export, node version 2', () => {
 			fileName: expect.stringMatching(/^payroll-export_2026-11-01_2026-11-18\./),
 		});
 	});
-
-	const refusals: Array<[string, Record<string, unknown>, string, RegExp]> = [
-		[
-			'a Date Range without dates',
-			{ period: 'dateRange' },
-			'From Work Date is empty',
-			/type the first work date as 2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026 \(dd\.MM\.yyyy\)/,
-		],
-		[
-			'a Date Range without its end',
-			{ period: 'dateRange', fromWorkDate: '2026-10-01' },
-			'To Work Date is empty',
-			/type the last work date as 2026-10-31 \(yyyy-MM-dd\) or 31\.10\.2026/,
-		],
-		[
-			'a date the node receives but cannot read (an expression)',
-			{ period: 'dateRange', fromWorkDate: '={{ "1 Oct 2026" }}', toWorkDate: '2026-10-31' },
-			'From Work Date is not a date: "1 Oct 2026"',
-			/Type the day as 2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026 \(dd\.MM\.yyyy\)/,
-		],
-		[
-			'a period the node does not know (an expression)',
-			{ period: '={{ "lastQuarter" }}' },
-			'Period has an unknown value: "lastQuarter"',
-			/Last Month \(lastMonth\), This Month \(thisMonth\), Date Range \(dateRange\)/,
-		],
-	];
-
-	it.each(refusals)(
-		'refuses %s before any request',
-		async (_name, parameters, message, description) => {
-			for (const operation of ['get', 'getFile', 'getSummaryLines']) {
-				fx.mark();
-				const result = await executeNode({
-					credentials: fx.credentials,
-					parameters: { resource: 'payrollExport', operation, ...parameters },
-					...v2,
-				});
-				expect([operation, result.error?.message]).toEqual([operation, message]);
-				expect(result.error?.description).toMatch(description);
-				expect(fx.apiRequests()).toHaveLength(0);
-			}
-		},
-	);
 
 	it("version 1 keeps the service's default range and Paid by Hour when nothing is set", async () => {
 		const result = await executeNode({ credentials: fx.credentials, parameters: lines });
