@@ -1,6 +1,8 @@
 import { WORK_DATE_HINT } from '../../nodes/shared/dateHints';
 import { executeNode } from '../harness/execute';
+import { daysAgo } from '../nodes/payrollExport/dates';
 import { useEmulator } from '../support/emulatorFixture';
+import { useFakeDate } from '../support/fakeDate';
 import { single } from '../support/query';
 import { payrollWorkDateFields } from '../support/workDateFields';
 
@@ -12,6 +14,7 @@ import { payrollWorkDateFields } from '../support/workDateFields';
  */
 describe('Payroll Export work dates of a saved version 1 node', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 200 } });
+	useFakeDate();
 
 	it('open as the date picker they were saved with, in every payroll operation', () => {
 		const dates = payrollWorkDateFields(1);
@@ -24,29 +27,31 @@ describe('Payroll Export work dates of a saved version 1 node', () => {
 		}
 	});
 
-	// 00:30 on 1 October at UTC+14 is still 30 September in Oslo: version 2 reads its day there.
-	const zoned = {
+	// 00:30 at UTC+14 is still the day before in Oslo: version 2 reads its day there. Days a
+	// week back, inside the year back Modified Since Date allows, whatever the instant.
+	const zoned = () => ({
 		resource: 'payrollExport',
 		operation: 'getSummaryLines',
-		fromWorkDate: '2026-10-01T00:30:00+14:00',
-		toWorkDate: '2026-10-31T00:00:00',
-		filters: { modifiedSinceDate: '2026-10-01T00:30:00+14:00' },
-	};
+		fromWorkDate: `${daysAgo(7)}T00:30:00+14:00`,
+		toWorkDate: `${daysAgo(1)}T00:00:00`,
+		filters: { modifiedSinceDate: `${daysAgo(7)}T00:30:00+14:00` },
+	});
 
 	it.each([
-		['version 1 reads a date-time with its zone as its date written', 1, {}, '2026-10-01'],
-		["version 2 reads it as its day in n8n's zone", 2, { period: 'dateRange' }, '2026-09-30'],
-	])('%s', async (_name, typeVersion, extra, from) => {
+		['version 1 reads a date-time with its zone as its date written', 1, {}, 7],
+		["version 2 reads it as its day in n8n's zone", 2, { period: 'dateRange' }, 8],
+	])('%s', async (_name, typeVersion, extra, fromDaysAgo) => {
+		const from = daysAgo(fromDaysAgo);
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { ...zoned, ...extra },
+			parameters: { ...zoned(), ...extra },
 			settings: { typeVersion },
 			timezone: 'Europe/Oslo',
 		});
 		expect(result.error).toBeUndefined();
 		expect(single(fx.apiRequests()[0].query)).toMatchObject({
 			fromWorkDate: from,
-			toWorkDate: '2026-10-31',
+			toWorkDate: daysAgo(1),
 			modifiedSinceDate: from,
 		});
 	});
@@ -54,7 +59,7 @@ describe('Payroll Export work dates of a saved version 1 node', () => {
 	it('version 1 still refuses 01.10.2026 in the words of its date picker', async () => {
 		const result = await executeNode({
 			credentials: fx.credentials,
-			parameters: { ...zoned, fromWorkDate: '01.10.2026' },
+			parameters: { ...zoned(), fromWorkDate: '01.10.2026' },
 		});
 		expect(result.error?.message).toBe('From Work Date is not a date: "01.10.2026"');
 		expect(result.error?.description).toMatch(/is dropped by the date picker/);

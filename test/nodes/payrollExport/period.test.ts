@@ -1,17 +1,24 @@
 import { executeNode } from '../../harness/execute';
+import { calendarAt, type CalendarAt } from '../../support/calendarAt';
 import { useEmulator } from '../../support/emulatorFixture';
+import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
+import { dayNumber } from './dates';
 
 /**
  * How version 2 reads its period (period.ts): Period's value, and the work dates, typed text (issue 44, point 1): n8n's date picker dropped a day typed
  * alone, kept a stale date typed over and set "now" on OK, so a run could export a period the
  * clerk never saw. Text is read exactly (yyyy-MM-dd, dd.MM.yyyy; an expression's ISO date-time or
  * DateTime as its day in n8n's zone) or refused by name before any request, in Get, Get Import
- * Lines and Get File alike. The suite's instant is 2026-11-18 09:00 UTC (testNow.ts).
+ * Lines and Get File alike. What depends on today is derived from the instant (Date stopped per
+ * test), so the file passes at any WF_TEST_NOW.
  * Zones near midnight: test/support/zoneCases.ts; the calendar sweep: test/calendar/dateFields.test.ts.
  */
 const v2 = { settings: { typeVersion: 2 } };
 const OPERATIONS = ['get', 'getSummaryLines', 'getFile'];
+/** The day `n` days before `day` (yyyy-MM-dd). */
+const before = (day: string, n: number) =>
+	new Date((dayNumber(day) - n) * 86_400_000).toISOString().slice(0, 10);
 const range = (fromWorkDate: unknown, toWorkDate: unknown) => ({
 	period: 'dateRange',
 	fromWorkDate,
@@ -20,6 +27,9 @@ const range = (fromWorkDate: unknown, toWorkDate: unknown) => ({
 
 describe('Payroll Export, version 2 work dates typed as text', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 300 } });
+	useFakeDate();
+	/** n8n's calendar in the zone these runs use. */
+	const oslo = () => calendarAt(Date.now(), 'Europe/Oslo');
 
 	const sent = async (
 		operation: string,
@@ -39,37 +49,40 @@ describe('Payroll Export, version 2 work dates typed as text', () => {
 		return single(exports[0].query);
 	};
 
-	const read: Array<[string, Record<string, unknown>, Record<string, string>]> = [
-		['yyyy-MM-dd', range('2026-10-01', '2026-10-31'), { from: '2026-10-01', to: '2026-10-31' }],
-		['dd.MM.yyyy', range('01.10.2026', '31.10.2026'), { from: '2026-10-01', to: '2026-10-31' }],
+	const october = () => ({ from: '2026-10-01', to: '2026-10-31' });
+	const read: Array<[string, Record<string, unknown>, (c: CalendarAt) => Record<string, string>]> =
 		[
-			'one of each, with spaces around',
-			range(' 01.10.2026 ', '2026-10-15 '),
-			{ from: '2026-10-01', to: '2026-10-15' },
-		],
-		[
-			"a date-time without a zone (a saved picker value): its date, n8n's wall clock",
-			range('2026-10-01T00:00:00', '2026-10-31 23:59'),
-			{ from: '2026-10-01', to: '2026-10-31' },
-		],
-		[
-			"an instant with its zone: its day in n8n's zone (Oslo is an hour ahead in October)",
-			range('2026-09-30T22:00:00Z', '2026-10-31T23:30:00+01:00'),
-			{ from: '2026-10-01', to: '2026-10-31' },
-		],
-		[
-			"an expression's DateTime ($today and 40 days before): its day in n8n's zone",
-			range('={{ $today.minus({ days: 40 }) }}', '={{ $today }}'),
-			{ from: '2026-10-09', to: '2026-11-18' },
-		],
-		[
-			"an expression's Date (toJSDate) and ISO text: their day in n8n's zone",
-			range('={{ $today.startOf("month").toJSDate() }}', '={{ $now.toISO() }}'),
-			{ from: '2026-11-01', to: '2026-11-18' },
-		],
-	];
+			['yyyy-MM-dd', range('2026-10-01', '2026-10-31'), october],
+			['dd.MM.yyyy', range('01.10.2026', '31.10.2026'), october],
+			[
+				'one of each, with spaces around',
+				range(' 01.10.2026 ', '2026-10-15 '),
+				() => ({ from: '2026-10-01', to: '2026-10-15' }),
+			],
+			[
+				"a date-time without a zone (a saved picker value): its date, n8n's wall clock",
+				range('2026-10-01T00:00:00', '2026-10-31 23:59'),
+				october,
+			],
+			[
+				"an instant with its zone: its day in n8n's zone (Oslo is an hour ahead in October)",
+				range('2026-09-30T22:00:00Z', '2026-10-31T23:30:00+01:00'),
+				october,
+			],
+			[
+				"an expression's DateTime ($today and 40 days before): its day in n8n's zone",
+				range('={{ $today.minus({ days: 40 }) }}', '={{ $today }}'),
+				(c) => ({ from: before(c.today, 40), to: c.today }),
+			],
+			[
+				"an expression's Date (toJSDate) and ISO text: their day in n8n's zone",
+				range('={{ $today.startOf("month").toJSDate() }}', '={{ $now.toISO() }}'),
+				(c) => c.thisMonth,
+			],
+		];
 
-	it.each(read)('reads %s as that day', async (_name, parameters, { from, to }) => {
+	it.each(read)('reads %s as that day', async (_name, parameters, expected) => {
+		const { from, to } = expected(oslo());
 		for (const operation of OPERATIONS)
 			expect(await sent(operation, parameters, 'Europe/Oslo')).toMatchObject({
 				fromWorkDate: from,
@@ -81,11 +94,14 @@ describe('Payroll Export, version 2 work dates typed as text', () => {
 		const query = async (modifiedSinceDate: string) =>
 			(await sent('getSummaryLines', { filters: { modifiedSinceDate } }, 'Europe/Oslo'))
 				.modifiedSinceDate;
-		expect(await query('01.11.2026')).toBe('2026-11-01');
-		expect(await query('2026-11-01')).toBe('2026-11-01');
+		// Days within the year back the service allows, whatever the instant.
+		const day = before(oslo().today, 5);
+		expect(await query(day.split('-').reverse().join('.'))).toBe(day);
+		expect(await query(day)).toBe(day);
 		// n8n hands a DateTime inside a collection on as its ISO text with the offset.
-		expect(await query('={{ $today.minus({ days: 3 }) }}')).toBe('2026-11-15');
-		expect(await query('2026-10-31T23:30:00Z')).toBe('2026-11-01');
+		expect(await query('={{ $today.minus({ days: 3 }) }}')).toBe(before(oslo().today, 3));
+		// 23:30 UTC is already the next day in Oslo, winter or summer.
+		expect(await query(`${before(day, 1)}T23:30:00Z`)).toBe(day);
 	});
 
 	const refused: Array<[string, Record<string, unknown>, string, RegExp]> = [
