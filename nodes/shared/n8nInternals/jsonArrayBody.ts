@@ -13,6 +13,9 @@ export function jsonArrayBody(
 	body: unknown[],
 ): IHttpRequestOptions {
 	requestOptions.body = body.length ? body : '[]';
-	requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Content-Type': 'application/json' };
+	requestOptions.headers = {
+		...(requestOptions.headers ?? {}),
+		'Content-Type': 'application/json',
+	};
 	return requestOptions;
 }

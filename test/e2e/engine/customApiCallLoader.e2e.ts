@@ -25,7 +25,9 @@ function injectCustomApiCall(description: INodeTypeDescription): INodeTypeDescri
 	// n8n adds to the option lists in place: lists of their own, so each case starts from the node's.
 	const copy = {
 		...description,
-		properties: description.properties.map((p) => (p.options ? { ...p, options: [...p.options] } : p)),
+		properties: description.properties.map((p) =>
+			p.options ? { ...p, options: [...p.options] } : p,
+		),
 	} as INodeTypeDescription;
 	const loader = Object.assign(Object.create(LoadNodesAndCredentials.prototype) as object, {
 		types: { nodes: [copy], credentials: [new WorkforceApi() as ICredentialType] },

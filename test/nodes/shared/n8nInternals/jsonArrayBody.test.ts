@@ -1,4 +1,8 @@
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { jsonArrayBody } from '../../../../nodes/shared/n8nInternals/jsonArrayBody';
 import { baseUrl, CREDENTIAL } from '../../../../nodes/shared/transport';
