@@ -1,9 +1,8 @@
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { storedByteCount } from '../../../../nodes/shared/n8nInternals/storedBytes';
 import { TestCredentialsHelper } from '../../../harness/credentialsHelper';
+import { useBinaryDataMode } from '../../../support/binaryItems';
 import { jsonOf } from '../../../harness/execute';
 import { executeStandIn, standInNode } from '../../../harness/standIn';
 
@@ -30,24 +29,14 @@ const store = standInNode('Store probe', 'storeProbe', {
 	},
 });
 
-type Modes = { mode: string };
-
 describe("The size of stored binary data: n8n 2.x's `bytes`, or counted as on 1.x (n8n-core's binary stores)", () => {
-	let service: Modes;
-	let modeBefore: string;
-	beforeAll(async () => {
-		const binary = Container.get(BinaryDataService);
-		await binary.init();
-		service = binary as unknown as Modes;
-		modeBefore = service.mode;
-	});
-	afterEach(() => (service.mode = modeBefore));
+	const binaryMode = useBinaryDataMode();
 
 	it.each([
 		['filesystem (from the stored file)', 'filesystem-v2'],
 		['default, in memory (from the base64 data)', 'default'],
 	])('%s', async (_label, mode) => {
-		service.mode = mode;
+		binaryMode.set(mode);
 		expect(jsonOf(await executeStandIn(new TestCredentialsHelper(), store))).toEqual([
 			{ bytes: SIZE, counted: SIZE, countedOn1x: SIZE, fileSize: '200 kB' },
 		]);
