@@ -118,7 +118,7 @@ describe('Data Extraction: Plan Windows', () => {
 		]);
 	});
 
-	it.each(['week', 'month'])(
+	it.each(['day', 'week', 'month'])(
 		'by %s the windows are exactly the partitions Partition By plans for the same range',
 		async (window) => {
 			const range = {
@@ -129,7 +129,7 @@ describe('Data Extraction: Plan Windows', () => {
 				{ fromDateTime: range.FromDateTime, toDateTime: range.ToDateTime, window },
 				OSLO,
 			);
-			const partitions = planPartitions(range, { by: window as 'week' | 'month' }, 0);
+			const partitions = planPartitions(range, { by: window as 'day' | 'week' | 'month' }, 0);
 			expect(
 				jsonOf(result).map((w) => ({ from: w.fromDateTime, to: w.toDateTime, count: w.count })),
 			).toEqual(
@@ -230,7 +230,7 @@ describe('Data Extraction: Plan Windows', () => {
 			'more windows than a plan may have',
 			{ fromDateTime: '2000-01-01T00:00:00Z', toDateTime: '2026-01-01T00:00:00Z' },
 			'The range makes 1358 windows, more than 1000',
-			/Choose Window: Month, or plan a shorter range/,
+			/Choose a longer Window \(Week or Month\), or plan a shorter range/,
 		],
 	])(
 		'%s is refused, naming the field and the fix, before any request',

@@ -10,11 +10,12 @@ import { INSTANT_HINT } from '../../../shared/dateHints';
 import { editorZone } from '../../../shared/editorZone';
 import { FROM_VERSION_2 } from '../../../shared/nodeVersion';
 import { zoneOffsetMs } from '../../../shared/zonedTime';
+import { outputOrThrow } from '../../helpers/itemErrors';
 import { planPartitions, type PartitionBy } from './partitions/plan';
 import { windowQuery } from './windowQuery';
 
 /**
- * Plan Windows (node version 2): the weeks or months of a long range as items, one per window,
+ * Plan Windows (node version 2): the days, weeks or months of a long range as items, one per window,
  * with no request. They are exactly the partitions Partition By cuts the same range into, so a
  * workflow can read a year window by window (Loop Over Items, a sub-workflow per window) and keep
  * each execution's memory to one window (docs/bulk-extraction.md "Small instances").
@@ -25,14 +26,15 @@ export const planWindowsOption: INodePropertyOptions = {
 	value: 'planWindows',
 	action: 'Plan the windows of a long range',
 	description:
-		'One item per week or month of a range, with its From/To for the extraction operations; sends no request',
+		'One item per day, week or month of a range, with its From/To for the extraction operations; sends no request',
 };
 
 const show = {
 	show: { resource: ['dataExtraction'], operation: ['planWindows'], ...FROM_VERSION_2 },
 };
 
-const WINDOWS: Array<{ name: string; value: Extract<PartitionBy, 'week' | 'month'> }> = [
+const WINDOWS: Array<{ name: string; value: Extract<PartitionBy, 'day' | 'week' | 'month'> }> = [
+	{ name: 'Day', value: 'day' },
 	{ name: 'Month', value: 'month' },
 	{ name: 'Week', value: 'week' },
 ];
@@ -62,7 +64,7 @@ export const planWindowsProperties: INodeProperties[] = [
 		type: 'options',
 		default: 'week',
 		description:
-			'How long each window is: the partitions of Partition By, cut at UTC boundaries (Monday 00:00 UTC, the 1st 00:00 UTC); the first and last windows end at the range',
+			'How long each window is: the partitions of Partition By, cut at UTC boundaries (00:00 UTC, Monday 00:00 UTC, the 1st 00:00 UTC); the first and last windows end at the range. Choose a window whose records fit one execution (docs: Small instances).',
 		options: WINDOWS,
 		displayOptions: show,
 	},
@@ -76,8 +78,7 @@ export async function planWindows(this: IExecuteFunctions): Promise<INodeExecuti
 			for (const json of windowsOf(this, itemIndex))
 				out.push({ json, pairedItem: { item: itemIndex } });
 		} catch (error) {
-			if (!this.continueOnFail()) throw error;
-			out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+			outputOrThrow(this, error, itemIndex, out);
 		}
 	}
 	return [out];
@@ -88,7 +89,7 @@ function windowsOf(ctx: IExecuteFunctions, itemIndex: number) {
 		new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
 	const by = ctx.getNodeParameter('window', itemIndex, 'week') as string;
 	if (!WINDOWS.some((w) => w.value === by))
-		throw fail(`Window has an unknown value: "${by}"`, 'Choose Week or Month.');
+		throw fail(`Window has an unknown value: "${by}"`, 'Choose Day, Week or Month.');
 	// Read as Get Time Registrations reads them: n8n's time zone, the same checks and wording,
 	// but a plan of one instant is a mistake (both ends set to the same expression, say).
 	const laterTo = (from: string, to: string) =>
@@ -125,7 +126,7 @@ function windowsOf(ctx: IExecuteFunctions, itemIndex: number) {
 		const { message } = error as Error;
 		throw fail(
 			message.replace(/^Partition By makes (\d+) partitions/, 'The range makes $1 windows'),
-			'Choose Window: Month, or plan a shorter range.',
+			'Choose a longer Window (Week or Month), or plan a shorter range.',
 		);
 	}
 	const zone = editorZone(ctx, itemIndex);
