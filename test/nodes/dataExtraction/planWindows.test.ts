@@ -250,27 +250,15 @@ describe('Data Extraction: Plan Windows', () => {
 			version: JSON.stringify(p.displayOptions?.show?.['@version']),
 			operations: (p.options as Array<{ value: string }>).map((o) => o.value),
 		}));
+		const version1 = [
+			...['getImages', 'getPayrollLines', 'getPayrollLinesExtended'],
+			...['getRecords', 'getTimeRegistrations'],
+		];
 		expect(byVersion).toEqual([
-			{
-				version: JSON.stringify([{ _cnd: { lt: 2 } }]),
-				operations: [
-					'getImages',
-					'getPayrollLines',
-					'getPayrollLinesExtended',
-					'getRecords',
-					'getTimeRegistrations',
-				],
-			},
+			{ version: JSON.stringify([{ _cnd: { lt: 2 } }]), operations: version1 },
 			{
 				version: JSON.stringify([{ _cnd: { gte: 2 } }]),
-				operations: [
-					'getImages',
-					'getPayrollLines',
-					'getPayrollLinesExtended',
-					'getRecords',
-					'getTimeRegistrations',
-					'planWindows',
-				],
+				operations: [...version1, 'planWindows'],
 			},
 		]);
 	});
