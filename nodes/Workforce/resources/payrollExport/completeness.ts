@@ -34,10 +34,14 @@ export function readCheckMode(
 	const mode = String(ctx.getNodeParameter('hoursNotApproved', itemIndex, 'warn'));
 	if (mode === 'skip') return undefined;
 	if (mode === 'warn' || mode === 'stop') return mode;
-	throw new NodeOperationError(ctx.getNode(), `Hours Not Yet Approved has an unknown value: "${mode}"`, {
-		description: "Choose Export and Warn (warn), Stop (stop) or Don't Check (skip).",
-		itemIndex,
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Hours Not Yet Approved has an unknown value: "${mode}"`,
+		{
+			description: "Choose Export and Warn (warn), Stop (stop) or Don't Check (skip).",
+			itemIndex,
+		},
+	);
 }
 
 /** Where the rows of each kind are read as JSON; /readonly never locks, whatever the export does. */

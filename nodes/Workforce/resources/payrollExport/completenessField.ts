@@ -37,4 +37,3 @@ export function completenessField(show: { show: IDataObject }): INodeProperties 
 		displayOptions: { show: { ...show.show, ...FROM_VERSION_2, dataFilter: [0, 5] } },
 	};
 }
-

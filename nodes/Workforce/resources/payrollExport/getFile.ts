@@ -117,7 +117,9 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 					dataExportType: request.qs.dataExportType,
 					windows: responses.length,
 					fileSize: bytes.length,
-					...(checked && !failed ? reportExport(this, request, itemIndex, checked, bytes.length) : {}),
+					...(checked && !failed
+						? reportExport(this, request, itemIndex, checked, bytes.length)
+						: {}),
 				},
 				binary: { [property]: binary },
 				pairedItem: { item: itemIndex },

@@ -17,14 +17,20 @@ const USER_FILTER_WORDS: Record<string, string> = {
 	'fixed-pay': 'fixed-pay users only',
 };
 
-/** Filters besides users and data, named as the fields are. */
+/** Filters and settings besides users and data, named as the fields are. */
 const OTHER_FILTERS: Array<[string, string]> = [
 	['companyIds', 'Company IDs'],
 	['projectIds', 'Project IDs'],
 	['payrollTypeIds', 'Payroll Type IDs'],
 	['absenceTypeIds', 'Absence Type IDs'],
-	['onlyDataFromExternalProjects', 'only external projects'],
 	['modifiedSinceDate', 'Modified Since Date'],
+	['onlyDataFromExternalProjects', 'Only Data From External Projects'],
+	[
+		'overridePayrollExportSettingsForFixedPayEmployees',
+		'Override Export Settings for Fixed-Pay Employees',
+	],
+	['exportAllPayrollTypes', 'Export All Payroll Types'],
+	['includeAllAbsence', 'Include All Absence'],
 ];
 
 /** The period and filters of a version 2 export, for the hint and the output (issue 44). */
@@ -70,7 +76,11 @@ export function periodSummary(
 	const dataFilter =
 		DATA_FILTER_WORDS[request.settings.dataFilter] ?? String(request.settings.dataFilter);
 	const where = period === 'dateRange' ? `${preset}, ${zone}` : `${preset} in ${zone}`;
-	const filters = [users, ...(others.length ? [`filtered by ${others.join(', ')}`] : []), dataFilter];
+	const filters = [
+		users,
+		...(others.length ? [`filters set: ${others.join(', ')}`] : []),
+		dataFilter,
+	];
 	return {
 		text: `${request.from} to ${request.to} (${where}), ${filters.join(', ')}: ${counted.words}`,
 		fromWorkDate: request.from,
