@@ -41,7 +41,10 @@ describe('Payroll Export, node version 2', () => {
 		expect(
 			items.every((l) => String(l.date) >= '2026-10-01' && String(l.date) <= '2026-10-31'),
 		).toBe(true);
-		expect(result.hints).toEqual([]);
+		// Only the period exported (issue 44): All Data leaves nothing out, and nobody is filtered out.
+		expect(result.hints.map((h) => h.message)).toEqual([
+			`Payroll export: 2026-10-01 to 2026-10-31 (Last Month in Europe/Oslo), all users, all data: ${items.length} lines, 8 employees.`,
+		]);
 	});
 
 	it("the service's default filter is still there, and the output says who it leaves out", async () => {
@@ -61,6 +64,7 @@ describe('Payroll Export, node version 2', () => {
 		expect(items.length).toBeGreaterThan(0);
 		expect(items.some((l) => fixedNumbers().has(String(l.employeeNumber)))).toBe(false);
 		expect(result.hints.map((h) => h.message)).toEqual([
+			`Payroll export: 2026-10-01 to 2026-10-31 (Last Month in UTC), hourly paid users only, filters set: Override Export Settings for Fixed-Pay Employees, all data: ${items.length} lines, 6 employees.`,
 			'The payroll export for 2026-10-01 to 2026-10-31 has User Payroll Type Filter Paid by Hour: fixed-salary employees are not in it. Choose All Users for every employee.',
 		]);
 	});
