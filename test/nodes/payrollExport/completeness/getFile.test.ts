@@ -52,7 +52,7 @@ describe('Payroll Export > Get File: hours not yet approved (version 2)', () => 
 			timezone: ZONE,
 		});
 	const requests = () => fx.apiRequests().map((r) => `${r.path} ${single(r.query).dataFilter}`);
-	const text = (exported: unknown[], filter: string) =>
+	const text = (exported: Array<Record<string, unknown>>, filter: string) =>
 		`${MONTH.from} to ${MONTH.to} (Last Month in ${ZONE}), all users, filters set: Override Export Settings for Fixed-Pay Employees, ${filter}: ${exported.length} lines, ${employeesOf(exported)} employees`;
 
 	it('the file item says the period and what is not in it, for an IF on $json.completeness.complete', async () => {
