@@ -1,19 +1,6 @@
-import { executeNode, jsonOf } from '../../../harness/execute';
-import { useEmulator } from '../../../support/emulatorFixture';
-import { stopDateAt } from '../../../support/fakeDate';
-import { single } from '../../../support/query';
-import {
-	employeesOf,
-	expectedGap,
-	FILTERS,
-	gapWords,
-	missingHours,
-	MONTH,
-	NOW,
-	SEED,
-	serviceRows,
-	ZONE,
-} from './oracle';
+import { jsonOf } from '../../../harness/execute';
+import { completenessFixture } from './fixture';
+import { employeesOf, FILTERS, gapWords, MONTH, ZONE } from './oracle';
 
 /**
  * Get Daily Summaries in node version 2 (issue 44): a summary is one employee's day, so the gap is
@@ -28,30 +15,10 @@ const summaries = {
 };
 
 describe('Payroll Export > Get Daily Summaries: hours not yet approved (version 2)', () => {
-	const fx = useEmulator(SEED, { perTest: true });
-	beforeEach(() => stopDateAt(Date.parse(NOW)));
-	afterEach(() => jest.useRealTimers());
-
-	async function expected() {
-		const month = { fromWorkDate: MONTH.from, toWorkDate: MONTH.to };
-		const exported = await serviceRows(fx.emulator, 'readonly', { ...month, dataFilter: '0' });
-		const all = await serviceRows(fx.emulator, 'readonly', { ...month, dataFilter: '10' });
-		const gap = expectedGap(exported, all, missingHours(fx.emulator, MONTH.from, MONTH.to, 0));
-		fx.mark();
-		return { exported, gap };
-	}
-	const run = (parameters: Record<string, unknown>, settings: Record<string, unknown> = {}) =>
-		executeNode({
-			credentials: fx.credentials,
-			parameters: { ...summaries, ...parameters },
-			settings: { typeVersion: 2, ...settings },
-			timezone: ZONE,
-			continueOnFail: settings.continueOnFail === true,
-		});
-	const requests = () => fx.apiRequests().map((r) => `${r.path} ${single(r.query).dataFilter}`);
+	const { run, requests, expected } = completenessFixture(summaries, 'readonly', { perTest: true });
 
 	it('names the employees and hours of the days not approved, in employee days', async () => {
-		const { exported, gap } = await expected();
+		const { exported, gap } = await expected(0);
 		expect(gap.length).toBeGreaterThan(0);
 		const result = await run({});
 		expect(result.error).toBeUndefined();
@@ -67,7 +34,7 @@ describe('Payroll Export > Get Daily Summaries: hours not yet approved (version 
 	});
 
 	it('the export that locks (Read Only off) is checked through /readonly, which locks nothing', async () => {
-		const { exported, gap } = await expected();
+		const { exported, gap } = await expected(0);
 		const result = await run({ options: { readOnly: false } });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual(exported);
@@ -76,7 +43,7 @@ describe('Payroll Export > Get Daily Summaries: hours not yet approved (version 
 	});
 
 	it('Stop with Continue (regular output): the error item carries the employees and hours, no summary goes out', async () => {
-		const { gap } = await expected();
+		const { gap } = await expected(0);
 		const result = await run({ hoursNotApproved: 'stop' }, { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);

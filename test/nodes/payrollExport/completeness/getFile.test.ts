@@ -1,19 +1,6 @@
-import { executeNode } from '../../../harness/execute';
-import { useEmulator } from '../../../support/emulatorFixture';
-import { stopDateAt } from '../../../support/fakeDate';
 import { single } from '../../../support/query';
-import {
-	employeesOf,
-	expectedGap,
-	FILTERS,
-	gapWords,
-	missingHours,
-	MONTH,
-	NOW,
-	SEED,
-	serviceRows,
-	ZONE,
-} from './oracle';
+import { completenessFixture } from './fixture';
+import { employeesOf, FILTERS, gapWords, MONTH, ZONE } from './oracle';
 
 /**
  * Get File in node version 2 (issue 44): the file's format is the company's, so the check reads the
@@ -29,29 +16,7 @@ const file = {
 };
 
 describe('Payroll Export > Get File: hours not yet approved (version 2)', () => {
-	const fx = useEmulator(SEED);
-	beforeEach(() => stopDateAt(Date.parse(NOW)));
-	afterEach(() => jest.useRealTimers());
-
-	async function expected(dataFilter: 0 | 5) {
-		const month = { fromWorkDate: MONTH.from, toWorkDate: MONTH.to };
-		const exported = await serviceRows(fx.emulator, 'summary-as-lines', {
-			...month,
-			dataFilter: String(dataFilter),
-		});
-		const all = await serviceRows(fx.emulator, 'summary-as-lines', { ...month, dataFilter: '10' });
-		const hours = missingHours(fx.emulator, MONTH.from, MONTH.to, dataFilter);
-		fx.mark();
-		return { exported, gap: expectedGap(exported, all, hours) };
-	}
-	const run = (parameters: Record<string, unknown>, settings: Record<string, unknown> = {}) =>
-		executeNode({
-			credentials: fx.credentials,
-			parameters: { ...file, ...parameters },
-			settings: { typeVersion: 2, ...settings },
-			timezone: ZONE,
-		});
-	const requests = () => fx.apiRequests().map((r) => `${r.path} ${single(r.query).dataFilter}`);
+	const { fx, run, requests, expected } = completenessFixture(file, 'summary-as-lines');
 	const text = (exported: Array<Record<string, unknown>>, filter: string) =>
 		`${MONTH.from} to ${MONTH.to} (Last Month in ${ZONE}), all users, filters set: Override Export Settings for Fixed-Pay Employees, ${filter}: ${exported.length} lines, ${employeesOf(exported)} employees`;
 

@@ -1,26 +1,13 @@
-import { executeNode, jsonOf } from '../../../harness/execute';
-import { useEmulator } from '../../../support/emulatorFixture';
-import { stopDateAt } from '../../../support/fakeDate';
+import { jsonOf } from '../../../harness/execute';
 import { single } from '../../../support/query';
-import {
-	employeesOf,
-	expectedGap,
-	FILTERS,
-	gapWords,
-	missingHours,
-	MONTH,
-	NOW,
-	SEED,
-	serviceRows,
-	ZONE,
-} from './oracle';
+import { completenessFixture } from './fixture';
+import { employeesOf, FILTERS, gapWords, MONTH, serviceRows, ZONE } from './oracle';
 
 /**
  * Get Import Lines in node version 2 says what of the period is not in the export (issue 44): the
  * clerk's run on the 1st in Oslo, before one team's month-end days are approved. Expected figures
  * come from the emulator's registrations and the service's own exports (oracle.ts).
  */
-const v2 = { typeVersion: 2 };
 const lines = {
 	resource: 'payrollExport',
 	operation: 'getSummaryLines',
@@ -29,33 +16,13 @@ const lines = {
 };
 
 describe('Payroll Export > Get Import Lines: hours not yet approved (version 2)', () => {
-	const fx = useEmulator(SEED);
-	beforeEach(() => stopDateAt(Date.parse(NOW)));
-	afterEach(() => jest.useRealTimers());
-
+	const {
+		fx,
+		run,
+		requests: dataFilters,
+		expected,
+	} = completenessFixture(lines, 'summary-as-lines');
 	const month = { fromWorkDate: MONTH.from, toWorkDate: MONTH.to };
-	async function expected(dataFilter: 0 | 5) {
-		const exported = await serviceRows(fx.emulator, 'summary-as-lines', {
-			...month,
-			dataFilter: String(dataFilter),
-		});
-		const all = await serviceRows(fx.emulator, 'summary-as-lines', { ...month, dataFilter: '10' });
-		const gap = expectedGap(
-			exported,
-			all,
-			missingHours(fx.emulator, MONTH.from, MONTH.to, dataFilter),
-		);
-		fx.mark();
-		return { exported, all, gap };
-	}
-	const run = (parameters: Record<string, unknown>, settings: Record<string, unknown> = {}) =>
-		executeNode({
-			credentials: fx.credentials,
-			parameters: { ...lines, ...parameters },
-			settings: { ...v2, ...settings },
-			timezone: ZONE,
-		});
-	const dataFilters = () => fx.apiRequests().map((r) => `${r.path} ${single(r.query).dataFilter}`);
 
 	it('exports the approved lines as they are and names who has hours not approved, with one more request', async () => {
 		const { exported, gap } = await expected(0);
@@ -167,11 +134,10 @@ describe('Payroll Export > Get Import Lines: hours not yet approved (version 2)'
 
 	it('version 1 is as before: one request, no period, no check', async () => {
 		fx.mark();
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...lines, fromWorkDate: MONTH.from, toWorkDate: MONTH.to },
-			timezone: ZONE,
-		});
+		const result = await run(
+			{ fromWorkDate: MONTH.from, toWorkDate: MONTH.to },
+			{ typeVersion: 1 },
+		);
 		expect(result.error).toBeUndefined();
 		expect(dataFilters()).toEqual(['/api/payroll-export/summary-as-lines 0']);
 		expect(result.hints.map((h) => h.message).join(' ')).not.toMatch(
