@@ -176,9 +176,16 @@ describe('The editor in a browser', () => {
 		await typeDates('2026-10-01', '31.10.2026');
 		await waitFor('the Date Range run', async () => (await succeeded()).length === 1, 180_000);
 		await message.waitFor({ state: 'hidden' });
-		expect((await payrollRequests()).map((r) => r.query)).toEqual([
-			expect.objectContaining({ fromWorkDate: ['2026-10-01'], toWorkDate: ['2026-10-31'] }),
-		]);
+		// The export and its check against All Data, both for the days typed.
+		expect((await payrollRequests()).map((r) => r.query)).toEqual(
+			['0', '10'].map((dataFilter) =>
+				expect.objectContaining({
+					fromWorkDate: ['2026-10-01'],
+					toWorkDate: ['2026-10-31'],
+					dataFilter: [dataFilter],
+				}),
+			),
+		);
 
 		// Last Month: the month before today in n8n's time zone (the suite's instance runs in UTC).
 		await ndv.getByTestId('parameter-input-period').click();
@@ -198,13 +205,17 @@ describe('The editor in a browser', () => {
 			d.toISOString().slice(0, 10),
 		);
 		const requests = await payrollRequests();
-		expect(requests.map((r) => r.query)).toEqual([
-			expect.objectContaining({
-				fromWorkDate: [first],
-				toWorkDate: [last],
-				userPayrollTypeFilter: ['all-users'],
-			}),
-		]);
+		// The export and its check against All Data (issue 44), for the same month and users.
+		expect(requests.map((r) => r.query)).toEqual(
+			['0', '10'].map((dataFilter) =>
+				expect.objectContaining({
+					fromWorkDate: [first],
+					toWorkDate: [last],
+					dataFilter: [dataFilter],
+					userPayrollTypeFilter: ['all-users'],
+				}),
+			),
+		);
 		// The run as n8n stored it: the node is version 2, and its lines are last month's,
 		// fixed-salary staff included.
 		const workflow = await n8n.server.rest<{

@@ -12,6 +12,8 @@ import { single } from '../../support/query';
  */
 const v2 = { settings: { typeVersion: 2 } };
 const lines = { resource: 'payrollExport', operation: 'getSummaryLines' };
+const employees = (items: Array<Record<string, unknown>>) =>
+	new Set(items.map((l) => String(l.employeeNumber))).size;
 
 describe('Payroll Export, node version 2', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 3000 } });
@@ -43,7 +45,10 @@ describe('Payroll Export, node version 2', () => {
 		const items = jsonOf(result);
 		expect(items.some((l) => fixedNumbers().has(String(l.employeeNumber)))).toBe(true);
 		expect(items.every((l) => String(l.date) >= from && String(l.date) <= to)).toBe(true);
-		expect(result.hints).toEqual([]);
+		// Only the period exported (issue 44): All Data leaves nothing out, and nobody is filtered out.
+		expect(result.hints.map((h) => h.message)).toEqual([
+			`Payroll export: ${from} to ${to} (Last Month in Europe/Oslo), all users, all data: ${items.length} lines, ${employees(items)} employees.`,
+		]);
 	});
 
 	it("the service's default filter is still there, and the output says who it leaves out", async () => {
@@ -64,6 +69,7 @@ describe('Payroll Export, node version 2', () => {
 		expect(items.length).toBeGreaterThan(0);
 		expect(items.some((l) => fixedNumbers().has(String(l.employeeNumber)))).toBe(false);
 		expect(result.hints.map((h) => h.message)).toEqual([
+			`Payroll export: ${from} to ${to} (Last Month in UTC), hourly paid users only, filters set: Override Export Settings for Fixed-Pay Employees, all data: ${items.length} lines, ${employees(items)} employees.`,
 			`The payroll export for ${from} to ${to} has User Payroll Type Filter Paid by Hour: fixed-salary employees are not in it. Choose All Users for every employee.`,
 		]);
 	});
