@@ -32,7 +32,6 @@ export class ByteSource {
 	}
 
 	async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
-		// The filesystem store (fs.writeFile) asks for the next chunk only once this one is written.
 		yield* this.take(false);
 	}
 

@@ -48,7 +48,7 @@ describe('Output File: when a page gives its buffer back', () => {
 		return { givenBackBeforeWrite, givenBackAfterWrite };
 	}
 
-	it('CSV (a copy of the records): once the cursor moves on, before its text is written', async () => {
+	it('CSV (a copy of the records): at once, before its text is written', async () => {
 		const { givenBackBeforeWrite } = await firstPageWritten(csvEncoder());
 		expect(givenBackBeforeWrite).toEqual([0]);
 	});

@@ -30,6 +30,8 @@ export function fileDecoder(): PageDecoder {
 	};
 }
 
+const LINE_BREAK = Buffer.from('\n');
+
 /** What a reader of a page's bytes gets: it reads them and cannot change them (no buffer, no setter). */
 export interface ReadonlyBytes extends ArrayLike<number> {
 	readonly byteLength: number;
@@ -60,19 +62,13 @@ export class PageBytes {
 	/** Records `from` to `last` (r at [cells[r * width], cells[r * width + 1])) as NDJSON: compact, a view. */
 	lines(cells: Int32Array, width: number, from: number, last: number): Chunk {
 		const bytes = this.live();
-		if (last < from) return new Uint8Array(0);
 		const [start, end] = [(r: number) => cells[r * width], (r: number) => cells[r * width + 1]];
 		let compact = true;
 		for (let r = from; r < last && compact; r++) compact = start(r + 1) - end(r) === 1;
-		if (!compact) {
-			// Room enough: at least one byte (a comma) is between two records.
-			const lines = Buffer.allocUnsafe(end(last) - start(from) + 1);
-			let at = 0;
-			for (let r = from; r <= last; r++) {
-				at += bytes.copy(lines, at, start(r), end(r));
-				lines[at++] = 0x0a;
-			}
-			return lines.subarray(0, at);
+		if (!compact || last < from) {
+			const pieces: Uint8Array[] = [];
+			for (let r = from; r <= last; r++) pieces.push(bytes.subarray(start(r), end(r)), LINE_BREAK);
+			return Buffer.concat(pieces);
 		}
 		for (let r = from; r <= last; r++) bytes[end(r)] = 0x0a;
 		this.#lent++;

@@ -44,7 +44,7 @@ export async function extractToFile(
 	// Automatic: parts only where the store collects the file in memory (see ByteSource).
 	let keeps = false;
 	const decide = (collects: boolean) => {
-		keeps = collects;
+		keeps = collects && !settings.compress;
 		if (collects && split.by === 'auto') cap.bytes = AUTO_PART_MIB * 1024 * 1024;
 	};
 	const inParts = () => cap.records < Infinity || cap.bytes < Infinity;
@@ -55,8 +55,7 @@ export async function extractToFile(
 	try {
 		do {
 			const summary = new FileSummary(settings.format, settings.compress);
-			const text = readAhead(cursor.part(summary, cap));
-			const lent = PageBytes.handOver(text, () => keeps && !settings.compress);
+			const lent = PageBytes.handOver(readAhead(cursor.part(summary, cap)), () => keeps);
 			const bytes = settings.compress ? readAhead(gzip(lent)) : lent;
 			// Renamed at the end if it stays alone.
 			const fileName = partFileName(target.baseName, extension, parts.length + 1, inParts());

@@ -9,13 +9,10 @@ const PIECE_BYTES = 256 * 1024;
  */
 export async function* gzip(source: AsyncIterable<ReadonlyBytes>): AsyncGenerator<Uint8Array> {
 	async function* copies(): AsyncGenerator<Uint8Array> {
-		for await (const chunk of source) {
-			const pieces: Uint8Array[] = [];
-			// new Uint8Array(view) copies.
+		// Made as zlib reads them: the source is asked for its next chunk after this one's last piece.
+		for await (const chunk of source)
 			for (let at = 0; at < chunk.byteLength; at += PIECE_BYTES)
-				pieces.push(new Uint8Array(chunk.subarray(at, at + PIECE_BYTES)));
-			yield* pieces;
-		}
+				yield new Uint8Array(chunk.subarray(at, at + PIECE_BYTES));
 	}
 	// Stopped early: the stream's iterator cancels it, which ends the source.
 	yield* ReadableStream.from(copies()).pipeThrough(new CompressionStream('gzip'));

@@ -54,6 +54,10 @@ export class PageCursor {
 			records += count;
 			this.from += count;
 			this.rest = undefined;
+			if (this.from >= this.to) {
+				this.page = undefined;
+				scanned?.bytes.done();
+			}
 			if (header.byteLength > 0) yield header;
 			if (text.byteLength > 0) yield text;
 		}
@@ -61,7 +65,12 @@ export class PageCursor {
 
 	/** Whether records are left (pages without any are passed over). */
 	async hasMore(): Promise<boolean> {
-		return (await this.current()) !== undefined;
+		while (await this.current()) {
+			if (this.to > this.from) return true;
+			scannedOf(this.page!)?.bytes.done();
+			this.page = undefined;
+		}
+		return false;
 	}
 
 	/** Ends the pages: no more are asked for (once ended, the pages say so at once). */
@@ -69,17 +78,15 @@ export class PageCursor {
 		await this.pages.return(undefined);
 	}
 
-	/** The page being written, the next one with records left once it is done (its bytes given back then), or undefined at the end. */
+	/** The page being written, the next one when it is done, or undefined at the end. */
 	private async current(): Promise<ExtractionPage | undefined> {
-		while (!this.page || this.from >= this.to) {
-			if (this.page) scannedOf(this.page)?.bytes.done();
-			const next = this.taken < this.limit ? await this.pages.next() : undefined;
-			this.page = next?.done === false ? next.value : undefined;
-			if (!this.page) return void (await this.close());
-			this.from = 0;
-			this.to = Math.min(this.page.decoded.count, this.limit - this.taken);
-			this.taken += this.to;
-		}
+		if (this.page) return this.page;
+		const next = this.taken < this.limit ? await this.pages.next() : undefined;
+		if (!next || next.done) return void (await this.close());
+		this.page = next.value;
+		this.from = 0;
+		this.to = Math.min(next.value.decoded.count, this.limit - this.taken);
+		this.taken += this.to;
 		return this.page;
 	}
 

@@ -49,7 +49,6 @@ const [TRUE, FALSE, NULL, DATA] = ['true', 'false', 'null', 'data'].map((word) =
 /** A page whose records were located, not parsed: the page the File output's decoder makes. */
 export class ScannedPage implements DecodedPage {
 	constructor(
-		/** Its owner: the reader reads it through `view` and `text`. */
 		readonly bytes: PageBytes,
 		/** Per record, `width` cells: its start and end, then each watched field's value's span. */
 		private readonly cells: Int32Array,
@@ -91,8 +90,10 @@ export class ScannedPage implements DecodedPage {
 
 /** The page scanned, noting the `watch` fields of every record, or undefined when the scan declines. */
 export function scanPage(page: PageBytes, watch: readonly string[]) {
-	const names = watch.map((name) => Buffer.from(name));
-	return new Scanner(page.view, names).page(page);
+	return new Scanner(
+		page.view,
+		watch.map((name) => Buffer.from(name)),
+	).page(page);
 }
 
 class Scanner {
