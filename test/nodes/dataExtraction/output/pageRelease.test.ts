@@ -5,7 +5,6 @@ import {
 	type RecordEncoder,
 } from '../../../../nodes/Workforce/resources/dataExtraction/output/encoders';
 import { PageBytes } from '../../../../nodes/Workforce/resources/dataExtraction/output/fileDecoder';
-import { readAhead } from '../../../../nodes/Workforce/resources/dataExtraction/output/fileSink';
 import { PageCursor } from '../../../../nodes/Workforce/resources/dataExtraction/output/pageCursor';
 import { scanPage } from '../../../../nodes/Workforce/resources/dataExtraction/output/pageScan';
 import { FileSummary } from '../../../../nodes/Workforce/resources/dataExtraction/output/summary';
@@ -33,8 +32,7 @@ describe('Output File: when a page gives its buffer back', () => {
 		const cursor = new PageCursor(source, Infinity, encoder, undefined);
 		const summary = new FileSummary('csv', false);
 		const part = cursor.part(summary, { records: Infinity, bytes: Infinity });
-		// As the File output reads it: the cursor asked for more while the store writes.
-		const store = PageBytes.handOver(readAhead(part), () => keeps);
+		const store = PageBytes.handOver(part, () => keeps);
 		const givenBack = () => buffers.flatMap((bytes, n) => (pool.includes(bytes.buffer) ? [n] : []));
 		let text = '';
 		// CSV's header, then the first page's text; NDJSON has no header.

@@ -84,7 +84,7 @@ export async function extractToFile(
 }
 
 /** Asks `source` for the next value as soon as this one is handed over (while the store writes it); one ahead. */
-export async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
 	let next = source.next();
 	try {
 		for (let current = await next; !current.done; current = await next) {
