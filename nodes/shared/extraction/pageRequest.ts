@@ -67,7 +67,10 @@ export async function requestPage(
 				if (decision.final && progress.pages === 0 && !options.partition)
 					throw new NodeApiError(this.getNode(), error as JsonObject);
 				const reason = `page ${progress.pages + 1} ${decision.reason}`;
-				throw progressError(this, options, progress, reason, error);
+				const failure = progressError(this, options, progress, reason, error);
+				// A run that stops part-way counts pages its own way (helpers/resume.ts).
+				failure.context.pageFailure = decision.reason;
+				throw failure;
 			}
 			waitMs = decision.waitMs;
 		} finally {
@@ -109,7 +112,8 @@ export function progressError(
 	const { httpCode, message: causeMessage } = failure;
 	const got = `${plural(progress.pages, 'page')} and ${plural(progress.records, 'record')} received before it stopped`;
 	const where = label.partition ? `${label.partition}: ` : '';
-	const message = `${label.what ?? `GET ${label.path}`} failed: ${where}${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
+	const what = label.what ?? `GET ${label.path}`;
+	const message = `${what} failed: ${where}${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
 	const description = [
 		// A 429's advice on when to retry, and a service code's fix, stay in front.
 		String(httpCode) === '429' ? failure.description : '',
@@ -125,6 +129,7 @@ export function progressError(
 	});
 	// causeMessage: for a run that names its failure (issue 34).
 	Object.assign(error.context, {
+		what,
 		pagesReceived: progress.pages,
 		recordsReceived: progress.records,
 		causeMessage: causeMessage ?? reason,

@@ -6,12 +6,11 @@ import {
 } from 'n8n-workflow';
 
 import { outputOrThrow } from '../../helpers/itemErrors';
-import { isResumable } from '../../helpers/resume';
+import { endOfRun } from '../../helpers/resume';
 import { workforceJson } from '../../../shared/transport';
 import { emptyExportHint, leftOutHint } from './hints';
-import { payrollErrorItem } from './resume';
-import { sideBySide } from './sideBySide';
-import { readExportRequest, readParallel, windowQuery } from './query';
+import { payrollStop, readWindows } from './resume';
+import { readExportRequest, windowQuery } from './query';
 
 /**
  * A JSON payroll export (summaries or lines) per input item: one request per window of at most
@@ -53,17 +52,13 @@ export async function runJsonExport(
 				return body as IDataObject[];
 			};
 			// The windows side by side, their rows in date order; in a resumable run those before the first that failed.
-			const count = request.windows.length;
-			const parallel = readParallel(this, itemIndex);
-			const { results, failed } = await sideBySide(count, parallel, read, isResumable(this));
+			const { results, stop } = await readWindows(this, request, itemIndex, read);
 			for (const body of results) {
 				for (const row of body) out.push({ json: row, pairedItem: { item: itemIndex } });
 				rows += body.length;
 			}
-			if (failed) {
-				out.push(payrollErrorItem(this, request, failed, itemIndex, { records: rows }));
-				continue;
-			}
+			out.push(...endOfRun(this, itemIndex, [], { records: rows }, stop, payrollStop(request)));
+			if (stop) continue;
 			if (rows === 0) empty = request;
 			else if (request.settings.userPayrollTypeFilter !== 'all-users') filtered = request;
 		} catch (error) {
