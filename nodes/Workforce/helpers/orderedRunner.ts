@@ -6,11 +6,7 @@
  */
 
 /** Where a run stopped: the first lane not handed on, why, and its page (1: its first). */
-export interface Stop<L> {
-	lane: L;
-	error: unknown;
-	page: number;
-}
+export type Stop<L> = { lane: L; error: unknown; page: number };
 
 /**
  * A resumable run (the leading stretch goes out, the rest is named) hands a lane on only once read
@@ -32,9 +28,8 @@ export class StopRule<L extends { index: number }> {
 export interface Lanes<L extends { index: number }, T> {
 	parallel: number;
 	rule: StopRule<L>;
-	/** The next lane; undefined while it cannot be cut yet, or none is left (`exhausted`). */
+	/** The next lane, or undefined: none can start now (the run ends once no lane is left running). */
 	next(): L | undefined;
-	exhausted(): boolean;
 	open(lane: L): AsyncGenerator<T>;
 	/** Values of later lanes wait up to `aheadBytes` of `size` (default: no bound). */
 	size?(value: T): number;
@@ -59,7 +54,7 @@ export async function* orderedRun<L extends { index: number }, T>(
 		lane.index === head ? whole || values.length < HEAD_READ_AHEAD : buffered < aheadBytes;
 	const headReady = () => {
 		const lane = running.at(head);
-		return lane ? lane.done || (!whole && lane.values.length > 0) : lanes.exhausted();
+		return lane ? lane.done || (!whole && lane.values.length > 0) : running.every((l) => l.done);
 	};
 	// Every change wakes every waiter; each checks its own condition again.
 	const waiters: Array<() => void> = [];

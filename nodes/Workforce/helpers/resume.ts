@@ -26,12 +26,8 @@ export interface Delivered extends IDataObject {
 }
 
 /** How a resource names where its run stopped: the rest to read (To inclusive, as the fields), the partition or window as errors name it, what went out. */
-export interface StopFacts {
-	resume: IDataObject;
-	partition: string;
-	delivered: Delivered;
-	description: string;
-}
+export type StopFacts = Record<'resume' | 'delivered', IDataObject> &
+	Record<'partition' | 'description', string>;
 
 /**
  * One input item's run: what went out (`items`, beside records already output) and, when it

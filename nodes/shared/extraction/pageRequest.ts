@@ -67,10 +67,7 @@ export async function requestPage(
 				if (decision.final && progress.pages === 0 && !options.partition)
 					throw new NodeApiError(this.getNode(), error as JsonObject);
 				const reason = `page ${progress.pages + 1} ${decision.reason}`;
-				const failure = progressError(this, options, progress, reason, error);
-				// A run that stops part-way counts pages its own way (helpers/resume.ts).
-				failure.context.pageFailure = decision.reason;
-				throw failure;
+				throw progressError(this, options, progress, reason, error, decision.reason);
 			}
 			waitMs = decision.waitMs;
 		} finally {
@@ -106,6 +103,8 @@ export function progressError(
 	progress: Progress,
 	reason: string,
 	cause?: unknown,
+	/** The reason without its page: a run that stops part-way counts pages its own way (helpers/resume.ts). */
+	pageFailure?: string,
 ): NodeApiError {
 	// Usually the transport's NodeApiError; none when the answer itself is wrong.
 	const failure = (cause ?? {}) as Partial<NodeApiError>;
@@ -130,6 +129,7 @@ export function progressError(
 	// causeMessage: for a run that names its failure (issue 34).
 	Object.assign(error.context, {
 		what,
+		pageFailure,
 		pagesReceived: progress.pages,
 		recordsReceived: progress.records,
 		causeMessage: causeMessage ?? reason,

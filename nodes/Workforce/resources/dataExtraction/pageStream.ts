@@ -104,11 +104,9 @@ async function* slicedPages(
 	// An incremental run may have no end: then neither has its last slice's stretch.
 	const runEnd = runStretch(stream.qs ?? {}).endMs;
 	const open = (slice: Slice) => slicePages.call(this, slice, streams, gate, planner);
-	const next = () => planner.next();
-	const exhausted = () => planner.exhausted;
-	const size = (page: StreamPage) => page.bytes;
+	const [next, size] = [() => planner.next(), (page: StreamPage) => page.bytes];
 	let pageNumber = 0;
-	const lanes = { parallel, rule, next, exhausted, open, size, aheadBytes: budgetBytes };
+	const lanes = { parallel, rule, next, open, size, aheadBytes: budgetBytes };
 	for await (const { lane: slice, value: page } of orderedRun(lanes)) {
 		const stretch = { startMs: slice.startMs, endMs: slice.final ? runEnd : slice.endMs };
 		const hasMore = page.hasMore || !slice.final;

@@ -25,7 +25,6 @@ export async function readWindows<T>(
 		parallel: readParallel(ctx, itemIndex),
 		rule,
 		next: () => (next < windows.length ? { index: next++ } : undefined),
-		exhausted: () => next >= windows.length,
 		open: async function* ({ index }) {
 			yield await read(index);
 		},
