@@ -24,6 +24,26 @@ export default tseslint.config(
 		},
 	},
 	{
+		// Tests' HTTP clients share one dispatcher, a connection per request (test/support/httpClients.ts).
+		files: ['test/**/*.ts'],
+		ignores: ['test/support/httpClients.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [
+						{
+							name: 'undici',
+							importNames: ['Agent', 'Pool', 'Client', 'setGlobalDispatcher'],
+							message:
+								"Tests send through test/support/httpClients.ts's dispatcher: a kept-alive connection races the server's close on a busy machine.",
+						},
+					],
+				},
+			],
+		},
+	},
+	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 		languageOptions: {
 			parser: tseslint.parser,

@@ -25,6 +25,7 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
+	setupFiles: ['<rootDir>/test/e2e/support/jestSetup.ts'],
 	globalSetup: '<rootDir>/test/e2e/queue/globalSetup.ts',
 	testTimeout: 180_000,
 	maxWorkers: 1,

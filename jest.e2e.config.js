@@ -14,6 +14,7 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
+	setupFiles: ['<rootDir>/test/e2e/support/jestSetup.ts'],
 	globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
 	globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',
 	testTimeout: 180_000,

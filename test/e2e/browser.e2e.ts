@@ -180,13 +180,17 @@ describe('The editor in a browser', () => {
 			d.toISOString().slice(0, 10),
 		);
 		const requests = await payrollRequests();
-		expect(requests.map((r) => r.query)).toEqual([
-			expect.objectContaining({
-				fromWorkDate: [first],
-				toWorkDate: [last],
-				userPayrollTypeFilter: ['all-users'],
-			}),
-		]);
+		// The export and its check against All Data (issue 44), for the same month and users.
+		expect(requests.map((r) => r.query)).toEqual(
+			['0', '10'].map((dataFilter) =>
+				expect.objectContaining({
+					fromWorkDate: [first],
+					toWorkDate: [last],
+					dataFilter: [dataFilter],
+					userPayrollTypeFilter: ['all-users'],
+				}),
+			),
+		);
 		// The run as n8n stored it (the editor saves a new workflow when it runs): the node is
 		// version 2, and its lines are last month's, fixed-salary staff included.
 		await page.waitForURL((url) => /^\/workflow\/(?!new)[^/]+/.test(url.pathname));

@@ -27,11 +27,14 @@ const trigger = new WorkforceTrigger().description;
 const options = (p: INodeProperties | undefined) => (p?.options ?? []) as INodePropertyOptions[];
 const resources = options(node.properties.find((p) => p.name === 'resource'));
 const events = options(trigger.properties.find((p) => p.name === 'event'));
-const operations = resources.flatMap((r) =>
-	node.properties
+// A resource with a selector per node version (Data Extraction) lists an operation in each: once here.
+const operations = resources.flatMap((r) => {
+	const seen = new Set<unknown>();
+	return node.properties
 		.filter((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value))
-		.flatMap((p) => options(p).map((op) => ({ resource: r, op }))),
-);
+		.flatMap((p) => options(p).map((op) => ({ resource: r, op })))
+		.filter(({ op }) => !seen.has(op.value) && seen.add(op.value));
+});
 
 function subtitleOf(type: string, parameters: Record<string, string>): unknown {
 	const workflowNode: INode = {
@@ -62,7 +65,8 @@ describe('editor names', () => {
 		expect(operations.map(({ resource, op }) => `${resource.value}:${op.value}`).sort()).toEqual([
 			...['dataExtraction:getImages', 'dataExtraction:getPayrollLines'],
 			...['dataExtraction:getPayrollLinesExtended', 'dataExtraction:getRecords'],
-			...['dataExtraction:getTimeRegistrations', 'document:delete', 'document:download'],
+			...['dataExtraction:getTimeRegistrations', 'dataExtraction:planWindows'],
+			...['document:delete', 'document:download'],
 			...['document:getAll', 'document:upload', 'employee:changeEmployeeNumber'],
 			...['employee:changePhoneNumber', 'employee:create', 'employee:createEmployment'],
 			...['employee:delete', 'employee:disable', 'employee:disableInProjectCompany'],

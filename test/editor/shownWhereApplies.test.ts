@@ -15,6 +15,8 @@ const extractionOptions = node.properties.filter(
 	(p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('dataExtraction'),
 );
 
+const utcDay = (d: Date) => [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()] as const;
+
 function shownIn(collection: INodeProperties, option: string, values: INodeParameters): boolean {
 	const child = (collection.options as INodeProperties[]).find((o) => o.name === option)!;
 	return NodeHelpers.displayParameterPath({ options: values }, child, 'options', null, node);
@@ -60,6 +62,9 @@ describe('options shown only where they apply', () => {
 
 	describe('a saved workflow still holding a hidden value runs as before', () => {
 		const fx = useEmulator({ workData: { timeRegistrations: 300, pageSize: 100 } });
+		// The 30 whole UTC days before the suite's instant, where the demo data lies (WF_TEST_NOW).
+		const today = Date.UTC(...utcDay(new Date()));
+		const day = (n: number) => new Date(today - n * 86_400_000).toISOString().slice(0, 10);
 		const run = async (options: INodeParameters) => {
 			fx.mark();
 			const result = await executeNode({
@@ -68,8 +73,8 @@ describe('options shown only where they apply', () => {
 					resource: 'dataExtraction',
 					operation: 'getTimeRegistrations',
 					returnAll: true,
-					fromDateTime: '2026-10-01T00:00:00Z',
-					toDateTime: '2026-10-31T23:59:59Z',
+					fromDateTime: `${day(30)}T00:00:00Z`,
+					toDateTime: `${day(1)}T23:59:59Z`,
 					options,
 				},
 			});

@@ -39,11 +39,12 @@ describe('Emulator: payroll export', () => {
 
 	// The filter rules below are read through /readonly, which changes nothing between reads.
 	it('defaults to the last 14 days, approved data, hourly employees', async () => {
+		const since = day(14); // before the request: the day may turn while it runs
 		const res = await get('/readonly');
 		expect(res.status).toBe(200);
 		expect(res.body.length).toBeGreaterThan(0);
 		for (const row of res.body) {
-			expect(row.transDateTime.slice(0, 10) >= day(14)).toBe(true);
+			expect(row.transDateTime.slice(0, 10) >= since).toBe(true);
 			expect(row.userPayrollType).toBe('paid-by-hour');
 		}
 	});
@@ -53,9 +54,16 @@ describe('Emulator: payroll export', () => {
 		const own = await startEmulator({ workData: { timeRegistrations: 2000 } });
 		try {
 			const bearer = await fetchToken(own, DEMO.clients.admin);
+			// The default range (the last 14 days) read once from the service's clock: the clock moves
+			// on below, and a minute before midnight UTC that would move the default range with it.
+			const today = own.ctx.clock.now().getTime();
+			const range: Array<[string, string]> = [
+				['fromWorkDate', new Date(today - 14 * 86_400_000).toISOString().slice(0, 10)],
+				['toWorkDate', new Date(today).toISOString().slice(0, 10)],
+			];
 			const read = async (path: string, query: Array<[string, string]> = []) => {
 				const res = await request(
-					`${own.urls.integration}/api/payroll-export${path}?${new URLSearchParams(query).toString()}`,
+					`${own.urls.integration}/api/payroll-export${path}?${new URLSearchParams([...range, ...query]).toString()}`,
 					{ headers: { authorization: `Bearer ${bearer}` } },
 				);
 				return (await res.body.json()) as Array<Record<string, any>>;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { oneConnectionPerRequest } from './httpClients';
 import { shiftDate, testStartMs } from './testNow';
 
 // n8n keeps its instance settings and binary store under N8N_USER_FOLDER (the home folder by
@@ -18,3 +19,6 @@ if (!process.env.N8N_USER_FOLDER) {
 delete process.env.WORKFORCE_EMULATOR_CLOCK;
 const startMs = testStartMs();
 if (startMs !== undefined) shiftDate(startMs);
+
+// Every HTTP client of the tests: a connection per request, no kept-alive race (httpClients.ts).
+oneConnectionPerRequest();

@@ -209,21 +209,7 @@ export class N8nServer {
 		return parsed.data as T;
 	}
 
-	/**
-	 * One request; a GET is sent once more when n8n closed the kept-alive connection as it went out
-	 * (undici: "other side closed"), which a busy machine makes likely after a long call.
-	 */
 	private async send(method: string, path: string, body?: unknown) {
-		try {
-			return await this.sendOnce(method, path, body);
-		} catch (error) {
-			const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-			if (method !== 'GET' || !/other side closed/.test(cause?.message ?? '')) throw error;
-			return await this.sendOnce(method, path, body);
-		}
-	}
-
-	private async sendOnce(method: string, path: string, body?: unknown) {
 		return await fetch(`http://127.0.0.1:${this.instance.port}${path}`, {
 			method,
 			headers: {

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { WORK_DATE_HINT } from '../../../shared/dateHints';
 import { BEFORE_VERSION_2, FROM_VERSION_2 } from '../../../shared/nodeVersion';
+import { completenessField } from './completenessField';
 
 /** dataFilter of the payroll export (and of the trigger's payroll export event). */
 export const DATA_FILTER_OPTIONS: INodePropertyOptions[] = [
@@ -137,6 +138,7 @@ export function exportFields(
 				"Which employees to export (userPayrollTypeFilter). Paid by Hour (the service's default) leaves out fixed-salary employees and Fixed Pay the hourly paid; the output then says so.",
 			displayOptions: v2,
 		},
+		completenessField(show),
 	];
 	if (extra.file) {
 		fields.push(

@@ -9,6 +9,7 @@ import {
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { endOfRun } from '../../helpers/resume';
 import { workforceRequest } from '../../../shared/transport';
+import { checkExport, reportExport } from './checkExport';
 import { exportFields } from './fields';
 import { emptyExportHint, leftOutHint } from './hints';
 import { payrollStop, readWindows } from './resume';
@@ -49,6 +50,12 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 					description: 'Name the binary field the file goes to, e.g. "data".',
 					itemIndex,
 				});
+			// Version 2: checked before the file is fetched, so a stop fetches none (issue 44).
+			const checked = await checkExport(this, request, itemIndex, 'lines');
+			if (checked?.stop) {
+				out.push(checked.stop);
+				continue;
+			}
 			// The windows side by side; their bytes joined in date order (in a resumable run, of the windows before the first that failed).
 			const read = async (w: number) =>
 				await workforceRequest.call(this, {
@@ -63,6 +70,8 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 			// The days the file holds: up to the window before the one that failed (none: no file).
 			const to = stop ? request.windows[stop.lane.index - 1]?.to : request.to;
 			const file = to === undefined ? undefined : await joinedFile(this, request, results, to);
+			if (file && checked && !stop)
+				Object.assign(file.json, reportExport(this, request, itemIndex, checked, file.size));
 			const delivered = file ? { parts: 1, bytes: file.size } : { parts: 0 };
 			const made = file
 				? [

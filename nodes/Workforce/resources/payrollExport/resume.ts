@@ -17,8 +17,9 @@ export async function readWindows<T>(
 	{ windows }: ExportRequest,
 	itemIndex: number,
 	read: (index: number) => Promise<T>,
+	resumable = isResumable(ctx),
 ): Promise<{ results: T[]; stop?: Stop<Window> }> {
-	const rule = new StopRule<Window>(isResumable(ctx));
+	const rule = new StopRule<Window>(resumable);
 	let next = 0;
 	const results: T[] = [];
 	for await (const { value } of orderedRun({

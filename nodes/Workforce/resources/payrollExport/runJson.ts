@@ -8,6 +8,8 @@ import {
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { endOfRun } from '../../helpers/resume';
 import { workforceJson } from '../../../shared/transport';
+import { checkExport, reportExport } from './checkExport';
+import type { RowKind } from './exportGap';
 import { emptyExportHint, leftOutHint } from './hints';
 import { payrollStop, readWindows } from './resume';
 import { readExportRequest, windowQuery } from './query';
@@ -22,6 +24,7 @@ export async function runJsonExport(
 	this: IExecuteFunctions,
 	path: (itemIndex: number) => string,
 	what: string,
+	kind: RowKind,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
@@ -30,7 +33,6 @@ export async function runJsonExport(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const request = readExportRequest.call(this, itemIndex);
-			let rows = 0;
 			const read = async (w: number): Promise<IDataObject[]> => {
 				const body: unknown = await workforceJson.call(this, {
 					method: 'GET',
@@ -53,12 +55,21 @@ export async function runJsonExport(
 			};
 			// The windows side by side, their rows in date order; in a resumable run those before the first that failed.
 			const { results, stop } = await readWindows(this, request, itemIndex, read);
-			for (const body of results) {
-				for (const row of body) out.push({ json: row, pairedItem: { item: itemIndex } });
-				rows += body.length;
+			const exported = results.flat();
+			const rows = exported.length;
+			if (stop) {
+				for (const row of exported) out.push({ json: row, pairedItem: { item: itemIndex } });
+				out.push(...endOfRun(this, itemIndex, [], { records: rows }, stop, payrollStop(request)));
+				continue;
 			}
-			out.push(...endOfRun(this, itemIndex, [], { records: rows }, stop, payrollStop(request)));
-			if (stop) continue;
+			// Version 2: the period shown, and what All Data holds beyond it (issue 44); a stop outputs no row.
+			const checked = await checkExport(this, request, itemIndex, kind, exported);
+			if (checked?.stop) {
+				out.push(checked.stop);
+				continue;
+			}
+			for (const row of exported) out.push({ json: row, pairedItem: { item: itemIndex } });
+			if (checked) reportExport(this, request, itemIndex, checked);
 			if (rows === 0) empty = request;
 			else if (request.settings.userPayrollTypeFilter !== 'all-users') filtered = request;
 		} catch (error) {
