@@ -1,5 +1,5 @@
 import {
-	expectRequest,
+	expectCaseRequest,
 	parseToolText,
 	TOOL_CASES,
 	toolNodeName,
@@ -72,6 +72,7 @@ describe('Every operation as an MCP tool in a real n8n', () => {
 					{ resource: c.resource, operation: c.operation, ...c.parameters },
 					credential,
 					i,
+					c.typeVersion,
 				),
 			),
 			...Object.values(extra).map((t, i) =>
@@ -125,7 +126,7 @@ describe('Every operation as an MCP tool in a real n8n', () => {
 			await e2e.emulator.mark();
 			const answer = await client.callTool(toolNodeName(c), c.args(state));
 			if (answer.isError) throw new Error(`The tool answered with an error: ${answer.text}`);
-			expectRequest(await e2e.emulator.apiRequests(), c.request(state));
+			expectCaseRequest(await e2e.emulator.apiRequests(), c, state);
 			c.result(parseToolText(answer.text), state);
 		},
 	);

@@ -9,9 +9,12 @@ import { useE2e } from './support/e2e';
 describe('Sandbox demo workflows in a real n8n', () => {
 	const e2e = useE2e();
 	beforeEach(() => e2e.emulator.mark());
+	// The backfill has a file of its own (warehouseBackfill.e2e.ts): its loop's first run outputs
+	// nothing on "done" by design, and it needs a service of its own size.
 	const manual = Object.entries(e2e.state.workflows)
 		.filter(([key, w]) => key.startsWith('sandbox/') && w.manual)
-		.map(([key]) => key);
+		.map(([key]) => key)
+		.filter((key) => key !== 'sandbox/warehouse-backfill');
 
 	it('project push: each spreadsheet row becomes a project', async () => {
 		const run = await e2e.run('sandbox/project-push');

@@ -12,9 +12,14 @@ import {
 	WORK_DATE_HINT,
 	ZONED_INSTANT_HINT,
 } from '../../nodes/shared/dateHints';
+import {
+	TYPED_DAY_DESCRIPTION,
+	TYPED_DAY_HINT,
+} from '../../nodes/Workforce/resources/payrollExport/typedDay';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
 import { WorkforceTrigger } from '../../nodes/WorkforceTrigger/WorkforceTrigger.node';
 import { PACKAGE, PackageNodeTypes } from '../harness/nodeTypes';
+import { payrollWorkDateFields } from '../support/workDateFields';
 
 /**
  * What the editor shows: the canvas subtitle, evaluated by n8n's own expression code as the editor
@@ -27,11 +32,14 @@ const trigger = new WorkforceTrigger().description;
 const options = (p: INodeProperties | undefined) => (p?.options ?? []) as INodePropertyOptions[];
 const resources = options(node.properties.find((p) => p.name === 'resource'));
 const events = options(trigger.properties.find((p) => p.name === 'event'));
-const operations = resources.flatMap((r) =>
-	node.properties
+// A resource with a selector per node version (Data Extraction) lists an operation in each: once here.
+const operations = resources.flatMap((r) => {
+	const seen = new Set<unknown>();
+	return node.properties
 		.filter((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value))
-		.flatMap((p) => options(p).map((op) => ({ resource: r, op }))),
-);
+		.flatMap((p) => options(p).map((op) => ({ resource: r, op })))
+		.filter(({ op }) => !seen.has(op.value) && seen.add(op.value));
+});
 
 function subtitleOf(type: string, parameters: Record<string, string>): unknown {
 	const workflowNode: INode = {
@@ -62,7 +70,8 @@ describe('editor names', () => {
 		expect(operations.map(({ resource, op }) => `${resource.value}:${op.value}`).sort()).toEqual([
 			...['dataExtraction:getImages', 'dataExtraction:getPayrollLines'],
 			...['dataExtraction:getPayrollLinesExtended', 'dataExtraction:getRecords'],
-			...['dataExtraction:getTimeRegistrations', 'document:delete', 'document:download'],
+			...['dataExtraction:getTimeRegistrations', 'dataExtraction:planWindows'],
+			...['document:delete', 'document:download'],
 			...['document:getAll', 'document:upload', 'employee:changeEmployeeNumber'],
 			...['employee:changePhoneNumber', 'employee:create', 'employee:createEmployment'],
 			...['employee:delete', 'employee:disable', 'employee:disableInProjectCompany'],
@@ -221,6 +230,22 @@ describe('editor names', () => {
 			[CALENDAR_DAY_HINT, DAY_OR_ZONED_INSTANT_HINT, ZONED_INSTANT_HINT].sort(),
 		);
 		expect(WORK_DATE_HINT).toMatch(/calendar day, yyyy-MM-dd/);
+	});
+
+	it("version 2's work dates are text fields (not n8n's date picker) that say the two forms they read", () => {
+		// Issue 44: the picker drops a day typed alone, keeps a stale date and sets now on OK.
+		const workDates = payrollWorkDateFields(2);
+		// From and To Work Date of Get, Get Import Lines and Get File, and each one's Modified Since Date.
+		expect(workDates).toHaveLength(9);
+		for (const p of workDates) {
+			expect([p.name, p.type]).toEqual([p.name, 'string']);
+			expect(p.description).toContain(TYPED_DAY_DESCRIPTION);
+			expect(p.placeholder).toMatch(/^e\.g\. 2026-10-\d\d$/);
+			if (p.name !== 'modifiedSinceDate') expect(p.hint).toBe(TYPED_DAY_HINT);
+		}
+		expect(TYPED_DAY_DESCRIPTION).toMatch(
+			/2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026 \(dd\.MM\.yyyy\)/,
+		);
 		expect(INSTANT_HINT).toMatch(/UTC/);
 		expect(INSTANT_HINT).toMatch(/\+02:00/);
 	});

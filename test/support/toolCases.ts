@@ -36,8 +36,10 @@ export interface ToolCase {
 	parameters: Record<string, unknown>;
 	/** What the model sends (the keys of the `$fromAI()` parameters). */
 	args(s: CaseState): IDataObject;
-	/** A request the service must have received during the call. */
-	request(s: CaseState): ExpectedRequest;
+	/** The tool node's version (default 1, what saved workflows have); 2 for its operations alone. */
+	typeVersion?: number;
+	/** A request the service must have received during the call; none for an operation that sends none. */
+	request?(s: CaseState): ExpectedRequest;
 	/** Checks what the model got back (parsed JSON) and notes what later rows need. */
 	result(items: IDataObject[], s: CaseState): void;
 }
@@ -882,6 +884,23 @@ export const TOOL_CASES: ToolCase[] = [
 	},
 	{
 		resource: 'dataExtraction',
+		operation: 'planWindows',
+		typeVersion: 2,
+		parameters: {
+			fromDateTime: ai('from', 'Range start (ISO date-time)'),
+			toDateTime: ai('to', 'Range end, inclusive (ISO date-time)'),
+			window: 'month',
+		},
+		args: () => ({ from: '2026-01-01T00:00:00Z', to: '2026-03-31T23:59:59.999Z' }),
+		result: (items) =>
+			expect(items.map((w) => [w.index, w.count, w.fromDateTime, w.toDateTime])).toEqual([
+				[0, 3, '2026-01-01T00:00:00Z', '2026-01-31T23:59:59.999Z'],
+				[1, 3, '2026-02-01T00:00:00Z', '2026-02-28T23:59:59.999Z'],
+				[2, 3, '2026-03-01T00:00:00Z', '2026-03-31T23:59:59.999Z'],
+			]),
+	},
+	{
+		resource: 'dataExtraction',
 		operation: 'getPayrollLines',
 		parameters: { returnAll: false, limit: ai('limit', 'How many lines', 'number') },
 		args: () => ({ limit: 2 }),
@@ -1052,6 +1071,12 @@ function findFile(page: IDataObject, name: string): IDataObject {
 }
 
 /** The expected request is among those received, answered with success, with its query and body. */
+/** What a row expects the service to have received: its request, or nothing at all. */
+export function expectCaseRequest(received: LoggedRequest[], c: ToolCase, s: CaseState): void {
+	if (c.request) expectRequest(received, c.request(s));
+	else expect(received.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+}
+
 export function expectRequest(received: LoggedRequest[], expected: ExpectedRequest): void {
 	const match = received
 		.filter((r) => r.method === expected.method && r.path === expected.path)

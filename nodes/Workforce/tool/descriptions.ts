@@ -138,6 +138,8 @@ export const TOOL_DESCRIPTIONS: Record<string, Record<string, string>> = {
 			'Read records of another Workforce extraction endpoint (projects, users, resources, absence, machine, checklist or incident registrations), all or changed since a date. Returns one item per record.',
 		getTimeRegistrations:
 			'Read time registrations (hours, quantities, approval and lock state) from Workforce, in a date window (From/To Date Time) or changed since a date. Returns one item per registration.',
+		planWindows:
+			'Cut a long date range into the days, weeks or months to read from Workforce one at a time (no request). Needs From and To Date Time and the window (day, week or month). Returns one item per window: index, count, fromDateTime and toDateTime.',
 	},
 	payrollExport: {
 		get: 'Read the payroll export from Workforce: hours, overtime, allowances and absences per employee per day. Needs From and To Work Date (yyyy-MM-dd); by default only approved data. Returns one item per row.',

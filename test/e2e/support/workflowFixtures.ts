@@ -6,7 +6,8 @@ import { basename, join } from 'node:path';
  * Workflow fixtures are n8n workflow JSON files (as exported from the editor). Values that
  * depend on the run are written as `%%NAME%%` placeholders, filled in before import:
  * `%%CREDENTIAL_ID%%`, `%%CREDENTIAL_NAME%%` (the imported Workforce credential),
- * `%%COMPANY_ID%%` (the demo company) and whatever else the caller passes.
+ * `%%COMPANY_ID%%` (the demo company), `%%WORKFLOW_ID_<NAME>%%` (another workflow of the folder)
+ * and whatever else the caller passes.
  */
 export interface WorkflowFixture {
 	/** File name without `.json`: the name tests run it by. */
@@ -18,27 +19,38 @@ export interface WorkflowFixture {
 
 export function loadWorkflowFixtures(
 	folder: string,
-	vars: Record<string, string>,
+	given: Record<string, string>,
 ): WorkflowFixture[] {
-	return readdirSync(folder)
+	const files = readdirSync(folder)
 		.filter((file) => file.endsWith('.json'))
-		.sort()
-		.map((file) => {
-			const name = basename(file, '.json');
-			const text = readFileSync(join(folder, file), 'utf8').replace(
-				/%%([A-Z0-9_]+)%%/g,
-				(_, key: string) => {
-					if (!(key in vars))
-						throw new Error(
-							`${join(folder, file)}: unknown placeholder %%${key}%% (known: ${Object.keys(vars).join(', ')})`,
-						);
-					return vars[key];
-				},
-			);
-			const workflow = JSON.parse(text) as WorkflowFixture['workflow'];
-			const id = workflowId(folder, name);
-			return { name, id, workflow: { active: false, settings: {}, ...workflow, id } };
-		});
+		.sort();
+	// `%%WORKFLOW_ID_<NAME>%%`: the id of the folder's workflow <name>.json (upper case, `_` for `-`),
+	// for an Execute Workflow node calling a sub-workflow of the same folder.
+	const vars = {
+		...Object.fromEntries(
+			files.map((file) => {
+				const name = basename(file, '.json');
+				return [`WORKFLOW_ID_${name.toUpperCase().replace(/-/g, '_')}`, workflowId(folder, name)];
+			}),
+		),
+		...given,
+	};
+	return files.map((file) => {
+		const name = basename(file, '.json');
+		const text = readFileSync(join(folder, file), 'utf8').replace(
+			/%%([A-Z0-9_]+)%%/g,
+			(_, key: string) => {
+				if (!(key in vars))
+					throw new Error(
+						`${join(folder, file)}: unknown placeholder %%${key}%% (known: ${Object.keys(vars).join(', ')})`,
+					);
+				return vars[key];
+			},
+		);
+		const workflow = JSON.parse(text) as WorkflowFixture['workflow'];
+		const id = workflowId(folder, name);
+		return { name, id, workflow: { active: false, settings: {}, ...workflow, id } };
+	});
 }
 
 /** n8n workflow ids are short strings (at most 21 characters for `n8n execute --id`). */

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { BEFORE_VERSION_2, FROM_VERSION_2 } from '../../../shared/nodeVersion';
+
 import { getImages, getImagesOption, getImagesProperties } from './getImages';
 import {
 	getPayrollLines,
@@ -12,34 +14,45 @@ import {
 	getPayrollLinesExtendedProperties,
 } from './getPayrollLinesExtended';
 import { getRecords, getRecordsOption, getRecordsProperties } from './getRecords';
+import { planWindows, planWindowsOption, planWindowsProperties } from './planWindows';
 import {
 	getTimeRegistrations,
 	getTimeRegistrationsOption,
 	getTimeRegistrationsProperties,
 } from './getTimeRegistrations';
 
+const operations = [
+	getImagesOption,
+	getPayrollLinesOption,
+	getPayrollLinesExtendedOption,
+	getRecordsOption,
+	getTimeRegistrationsOption,
+];
+
+/** The operation selector of each node version: Plan Windows is version 2's (unreleased). */
+const operationSelector = (
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+	options: typeof operations,
+): INodeProperties => ({
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['dataExtraction'], ...show } },
+	options,
+	default: 'getTimeRegistrations',
+});
+
 /** Paginated data extraction (reporting API): every operation is a custom operation over the shared paginator. */
 export const dataExtractionDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['dataExtraction'] } },
-		options: [
-			getImagesOption,
-			getPayrollLinesOption,
-			getPayrollLinesExtendedOption,
-			getRecordsOption,
-			getTimeRegistrationsOption,
-		],
-		default: 'getTimeRegistrations',
-	},
+	operationSelector(BEFORE_VERSION_2, operations),
+	operationSelector(FROM_VERSION_2, [...operations, planWindowsOption]),
 	...getImagesProperties,
 	...getPayrollLinesProperties,
 	...getPayrollLinesExtendedProperties,
 	...getRecordsProperties,
 	...getTimeRegistrationsProperties,
+	...planWindowsProperties,
 ];
 
 export const dataExtractionOperations = {
@@ -48,4 +61,5 @@ export const dataExtractionOperations = {
 	getPayrollLinesExtended,
 	getRecords,
 	getTimeRegistrations,
+	planWindows,
 };
