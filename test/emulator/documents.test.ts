@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
 import { FormData, request } from 'undici';
 
+import { fetchToken } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from './index';
 import { makePng } from './core/pngResize';
 
@@ -27,19 +28,9 @@ describe('Emulator: documents and files', () => {
 		const key = `${emu.urls.origin}|${client.clientId}`;
 		const known = tokens.get(key);
 		if (known) return known;
-		const res = await request(`${emu.urls.identity}/connect/token`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				grant_type: 'client_credentials',
-				client_id: client.clientId,
-				client_secret: client.clientSecret,
-				scope: 'svcapiv3',
-			}).toString(),
-		});
-		const body = (await res.body.json()) as { access_token: string };
-		tokens.set(key, body.access_token);
-		return body.access_token;
+		const token = await fetchToken(emu, client, DEMO.scopes.integration);
+		tokens.set(key, token);
+		return token;
 	}
 
 	function project(number: string, emu = emulator) {

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 
+import { fetchToken } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from '.';
 import { DEMO_MACHINES } from './seed/machines';
 
@@ -23,17 +24,7 @@ describe('emulator: machines and equipment', () => {
 	async function tokenOf(client: Client): Promise<string> {
 		const cached = tokens.get(client.clientId);
 		if (cached) return cached;
-		const res = await request(`${emu.urls.identity}/connect/token`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				grant_type: 'client_credentials',
-				client_id: client.clientId,
-				client_secret: client.clientSecret,
-				scope: DEMO.scopes.integration,
-			}).toString(),
-		});
-		const token = ((await res.body.json()) as { access_token: string }).access_token;
+		const token = await fetchToken(emu, client, DEMO.scopes.integration);
 		tokens.set(client.clientId, token);
 		return token;
 	}

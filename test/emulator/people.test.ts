@@ -1,5 +1,6 @@
 import { request } from 'undici';
 
+import { fetchToken } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from '.';
 import { addDays } from './integration/peopleRules';
 import { PEOPLE } from './seed/people';
@@ -22,19 +23,9 @@ describe('Emulator: users v4 and employees v5', () => {
 	): Promise<string> {
 		const cached = tokens.get(client.clientId);
 		if (cached) return cached;
-		const res = await request(`${emulator.urls.identity}/connect/token`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				grant_type: 'client_credentials',
-				client_id: client.clientId,
-				client_secret: client.clientSecret,
-				scope: 'svcapiv3',
-			}).toString(),
-		});
-		const { access_token } = (await res.body.json()) as { access_token: string };
-		tokens.set(client.clientId, access_token);
-		return access_token;
+		const token = await fetchToken(emulator, client, DEMO.scopes.integration);
+		tokens.set(client.clientId, token);
+		return token;
 	}
 
 	async function call(

@@ -6,6 +6,7 @@ import { DEMO, type Emulator } from '../emulator';
 export async function fetchToken(
 	emulator: Emulator,
 	client: { clientId: string; clientSecret: string },
+	scope = `${DEMO.scopes.integration} ${DEMO.scopes.extraction}`,
 ): Promise<string> {
 	const res = await request(`${emulator.urls.identity}/connect/token`, {
 		method: 'POST',
@@ -14,7 +15,7 @@ export async function fetchToken(
 			grant_type: 'client_credentials',
 			client_id: client.clientId,
 			client_secret: client.clientSecret,
-			scope: `${DEMO.scopes.integration} ${DEMO.scopes.extraction}`,
+			scope,
 		}).toString(),
 	});
 	const body = (await res.body.json()) as { access_token: string };
