@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { FormData, request } from 'undici';
 
-import { fetchToken } from '../support/fetchToken';
+import { tokenCache } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from './index';
 import { makePng } from './core/pngResize';
 
@@ -9,7 +9,7 @@ import { makePng } from './core/pngResize';
 describe('Emulator: documents and files', () => {
 	let emulator: Emulator;
 	let small: Emulator;
-	const tokens = new Map<string, string>();
+	const tokens = tokenCache();
 
 	beforeAll(async () => {
 		emulator = await startEmulator();
@@ -21,17 +21,10 @@ describe('Emulator: documents and files', () => {
 		await small.close();
 	});
 
-	async function token(
+	const token = (
 		client: { clientId: string; clientSecret: string } = DEMO.clients.admin,
 		emu = emulator,
-	) {
-		const key = `${emu.urls.origin}|${client.clientId}`;
-		const known = tokens.get(key);
-		if (known) return known;
-		const token = await fetchToken(emu, client, DEMO.scopes.integration);
-		tokens.set(key, token);
-		return token;
-	}
+	) => tokens(emu, client);
 
 	function project(number: string, emu = emulator) {
 		const p = emu.ctx.sections.projects.all().find((x) => x.projectNumber === number);

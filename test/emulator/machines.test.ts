@@ -1,6 +1,6 @@
 import { request } from 'undici';
 
-import { fetchToken } from '../support/fetchToken';
+import { tokenCache } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from '.';
 import { DEMO_MACHINES } from './seed/machines';
 
@@ -14,20 +14,14 @@ type Json = Record<string, unknown>;
 /** The emulator's machine endpoints driven over HTTP with undici, pinning the specification's rules. */
 describe('emulator: machines and equipment', () => {
 	let emu: Emulator;
-	const tokens = new Map<string, string>();
+	const tokens = tokenCache();
 
 	beforeAll(async () => {
 		emu = await startEmulator();
 	});
 	afterAll(async () => emu.close());
 
-	async function tokenOf(client: Client): Promise<string> {
-		const cached = tokens.get(client.clientId);
-		if (cached) return cached;
-		const token = await fetchToken(emu, client, DEMO.scopes.integration);
-		tokens.set(client.clientId, token);
-		return token;
-	}
+	const tokenOf = (client: Client) => tokens(emu, client);
 
 	async function call(
 		method: string,

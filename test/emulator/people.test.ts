@@ -1,6 +1,6 @@
 import { request } from 'undici';
 
-import { fetchToken } from '../support/fetchToken';
+import { tokenCache } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from '.';
 import { addDays } from './integration/peopleRules';
 import { PEOPLE } from './seed/people';
@@ -8,25 +8,16 @@ import { PEOPLE } from './seed/people';
 /** Contract tests: the emulator's users v4 / employees v5 rules, driven over HTTP. */
 describe('Emulator: users v4 and employees v5', () => {
 	let emulator: Emulator;
-	const tokens = new Map<string, string>();
+	const tokens = tokenCache();
 
 	beforeEach(async () => {
 		emulator = await startEmulator();
-		tokens.clear();
 	});
 	afterEach(async () => {
 		await emulator.close();
 	});
 
-	async function token(
-		client: { clientId: string; clientSecret: string } = DEMO.clients.admin,
-	): Promise<string> {
-		const cached = tokens.get(client.clientId);
-		if (cached) return cached;
-		const token = await fetchToken(emulator, client, DEMO.scopes.integration);
-		tokens.set(client.clientId, token);
-		return token;
-	}
+	const token = (client?: { clientId: string; clientSecret: string }) => tokens(emulator, client);
 
 	async function call(
 		method: string,
