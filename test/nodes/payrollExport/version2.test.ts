@@ -5,11 +5,10 @@ import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
 
 /**
- * Payroll Export in node version 2 (issue 35, points 1 and 2): the period is explicit, a work date
- * the node did not get or cannot read is refused before any request, and the user filter is All
- * Users unless chosen otherwise, with the output saying when it leaves people out. The periods
- * expected are derived from the instant (Date stopped per test), so the file passes at any
- * WF_TEST_NOW.
+ * Payroll Export in node version 2 (issue 35, points 1 and 2): the period is explicit (how it and
+ * the work dates are read and refused: period.test.ts), and the user filter is All Users unless
+ * chosen otherwise, with the output saying when it leaves people out. The periods expected are
+ * derived from the instant (Date stopped per test), so the file passes at any WF_TEST_NOW.
  */
 const v2 = { settings: { typeVersion: 2 } };
 const lines = { resource: 'payrollExport', operation: 'getSummaryLines' };
@@ -89,50 +88,6 @@ describe('Payroll Export, node version 2', () => {
 			fileName: expect.stringMatching(new RegExp(`^payroll-export_${from}_${to}\\.`)),
 		});
 	});
-
-	const refusals: Array<[string, Record<string, unknown>, string, RegExp]> = [
-		[
-			'a Date Range without dates (the picker dropped 01.10.2026)',
-			{ period: 'dateRange' },
-			'From Work Date is empty',
-			/yyyy-MM-dd \(e\.g\. 2026-10-01\).*such as 01\.10\.2026, is dropped by the date picker/,
-		],
-		[
-			'a Date Range without its end',
-			{ period: 'dateRange', fromWorkDate: '2026-10-01T00:00:00' },
-			'To Work Date is empty',
-			/give the last work date as yyyy-MM-dd \(e\.g\. 2026-10-31\)/,
-		],
-		[
-			'a date the node receives but cannot read (an expression)',
-			{ period: 'dateRange', fromWorkDate: '={{ "01.10.2026" }}', toWorkDate: '2026-10-31' },
-			'From Work Date is not a date: "01.10.2026"',
-			/Give the work date as yyyy-MM-dd, e\.g\. 2026-10-01/,
-		],
-		[
-			'a period the node does not know (an expression)',
-			{ period: '={{ "lastQuarter" }}' },
-			'Period has an unknown value: "lastQuarter"',
-			/Last Month \(lastMonth\), This Month \(thisMonth\), Date Range \(dateRange\)/,
-		],
-	];
-
-	it.each(refusals)(
-		'refuses %s before any request',
-		async (_name, parameters, message, description) => {
-			for (const operation of ['get', 'getFile', 'getSummaryLines']) {
-				fx.mark();
-				const result = await executeNode({
-					credentials: fx.credentials,
-					parameters: { resource: 'payrollExport', operation, ...parameters },
-					...v2,
-				});
-				expect([operation, result.error?.message]).toEqual([operation, message]);
-				expect(result.error?.description).toMatch(description);
-				expect(fx.apiRequests()).toHaveLength(0);
-			}
-		},
-	);
 
 	it("version 1 keeps the service's default range and Paid by Hour when nothing is set", async () => {
 		const result = await executeNode({ credentials: fx.credentials, parameters: lines });

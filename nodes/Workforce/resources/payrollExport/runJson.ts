@@ -9,6 +9,7 @@ import { outputOrThrow } from '../../helpers/itemErrors';
 import { endOfRun } from '../../helpers/resume';
 import { workforceJson } from '../../../shared/transport';
 import { checkExport, reportExport } from './checkExport';
+import { readCheckMode } from './completeness';
 import type { RowKind } from './exportGap';
 import { emptyExportHint, leftOutHint } from './hints';
 import { payrollStop, readWindows } from './resume';
@@ -33,6 +34,7 @@ export async function runJsonExport(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const request = readExportRequest.call(this, itemIndex);
+			const mode = readCheckMode(this, request, itemIndex);
 			const read = async (w: number): Promise<IDataObject[]> => {
 				const body: unknown = await workforceJson.call(this, {
 					method: 'GET',
@@ -63,7 +65,7 @@ export async function runJsonExport(
 				continue;
 			}
 			// Version 2: the period shown, and what All Data holds beyond it (issue 44); a stop outputs no row.
-			const checked = await checkExport(this, request, itemIndex, kind, exported);
+			const checked = await checkExport(this, request, itemIndex, kind, mode, exported);
 			if (checked?.stop) {
 				out.push(checked.stop);
 				continue;
