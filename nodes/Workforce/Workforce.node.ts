@@ -9,6 +9,7 @@ import {
 	CatchesAssignedExecute,
 	type ExecuteFunction,
 } from '../shared/n8nInternals/assignedExecute';
+import { versionsKeepingCustomApiCall } from '../shared/n8nInternals/customApiCall';
 import { NODE_DESCRIPTION } from '../shared/nodeDescription';
 import { subtitleExpression } from '../shared/subtitle';
 import { searchMachines } from './listSearch/searchMachines';
@@ -90,10 +91,7 @@ export class Workforce extends CatchesAssignedExecute implements INodeType {
 		group: ['transform'],
 		// 2: an explicit payroll period, the payroll user filters default to All Users, instants
 		// typed in the editor read in n8n's time zone (CHANGELOG, docs/architecture.md "Versions").
-		// No defaultVersion: the editor gives new nodes the last of `version`, and n8n adds Custom
-		// API Call only to a node whose defaultVersion is unset or equals its version (n8n 2.41.1,
-		// LoadNodesAndCredentials.injectCustomApiCallOptions), which an array never does.
-		version: [1, 2],
+		...versionsKeepingCustomApiCall(1, 2),
 		subtitle: subtitleExpression(properties),
 		description: NODE_DESCRIPTION,
 		defaults: { name: 'Workforce' },

@@ -98,7 +98,7 @@ describe('The editor in a browser', () => {
 		await shot('payroll-hand-off-output');
 	}, 400_000);
 
-	it("a payroll clerk's new node: the actions read right, a date typed 01.10.2026 is refused by name, Last Month gives every employee's lines", async () => {
+	it("a payroll clerk's new node: the actions read right, dates typed 01.10.2026 or 2026-10-01 are read, 01/10/2026 is refused by name, Last Month gives every employee's lines", async () => {
 		await (await searchWorkforce()).click();
 		// The node's actions as n8n lists them: the trigger's events (their `action` as written) and
 		// the payroll actions a clerk can tell apart.
@@ -138,36 +138,61 @@ describe('The editor in a browser', () => {
 		await page.waitForFunction('document.getAnimations().length === 0');
 		await shot('payroll-period-choice');
 		await page.getByRole('option', { name: /^Date Range/ }).click();
-		for (const [field, typed] of [
-			['fromWorkDate', '01.10.2026'],
-			['toWorkDate', '31.10.2026'],
-		]) {
-			const input = await typeInto(ndv, field, typed);
-			await input.press('Tab');
-			// n8n's date picker drops what it cannot parse: the field is empty again.
-			await page.waitForFunction(
-				(el) => (el as unknown as { value: string } | null)?.value === '',
-				await input.elementHandle(),
-			);
-		}
-		await e2e.emulator.mark();
-		await ndv.getByTestId('node-execute-button').click();
+		// Version 2's work dates are text fields (issue 44): read exactly, or refused by name.
+		const typeDates = async (from: string, to: string) => {
+			for (const [field, typed] of [
+				['fromWorkDate', from],
+				['toWorkDate', to],
+			]) {
+				const input = ndv
+					.getByTestId(`parameter-input-${field}`)
+					.locator('input, textarea')
+					.first();
+				await input.click();
+				await input.fill(typed);
+				await input.press('Tab');
+				// What was typed stays in the field: no picker drops, keeps or replaces it.
+				expect(await input.inputValue()).toBe(typed);
+			}
+			await e2e.emulator.mark();
+			await ndv.getByTestId('node-execute-button').click();
+		};
+		await typeDates('01/10/2026', '31.10.2026');
 		const message = ndv.getByTestId('node-error-message');
-		await see(message).toContainText('From Work Date is empty');
+		await see(message).toContainText('From Work Date is ambiguous: "01/10/2026"');
 		await see(ndv.getByTestId('node-error-description')).toContainText(
-			'With Period Date Range, give the first work date as yyyy-MM-dd',
+			'Type it as 2026-10-01 (yyyy-MM-dd) or 01.10.2026 (dd.MM.yyyy)',
 		);
-		await see(ndv.getByTestId('node-error-description')).toContainText('01.10.2026');
-		// Refused before any request: no fortnight of the service's default went out.
+		// Refused before any request: no month guessed.
 		expect(await payrollRequests()).toEqual([]);
 		await page.waitForFunction('document.getAnimations().length === 0');
 		await shot('payroll-date-range-refusal');
+		// Typed over the filled field: the new day is the one sent. The editor saves a new
+		// workflow when it runs; its successful runs say when each run has ended.
+		await page.waitForURL((url) => /^\/workflow\/(?!new)[^/]+/.test(url.pathname));
+		const workflowId = new URL(page.url()).pathname.split('/')[2];
+		const succeeded = async () =>
+			(await executionsOf(n8n.server, workflowId)).filter((e) => e.status === 'success');
+		await typeDates('2026-10-01', '31.10.2026');
+		await waitFor('the Date Range run', async () => (await succeeded()).length === 1, 180_000);
+		await message.waitFor({ state: 'hidden' });
+		// The export and its check against All Data, both for the days typed.
+		expect((await payrollRequests()).map((r) => r.query)).toEqual(
+			['0', '10'].map((dataFilter) =>
+				expect.objectContaining({
+					fromWorkDate: ['2026-10-01'],
+					toWorkDate: ['2026-10-31'],
+					dataFilter: [dataFilter],
+				}),
+			),
+		);
 
 		// Last Month: the month before today in n8n's time zone (the suite's instance runs in UTC).
 		await ndv.getByTestId('parameter-input-period').click();
 		await page.getByRole('option', { name: /^Last Month/ }).click();
+		await e2e.emulator.mark();
 		await ndv.getByTestId('node-execute-button').click();
-		await message.waitFor({ state: 'hidden' });
+		await waitFor('the Last Month run', async () => (await succeeded()).length === 2, 180_000);
 		await see(ndv.getByTestId('output-panel')).toShowText(/\d+ items/);
 		await shot('payroll-last-month-output');
 
@@ -180,23 +205,25 @@ describe('The editor in a browser', () => {
 			d.toISOString().slice(0, 10),
 		);
 		const requests = await payrollRequests();
-		expect(requests.map((r) => r.query)).toEqual([
-			expect.objectContaining({
-				fromWorkDate: [first],
-				toWorkDate: [last],
-				userPayrollTypeFilter: ['all-users'],
-			}),
-		]);
-		// The run as n8n stored it (the editor saves a new workflow when it runs): the node is
-		// version 2, and its lines are last month's, fixed-salary staff included.
-		await page.waitForURL((url) => /^\/workflow\/(?!new)[^/]+/.test(url.pathname));
-		const workflowId = new URL(page.url()).pathname.split('/')[2];
+		// The export and its check against All Data (issue 44), for the same month and users.
+		expect(requests.map((r) => r.query)).toEqual(
+			['0', '10'].map((dataFilter) =>
+				expect.objectContaining({
+					fromWorkDate: [first],
+					toWorkDate: [last],
+					dataFilter: [dataFilter],
+					userPayrollTypeFilter: ['all-users'],
+				}),
+			),
+		);
+		// The run as n8n stored it: the node is version 2, and its lines are last month's,
+		// fixed-salary staff included.
 		const workflow = await n8n.server.rest<{
 			nodes: Array<{ name: string; type: string; typeVersion: number }>;
 		}>('GET', `/rest/workflows/${workflowId}`);
 		const node = workflow.nodes.find((n) => n.type === 'n8n-nodes-workforce.workforce')!;
 		expect(node.typeVersion).toBe(2);
-		const runs = await executionsOf(n8n.server, workflowId);
+		const runs = await succeeded();
 		const lines = await executionItems(n8n.server, runs[runs.length - 1].id, node.name);
 		expect(lines.length).toBeGreaterThan(0);
 		for (const line of lines)

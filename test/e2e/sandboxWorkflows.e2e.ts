@@ -57,14 +57,31 @@ describe('Sandbox demo workflows in a real n8n', () => {
 		const month = {
 			fromWorkDate: [first.toISOString().slice(0, 10)],
 			toWorkDate: [last.toISOString().slice(0, 10)],
-			dataFilter: ['0'],
 			userPayrollTypeFilter: ['all-users'],
 		};
-		expect(api.map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
-			'GET /api/payroll-export/file 200',
-			'GET /api/payroll-export/summary-as-lines 200',
+		// Each export and its check against All Data (issue 44): Get File's check reads the lines of
+		// the same filters and All Data's before the file.
+		expect(
+			api.map((r) => `${r.method} ${r.path} ${r.status} ${String(r.query.dataFilter)}`).sort(),
+		).toEqual([
+			'GET /api/payroll-export/file 200 0',
+			'GET /api/payroll-export/summary-as-lines 200 0',
+			'GET /api/payroll-export/summary-as-lines 200 0',
+			'GET /api/payroll-export/summary-as-lines 200 10',
+			'GET /api/payroll-export/summary-as-lines 200 10',
 		]);
 		for (const request of api) expect(request.query).toMatchObject(month);
+		// The file item says what of the month is not approved; the demo's IF branches on it.
+		const [fileItem] = run.json('Payroll file in the company format');
+		const completeness = fileItem.completeness as { complete: boolean; employees: unknown[] };
+		expect(completeness.complete).toBe(completeness.employees.length === 0);
+		expect((fileItem.period as { text: string }).text).toContain(
+			`${month.fromWorkDate[0]} to ${month.toWorkDate[0]} (Last Month in `,
+		);
+		const branch = completeness.complete
+			? 'Complete: ready to send'
+			: 'Hours not yet approved: wait and run again';
+		expect(run.json(branch)).toHaveLength(1);
 
 		expect(run.runData['CSV file'][0].data!.main![0]![0].binary!.data).toMatchObject({
 			fileName: `payroll-${first.toISOString().slice(0, 7)}.csv`,

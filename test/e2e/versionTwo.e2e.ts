@@ -35,7 +35,10 @@ describe('Node version 2 in a workflow in Europe/Oslo', () => {
 			[['2026-01-01T00:00:00Z'], ['2026-01-31T23:59:59Z']],
 		]);
 		const payroll = api.filter((r) => r.path === '/api/payroll-export/summary-as-lines');
-		expect(payroll).toHaveLength(1);
+		// The export (Only Approved) and its check against All Data for the same period (issue 44).
+		expect(payroll.map((r) => r.query.dataFilter?.[0]).sort()).toEqual(['0', '10']);
+		expect(payroll[1].query.fromWorkDate).toEqual(payroll[0].query.fromWorkDate);
+		expect(payroll[1].query.toWorkDate).toEqual(payroll[0].query.toWorkDate);
 		const period = {
 			from: payroll[0].query.fromWorkDate?.[0],
 			to: payroll[0].query.toWorkDate?.[0],

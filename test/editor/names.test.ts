@@ -12,9 +12,14 @@ import {
 	WORK_DATE_HINT,
 	ZONED_INSTANT_HINT,
 } from '../../nodes/shared/dateHints';
+import {
+	TYPED_DAY_DESCRIPTION,
+	TYPED_DAY_HINT,
+} from '../../nodes/Workforce/resources/payrollExport/typedDay';
 import { Workforce } from '../../nodes/Workforce/Workforce.node';
 import { WorkforceTrigger } from '../../nodes/WorkforceTrigger/WorkforceTrigger.node';
 import { PACKAGE, PackageNodeTypes } from '../harness/nodeTypes';
+import { payrollWorkDateFields } from '../support/workDateFields';
 
 /**
  * What the editor shows: the canvas subtitle, evaluated by n8n's own expression code as the editor
@@ -225,6 +230,22 @@ describe('editor names', () => {
 			[CALENDAR_DAY_HINT, DAY_OR_ZONED_INSTANT_HINT, ZONED_INSTANT_HINT].sort(),
 		);
 		expect(WORK_DATE_HINT).toMatch(/calendar day, yyyy-MM-dd/);
+	});
+
+	it("version 2's work dates are text fields (not n8n's date picker) that say the two forms they read", () => {
+		// Issue 44: the picker drops a day typed alone, keeps a stale date and sets now on OK.
+		const workDates = payrollWorkDateFields(2);
+		// From and To Work Date of Get, Get Import Lines and Get File, and each one's Modified Since Date.
+		expect(workDates).toHaveLength(9);
+		for (const p of workDates) {
+			expect([p.name, p.type]).toEqual([p.name, 'string']);
+			expect(p.description).toContain(TYPED_DAY_DESCRIPTION);
+			expect(p.placeholder).toMatch(/^e\.g\. 2026-10-\d\d$/);
+			if (p.name !== 'modifiedSinceDate') expect(p.hint).toBe(TYPED_DAY_HINT);
+		}
+		expect(TYPED_DAY_DESCRIPTION).toMatch(
+			/2026-10-01 \(yyyy-MM-dd\) or 01\.10\.2026 \(dd\.MM\.yyyy\)/,
+		);
 		expect(INSTANT_HINT).toMatch(/UTC/);
 		expect(INSTANT_HINT).toMatch(/\+02:00/);
 	});

@@ -64,3 +64,24 @@ export async function removeStoredItems(outputs: IBinaryData[] = []) {
 	const ids = outputs.map((b) => b.id).filter((id): id is string => typeof id === 'string');
 	if (ids.length) await store.deleteManyByBinaryDataId(ids);
 }
+
+/**
+ * n8n's binary data mode for the tests of a file: `set(mode)` (with the manager a mode n8n-core
+ * lacks needs, such as the server's database), put back after each test.
+ */
+export function useBinaryDataMode(): { set(mode: string, manager?: unknown): void } {
+	type Modes = { mode: string; setManager(mode: string, manager: unknown): void };
+	let modes: Modes;
+	let before: string;
+	beforeAll(async () => {
+		modes = (await service()) as unknown as Modes;
+		before = modes.mode;
+	});
+	afterEach(() => (modes.mode = before));
+	return {
+		set(mode, manager) {
+			if (manager) modes.setManager(mode, manager);
+			modes.mode = mode;
+		},
+	};
+}

@@ -19,9 +19,21 @@ export interface ZoneCase {
 }
 
 const timeRegistrations = { resource: 'dataExtraction', operation: 'getTimeRegistrations' };
-const payroll = { resource: 'payrollExport', operation: 'getSummaryLines' };
+// One request per row: the check against All Data (issue 44) reads the same dates again and is
+// tested in test/nodes/payrollExport/completeness/.
+const payroll = {
+	resource: 'payrollExport',
+	operation: 'getSummaryLines',
+	hoursNotApproved: 'skip',
+};
 const users = { resource: 'user', operation: 'getAll', returnAll: true };
 const OSLO = 'Europe/Oslo';
+const dateRange = (fromWorkDate: string, toWorkDate: string) => ({
+	...payroll,
+	period: 'dateRange',
+	fromWorkDate,
+	toWorkDate,
+});
 const window = (fromDateTime: string, toDateTime?: string) => ({
 	...timeRegistrations,
 	limit: 5,
@@ -80,12 +92,7 @@ export const ZONE_CASES: ZoneCase[] = [
 		now: '2026-11-18T09:00:00Z',
 		timezone: 'Pacific/Kiritimati',
 		typeVersion: 2,
-		parameters: {
-			...payroll,
-			period: 'dateRange',
-			fromWorkDate: '2026-10-01T00:00:00',
-			toWorkDate: '2026-10-31T00:00:00',
-		},
+		parameters: dateRange('2026-10-01T00:00:00', '2026-10-31T00:00:00'),
 		path: '/api/payroll-export/summary-as-lines',
 		query: { fromWorkDate: '2026-10-01', toWorkDate: '2026-10-31' },
 	},
@@ -183,6 +190,43 @@ export const ZONE_CASES: ZoneCase[] = [
 		parameters: window('2026-01-01T00:00:00'),
 		path: '/v1/time-registrations',
 		query: { FromDateTime: '2026-01-01T00:00:00Z' },
+	},
+	// Version 2's typed work dates (issue 44): a day typed is that day in every zone; an instant
+	// (a zoned date-time, $today, a Date) is its day in the workflow's zone.
+	{
+		name: 'A Date Range typed 01.10.2026 to 31.10.2026 is October at UTC+14',
+		now: '2026-11-18T09:00:00Z',
+		timezone: 'Pacific/Kiritimati',
+		typeVersion: 2,
+		parameters: dateRange('01.10.2026', '31.10.2026'),
+		path: '/api/payroll-export/summary-as-lines',
+		query: { fromWorkDate: '2026-10-01', toWorkDate: '2026-10-31' },
+	},
+	...(
+		[
+			[OSLO, { fromWorkDate: '2026-10-01', toWorkDate: '2026-10-31' }],
+			['America/Los_Angeles', { fromWorkDate: '2026-09-30', toWorkDate: '2026-10-31' }],
+		] as Array<[string, Record<string, string>]>
+	).map(
+		([timezone, query]): ZoneCase => ({
+			name: `Work dates given as instants with their zone are their days in ${timezone}`,
+			now: '2026-11-18T09:00:00Z',
+			timezone,
+			typeVersion: 2,
+			// 00:30 on 1 October and 23:30 on 31 October in Oslo; 15:30 on 30 September and 31 October in LA
+			parameters: dateRange('2026-09-30T22:30:00Z', '2026-10-31T22:30:00Z'),
+			path: '/api/payroll-export/summary-as-lines',
+			query,
+		}),
+	),
+	{
+		name: "$today and its Date just after midnight on the 1st in Oslo are that day, not UTC's",
+		now: '2026-10-31T23:30:00Z',
+		timezone: OSLO,
+		typeVersion: 2,
+		parameters: dateRange('={{ $today.minus({ days: 1 }).toJSDate() }}', '={{ $today }}'),
+		path: '/api/payroll-export/summary-as-lines',
+		query: { fromWorkDate: '2026-10-31', toWorkDate: '2026-11-01' },
 	},
 ];
 

@@ -1,5 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { storedByteCount } from '../../shared/n8nInternals/storedBytes';
 import { workforceRequest } from '../../shared/transport';
 import type { NotFound } from '../../shared/transport/errors';
 import {
@@ -75,7 +76,7 @@ export async function downloadBinary(
 	// prepareBinaryData derives these from a path; set them from the cleaned name itself.
 	binary.fileName = fileName;
 	binary.mimeType = mimeType;
-	binary.bytes ??= await byteCount(ctx, binary);
+	binary.bytes = await storedByteCount(ctx, binary);
 	return { binary, fileName, mimeType, contentDisposition: disposition };
 }
 
@@ -109,14 +110,4 @@ export async function downloadEachItem(
 		}
 	}
 	return [out];
-}
-
-/**
- * The size in bytes of stored binary data. n8n 2.x sets `bytes`; n8n 1.x only a rounded
- * `fileSize` text ("195 kB"): there the size comes from the stored file's metadata, or from the
- * base64 data of the default in-memory mode.
- */
-async function byteCount(ctx: IExecuteFunctions, binary: IBinaryData): Promise<number | undefined> {
-	if (binary.id) return (await ctx.helpers.getBinaryMetadata(binary.id)).fileSize;
-	return typeof binary.data === 'string' ? Buffer.byteLength(binary.data, 'base64') : undefined;
 }

@@ -5,7 +5,8 @@ import { asText } from '../../shared/dates';
 /** International format, as the service wants phone numbers (the login username). */
 const PHONE = /^\+[1-9]\d{6,14}$/;
 
-function calendarDate(y: number, m: number, d: number): string | undefined {
+/** The day `y-m-d` as `yyyy-MM-dd`, or `undefined` when the calendar has no such day (2026-02-30). */
+export function calendarDate(y: number, m: number, d: number): string | undefined {
 	const date = new Date(Date.UTC(y, m - 1, d));
 	if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
 		return undefined;

@@ -11,7 +11,8 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { IGNORE_ALL_BUT_401, rejectErrorAnswer } from '../../shared/transport';
+import { IGNORE_ALL_BUT_401 } from '../../shared/n8nInternals/tokenRenewal';
+import { rejectErrorAnswer } from '../../shared/transport';
 import type { NotFound } from '../../shared/transport/errors';
 import { notFoundOf, pickerOf } from './pickerHints';
 import { assertNoDotSegments } from '../../shared/transport/pathSegment';

@@ -12,6 +12,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { IGNORE_ALL_BUT_401 } from '../n8nInternals/tokenRenewal';
 import { readText } from './body';
 import { errorWithOwnMessage, redirectError, serviceError, type NotFound } from './errors';
 import { networkProblem } from './network';
@@ -52,9 +53,6 @@ export interface WorkforceRequest {
 	 */
 	credentials?: ICredentialDataDecryptedObject;
 }
-
-/** 401 still throws so n8n core refreshes the token and retries once; every other status comes back to us. */
-export const IGNORE_ALL_BUT_401 = { ignore: true as const, except: [401] };
 
 /** One request to the service with the credential's token; error answers become clear n8n errors. */
 export async function workforceRequest(

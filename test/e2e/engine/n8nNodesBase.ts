@@ -11,13 +11,18 @@ import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
  * installs the runtime anyway (scripts/ensure-n8n.sh) and `npm test` needs only the dev dependencies.
  */
 export function n8nNodesBaseDir(): string {
+	return runtimePackageDir('n8n-nodes-base');
+}
+
+/** A package of the installed n8n runtime (n8n-nodes-base, n8n itself). */
+export function runtimePackageDir(name: string): string {
 	const runtime =
 		process.env.WF_N8N_RUNTIME ??
 		join(
 			process.env.WF_TOOLS_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workforce'),
 			`n8n-${process.env.N8N_VERSION ?? '2.41.1'}`,
 		);
-	const dir = join(runtime, 'node_modules', 'n8n-nodes-base');
+	const dir = join(runtime, 'node_modules', name);
 	if (!existsSync(join(runtime, '.ready')) || !existsSync(dir)) {
 		throw new Error(
 			`No n8n runtime at ${runtime}: run scripts/ensure-n8n.sh once (npm test does it) to install n8n there.`,

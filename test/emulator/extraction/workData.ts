@@ -5,6 +5,7 @@
  * in well under a second. Payroll figures (one line per employee per day) derive from them.
  */
 import type { Clock } from '../core/clock';
+import { lateApprovalAt } from './lateApproval';
 import { PayrollLineTable } from './payrollLines';
 import {
 	DAY_MS,
@@ -262,6 +263,14 @@ export class WorkData {
 								modified = Math.max(modified, this.lockedAt[pos]);
 							}
 						}
+					}
+					// The late team's month-end days stay unapproved until after the month (lateApproval.ts).
+					const late = lateApprovalAt(e, d);
+					if (late !== undefined && latest < late && state !== STATE.unapproved) {
+						state = STATE.unapproved;
+						this.approvedAt[pos] = 0;
+						this.lockedAt[pos] = 0;
+						modified = created;
 					}
 					this.state[pos] = state;
 					this.modified[pos] = modified;

@@ -5,14 +5,15 @@ import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
 
 /**
- * Payroll Export in node version 2 (issue 35, points 1 and 2): the period is explicit, a work date
- * the node did not get or cannot read is refused before any request, and the user filter is All
- * Users unless chosen otherwise, with the output saying when it leaves people out. The periods
- * expected are derived from the instant (Date stopped per test), so the file passes at any
- * WF_TEST_NOW.
+ * Payroll Export in node version 2 (issue 35, points 1 and 2): the period is explicit (how it and
+ * the work dates are read and refused: period.test.ts), and the user filter is All Users unless
+ * chosen otherwise, with the output saying when it leaves people out. The periods expected are
+ * derived from the instant (Date stopped per test), so the file passes at any WF_TEST_NOW.
  */
 const v2 = { settings: { typeVersion: 2 } };
 const lines = { resource: 'payrollExport', operation: 'getSummaryLines' };
+const employees = (items: Array<Record<string, unknown>>) =>
+	new Set(items.map((l) => String(l.employeeNumber))).size;
 
 describe('Payroll Export, node version 2', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 3000 } });
@@ -44,7 +45,10 @@ describe('Payroll Export, node version 2', () => {
 		const items = jsonOf(result);
 		expect(items.some((l) => fixedNumbers().has(String(l.employeeNumber)))).toBe(true);
 		expect(items.every((l) => String(l.date) >= from && String(l.date) <= to)).toBe(true);
-		expect(result.hints).toEqual([]);
+		// Only the period exported (issue 44): All Data leaves nothing out, and nobody is filtered out.
+		expect(result.hints.map((h) => h.message)).toEqual([
+			`Payroll export: ${from} to ${to} (Last Month in Europe/Oslo), all users, all data: ${items.length} lines, ${employees(items)} employees.`,
+		]);
 	});
 
 	it("the service's default filter is still there, and the output says who it leaves out", async () => {
@@ -65,6 +69,7 @@ describe('Payroll Export, node version 2', () => {
 		expect(items.length).toBeGreaterThan(0);
 		expect(items.some((l) => fixedNumbers().has(String(l.employeeNumber)))).toBe(false);
 		expect(result.hints.map((h) => h.message)).toEqual([
+			`Payroll export: ${from} to ${to} (Last Month in UTC), hourly paid users only, filters set: Override Export Settings for Fixed-Pay Employees, all data: ${items.length} lines, ${employees(items)} employees.`,
 			`The payroll export for ${from} to ${to} has User Payroll Type Filter Paid by Hour: fixed-salary employees are not in it. Choose All Users for every employee.`,
 		]);
 	});
@@ -83,50 +88,6 @@ describe('Payroll Export, node version 2', () => {
 			fileName: expect.stringMatching(new RegExp(`^payroll-export_${from}_${to}\\.`)),
 		});
 	});
-
-	const refusals: Array<[string, Record<string, unknown>, string, RegExp]> = [
-		[
-			'a Date Range without dates (the picker dropped 01.10.2026)',
-			{ period: 'dateRange' },
-			'From Work Date is empty',
-			/yyyy-MM-dd \(e\.g\. 2026-10-01\).*such as 01\.10\.2026, is dropped by the date picker/,
-		],
-		[
-			'a Date Range without its end',
-			{ period: 'dateRange', fromWorkDate: '2026-10-01T00:00:00' },
-			'To Work Date is empty',
-			/give the last work date as yyyy-MM-dd \(e\.g\. 2026-10-31\)/,
-		],
-		[
-			'a date the node receives but cannot read (an expression)',
-			{ period: 'dateRange', fromWorkDate: '={{ "01.10.2026" }}', toWorkDate: '2026-10-31' },
-			'From Work Date is not a date: "01.10.2026"',
-			/Give the work date as yyyy-MM-dd, e\.g\. 2026-10-01/,
-		],
-		[
-			'a period the node does not know (an expression)',
-			{ period: '={{ "lastQuarter" }}' },
-			'Period has an unknown value: "lastQuarter"',
-			/Last Month \(lastMonth\), This Month \(thisMonth\), Date Range \(dateRange\)/,
-		],
-	];
-
-	it.each(refusals)(
-		'refuses %s before any request',
-		async (_name, parameters, message, description) => {
-			for (const operation of ['get', 'getFile', 'getSummaryLines']) {
-				fx.mark();
-				const result = await executeNode({
-					credentials: fx.credentials,
-					parameters: { resource: 'payrollExport', operation, ...parameters },
-					...v2,
-				});
-				expect([operation, result.error?.message]).toEqual([operation, message]);
-				expect(result.error?.description).toMatch(description);
-				expect(fx.apiRequests()).toHaveLength(0);
-			}
-		},
-	);
 
 	it("version 1 keeps the service's default range and Paid by Hour when nothing is set", async () => {
 		const result = await executeNode({ credentials: fx.credentials, parameters: lines });

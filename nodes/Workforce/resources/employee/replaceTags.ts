@@ -8,6 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { CALENDAR_DAY_HINT } from '../../../shared/dateHints';
+import { jsonArrayBody } from '../../../shared/n8nInternals/jsonArrayBody';
 import { toDay } from '../../helpers/peopleFormats';
 import { employeeLocator, employeePath } from '../../helpers/peopleLocators';
 import { route } from '../../helpers/routing';
@@ -79,13 +80,8 @@ async function tagsBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequ
 			'Replacing with an empty list removes every tag of the employee. Add tags, or turn on "Remove All Tags" if that is what you want.',
 		);
 	}
-	// n8n's request helper drops an empty object or array body, so "remove all" goes as JSON text.
-	requestOptions.body = body.length ? body : '[]';
-	requestOptions.headers = {
-		...(requestOptions.headers ?? {}),
-		'Content-Type': 'application/json',
-	};
-	return requestOptions;
+	// "Remove all" is an empty array, which n8n would not send as it is.
+	return jsonArrayBody(requestOptions, body);
 }
 
 export const replaceTagsOption: INodePropertyOptions = {

@@ -1,6 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { WORK_DATE_HINT } from '../../../shared/dateHints';
 import { BEFORE_VERSION_2, FROM_VERSION_2 } from '../../../shared/nodeVersion';
+import { completenessField } from './completenessField';
+import { TYPED_DAY_DESCRIPTION, TYPED_DAY_FORMATS, TYPED_DAY_HINT } from './typedDay';
 
 /** dataFilter of the payroll export (and of the trigger's payroll export event). */
 export const DATA_FILTER_OPTIONS: INodePropertyOptions[] = [
@@ -38,15 +40,24 @@ export const PERIOD_OPTIONS: INodePropertyOptions[] = [
 	{
 		name: 'Date Range',
 		value: 'dateRange',
-		description: 'From Work Date to To Work Date, both required (yyyy-MM-dd)',
+		description: `From Work Date to To Work Date, both required, typed as ${TYPED_DAY_FORMATS}`,
 	},
 ];
 
-/** Under the field: what the clerk types, and what the date picker does with other formats. */
-const DATE_TYPING_HINT = 'Type yyyy-MM-dd or pick the day: the picker drops 01.10.2026';
+const MODIFIED_SINCE_V1: INodeProperties = {
+	displayName: 'Modified Since Date',
+	name: 'modifiedSinceDate',
+	type: 'dateTime',
+	default: '',
+	description: `Only data modified since this day, inside the work-date range (modifiedSinceDate). ${WORK_DATE_HINT} At most one year back.`,
+};
 
-const REQUIRED_DATE =
-	'Required: a date typed in another format (such as 01.10.2026) is dropped by the date picker, and the node refuses the empty field';
+const MODIFIED_SINCE_V2: INodeProperties = {
+	...MODIFIED_SINCE_V1,
+	type: 'string',
+	placeholder: 'e.g. 2026-10-01',
+	description: `Only data modified since this day, inside the work-date range (modifiedSinceDate). ${TYPED_DAY_DESCRIPTION}. At most one year back.`,
+};
 
 const LIST_HINT = 'Comma-separated; sent as repeated values (name=a&name=b)';
 
@@ -88,24 +99,26 @@ export function exportFields(
 			description: `Last work date, inclusive (toWorkDate). ${WORK_DATE_HINT} Empty: today (UTC). Longer ranges than 45 days are split (see Options).`,
 			displayOptions: v1,
 		},
+		// Version 2's are text, not n8n's date picker: the picker drops a day typed alone, keeps a
+		// stale date typed over and sets "now" on OK (issue 44); text is read exactly or refused.
 		{
 			displayName: 'From Work Date',
 			name: 'fromWorkDate',
-			type: 'dateTime',
+			type: 'string',
 			default: '',
 			placeholder: 'e.g. 2026-10-01',
-			hint: DATE_TYPING_HINT,
-			description: `First work date, inclusive (fromWorkDate). ${WORK_DATE_HINT} ${REQUIRED_DATE}.`,
+			hint: TYPED_DAY_HINT,
+			description: `First work date, inclusive (fromWorkDate). ${TYPED_DAY_DESCRIPTION}. Required: the node refuses an empty field.`,
 			displayOptions: v2Range,
 		},
 		{
 			displayName: 'To Work Date',
 			name: 'toWorkDate',
-			type: 'dateTime',
+			type: 'string',
 			default: '',
 			placeholder: 'e.g. 2026-10-31',
-			hint: DATE_TYPING_HINT,
-			description: `Last work date, inclusive (toWorkDate). ${WORK_DATE_HINT} ${REQUIRED_DATE}. Longer ranges than 45 days are split (see Options).`,
+			hint: TYPED_DAY_HINT,
+			description: `Last work date, inclusive (toWorkDate). ${TYPED_DAY_DESCRIPTION}. Required: the node refuses an empty field. Longer ranges than 45 days are split (see Options).`,
 			displayOptions: v2Range,
 		},
 		{
@@ -137,6 +150,7 @@ export function exportFields(
 				"Which employees to export (userPayrollTypeFilter). Paid by Hour (the service's default) leaves out fixed-salary employees and Fixed Pay the hourly paid; the output then says so.",
 			displayOptions: v2,
 		},
+		completenessField(show),
 	];
 	if (extra.file) {
 		fields.push(
@@ -199,13 +213,7 @@ export function exportFields(
 			description:
 				'Whether to include absence transactions regardless of absence type (includeAllAbsence)',
 		},
-		{
-			displayName: 'Modified Since Date',
-			name: 'modifiedSinceDate',
-			type: 'dateTime',
-			default: '',
-			description: `Only data modified since this day, inside the work-date range (modifiedSinceDate). ${WORK_DATE_HINT} At most one year back.`,
-		},
+		MODIFIED_SINCE_V1,
 		{
 			displayName: 'Only Data From External Projects',
 			name: 'onlyDataFromExternalProjects',
@@ -252,15 +260,20 @@ export function exportFields(
 			default: '',
 			description: 'Voucher number for a cost file export (voucherNumber)',
 		});
-	fields.push({
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: show,
-		options: filters,
-	});
+	// One Filters collection per version: Modified Since Date is the picker in 1, text in 2.
+	for (const [displayOptions, modifiedSince] of [
+		[v1, MODIFIED_SINCE_V1],
+		[v2, MODIFIED_SINCE_V2],
+	] as const)
+		fields.push({
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			displayOptions,
+			options: filters.map((f) => (f === MODIFIED_SINCE_V1 ? modifiedSince : f)),
+		});
 	const options: INodeProperties[] = [
 		{
 			displayName: 'Parallel Requests',

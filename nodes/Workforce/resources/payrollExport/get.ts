@@ -26,5 +26,6 @@ export async function get(this: IExecuteFunctions): Promise<INodeExecutionData[]
 				? '/api/payroll-export/readonly'
 				: '/api/payroll-export/',
 		'Get payroll export',
+		'summaries',
 	);
 }

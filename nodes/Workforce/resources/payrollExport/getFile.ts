@@ -9,6 +9,7 @@ import {
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { isResumable } from '../../helpers/resume';
 import { workforceRequest } from '../../../shared/transport';
+import { checkExport, reportExport } from './checkExport';
 import { exportFields } from './fields';
 import { emptyExportHint, leftOutHint } from './hints';
 import { payrollErrorItem } from './resume';
@@ -50,6 +51,12 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 					description: 'Name the binary field the file goes to, e.g. "data".',
 					itemIndex,
 				});
+			// Version 2: checked before the file is fetched, so a stop fetches none (issue 44).
+			const checked = await checkExport(this, request, itemIndex, 'lines');
+			if (checked?.stop) {
+				out.push(checked.stop);
+				continue;
+			}
 			const parts: Buffer[] = [];
 			let mimeType = 'text/plain';
 			let serviceName = '';
@@ -110,6 +117,9 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 					dataExportType: request.qs.dataExportType,
 					windows: responses.length,
 					fileSize: bytes.length,
+					...(checked && !failed
+						? reportExport(this, request, itemIndex, checked, bytes.length)
+						: {}),
 				},
 				binary: { [property]: binary },
 				pairedItem: { item: itemIndex },

@@ -23,5 +23,6 @@ export async function getSummaryLines(this: IExecuteFunctions): Promise<INodeExe
 		this,
 		() => '/api/payroll-export/summary-as-lines',
 		'Get payroll summary lines',
+		'lines',
 	);
 }

@@ -4,7 +4,7 @@ import { dateOfDay, dayNumber, DAY_MS } from '../../../shared/dates';
 import { editorZone } from '../../../shared/editorZone';
 import { isVersion2 } from '../../../shared/nodeVersion';
 import { USER_PAYROLL_TYPE_DEFAULT_V2 } from './fields';
-import { readPeriod, readWorkDate, type WorkDates } from './period';
+import { readPeriod, readTypedWorkDate, readWorkDate, type WorkDates } from './period';
 
 /** The service refuses a range whose ends lie more than 45 days apart; windows stay within 45 days, both ends inclusive. */
 export const MAX_RANGE_DAYS = 45;
@@ -50,9 +50,9 @@ export function readExportRequest(
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// Version 2: the period is explicit (Period); version 1: empty dates are the service's default.
 	const version2 = isVersion2(this);
-	const { from, to }: WorkDates = version2
-		? readPeriod(this, itemIndex, editorZone(this, itemIndex)!)
-		: defaultedDates(this, itemIndex);
+	const zone = version2 ? editorZone(this, itemIndex)! : undefined;
+	const { from, to }: WorkDates =
+		zone !== undefined ? readPeriod(this, itemIndex, zone) : defaultedDates(this, itemIndex);
 	if (dayNumber(from) > dayNumber(to)) {
 		throw new NodeOperationError(node, `From Work Date (${from}) is after To Work Date (${to})`, {
 			description: 'Both work dates are inclusive; put From Work Date on or before To Work Date.',
@@ -80,12 +80,10 @@ export function readExportRequest(
 			version2 ? USER_PAYROLL_TYPE_DEFAULT_V2 : 'paid-by-hour',
 		) as string,
 	};
-	const modifiedSinceDate = readWorkDate(
-		this,
-		itemIndex,
-		'Modified Since Date',
-		filters.modifiedSinceDate,
-	);
+	const modifiedSinceDate =
+		zone !== undefined
+			? readTypedWorkDate(this, itemIndex, 'Modified Since Date', filters.modifiedSinceDate, zone)
+			: readWorkDate(this, itemIndex, 'Modified Since Date', filters.modifiedSinceDate);
 	if (modifiedSinceDate) {
 		const now = new Date();
 		const oldest = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate()))

@@ -8,6 +8,8 @@ import {
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { isResumable } from '../../helpers/resume';
 import { workforceJson } from '../../../shared/transport';
+import { checkExport, reportExport } from './checkExport';
+import type { RowKind } from './exportGap';
 import { emptyExportHint, leftOutHint } from './hints';
 import { payrollErrorItem } from './resume';
 import { sideBySide } from './sideBySide';
@@ -23,6 +25,7 @@ export async function runJsonExport(
 	this: IExecuteFunctions,
 	path: (itemIndex: number) => string,
 	what: string,
+	kind: RowKind,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
@@ -31,7 +34,6 @@ export async function runJsonExport(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const request = readExportRequest.call(this, itemIndex);
-			let rows = 0;
 			const read = async (w: number): Promise<IDataObject[]> => {
 				const body: unknown = await workforceJson.call(this, {
 					method: 'GET',
@@ -56,14 +58,21 @@ export async function runJsonExport(
 			const count = request.windows.length;
 			const parallel = readParallel(this, itemIndex);
 			const { results, failed } = await sideBySide(count, parallel, read, isResumable(this));
-			for (const body of results) {
-				for (const row of body) out.push({ json: row, pairedItem: { item: itemIndex } });
-				rows += body.length;
-			}
+			const exported = results.flat();
+			const rows = exported.length;
 			if (failed) {
+				for (const row of exported) out.push({ json: row, pairedItem: { item: itemIndex } });
 				out.push(payrollErrorItem(this, request, failed, itemIndex, { records: rows }));
 				continue;
 			}
+			// Version 2: the period shown, and what All Data holds beyond it (issue 44); a stop outputs no row.
+			const checked = await checkExport(this, request, itemIndex, kind, exported);
+			if (checked?.stop) {
+				out.push(checked.stop);
+				continue;
+			}
+			for (const row of exported) out.push({ json: row, pairedItem: { item: itemIndex } });
+			if (checked) reportExport(this, request, itemIndex, checked);
 			if (rows === 0) empty = request;
 			else if (request.settings.userPayrollTypeFilter !== 'all-users') filtered = request;
 		} catch (error) {

@@ -1,8 +1,7 @@
 import { binaryToBuffer } from '@n8n/backend-network';
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
 
 import { executeNode, jsonOf } from '../../../harness/execute';
+import { useBinaryDataMode } from '../../../support/binaryItems';
 import { useEmulator } from '../../../support/emulatorFixture';
 import { ndjsonRecords } from '../../../support/fileOutput';
 
@@ -27,8 +26,6 @@ class DatabaseLikeManager {
 	}
 }
 
-type Modes = { mode: string; setManager(mode: string, manager: unknown): void };
-
 describe('Data Extraction > Output File in every binary data mode n8n offers', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 1500, pageSize: 500 } });
 	const parameters = {
@@ -37,18 +34,7 @@ describe('Data Extraction > Output File in every binary data mode n8n offers', (
 		returnAll: true,
 		options: { chunkLimit: 250 },
 	};
-	let service: Modes;
-	let modeBefore: string;
-
-	beforeAll(async () => {
-		const binary = Container.get(BinaryDataService);
-		await binary.init();
-		service = binary as unknown as Modes;
-		modeBefore = service.mode;
-	});
-	afterEach(() => {
-		service.mode = modeBefore;
-	});
+	const binaryMode = useBinaryDataMode();
 
 	it.each([
 		['filesystem (a plain install)', 'filesystem-v2', false],
@@ -63,8 +49,7 @@ describe('Data Extraction > Output File in every binary data mode n8n offers', (
 	])('%s: the file holds every record item mode outputs', async (_label, mode, compress) => {
 		const items = jsonOf(await executeNode({ credentials: fx.credentials, parameters }));
 		const database = new DatabaseLikeManager();
-		if (mode === 'database') service.setManager('database', database);
-		service.mode = mode;
+		binaryMode.set(mode, mode === 'database' ? database : undefined);
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: { ...parameters, output: 'file', compress },
