@@ -10,8 +10,8 @@ import { plural } from '../../../shared/plural';
 import { workforceJson } from '../../../shared/transport';
 import { exportGap, type EmployeeGap, type ExportGap, type RowKind } from './exportGap';
 import type { PeriodSummary } from './periodSummary';
-import { readParallel, windowQuery, type ExportRequest } from './query';
-import { sideBySide } from './sideBySide';
+import { windowQuery, type ExportRequest } from './query';
+import { readWindows } from './resume';
 
 /**
  * Issue 44: a payroll export of approved (or locked) data says what of the period it does not hold,
@@ -86,12 +86,8 @@ export async function readRows(
 			);
 		return body as IDataObject[];
 	};
-	const { results } = await sideBySide(
-		request.windows.length,
-		readParallel(ctx, itemIndex),
-		read,
-		false,
-	);
+	// A failure here fails the check (no part of it is complete on its own).
+	const { results } = await readWindows(ctx, request, itemIndex, read, false);
 	return results.flat();
 }
 
