@@ -10,6 +10,7 @@ import { outputOrThrow } from '../../helpers/itemErrors';
 import { isResumable } from '../../helpers/resume';
 import { workforceRequest } from '../../../shared/transport';
 import { checkExport, reportExport } from './checkExport';
+import { readCheckMode } from './completeness';
 import { exportFields } from './fields';
 import { emptyExportHint, leftOutHint } from './hints';
 import { payrollErrorItem } from './resume';
@@ -43,6 +44,7 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 		try {
 			const request = readExportRequest.call(this, itemIndex, ['voucherNumber']);
 			request.qs.dataExportType = this.getNodeParameter('dataExportType', itemIndex, 6) as number;
+			const mode = readCheckMode(this, request, itemIndex);
 			const property = (
 				this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string
 			).trim();
@@ -52,7 +54,7 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 					itemIndex,
 				});
 			// Version 2: checked before the file is fetched, so a stop fetches none (issue 44).
-			const checked = await checkExport(this, request, itemIndex, 'lines');
+			const checked = await checkExport(this, request, itemIndex, 'lines', mode);
 			if (checked?.stop) {
 				out.push(checked.stop);
 				continue;

@@ -9,6 +9,7 @@ import { outputOrThrow } from '../../helpers/itemErrors';
 import { isResumable } from '../../helpers/resume';
 import { workforceJson } from '../../../shared/transport';
 import { checkExport, reportExport } from './checkExport';
+import { readCheckMode } from './completeness';
 import type { RowKind } from './exportGap';
 import { emptyExportHint, leftOutHint } from './hints';
 import { payrollErrorItem } from './resume';
@@ -34,6 +35,7 @@ export async function runJsonExport(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const request = readExportRequest.call(this, itemIndex);
+			const mode = readCheckMode(this, request, itemIndex);
 			const read = async (w: number): Promise<IDataObject[]> => {
 				const body: unknown = await workforceJson.call(this, {
 					method: 'GET',
@@ -66,7 +68,7 @@ export async function runJsonExport(
 				continue;
 			}
 			// Version 2: the period shown, and what All Data holds beyond it (issue 44); a stop outputs no row.
-			const checked = await checkExport(this, request, itemIndex, kind, exported);
+			const checked = await checkExport(this, request, itemIndex, kind, mode, exported);
 			if (checked?.stop) {
 				out.push(checked.stop);
 				continue;

@@ -132,6 +132,19 @@ describe('Payroll Export > Get Import Lines: hours not yet approved (version 2)'
 		);
 	});
 
+	it('an unknown Hours Not Yet Approved (from an expression) is refused by name before any request, in every operation', async () => {
+		for (const operation of ['get', 'getFile', 'getSummaryLines']) {
+			fx.mark();
+			const result = await run({ operation, hoursNotApproved: '={{ "later" }}' });
+			expect([operation, result.error?.message]).toEqual([
+				operation,
+				'Hours Not Yet Approved has an unknown value: "later"',
+			]);
+			expect(result.error?.description).toMatch(/Export and Warn \(warn\), Stop \(stop\)/);
+			expect(fx.apiRequests()).toEqual([]);
+		}
+	});
+
 	it('version 1 is as before: one request, no period, no check', async () => {
 		fx.mark();
 		const result = await run(
