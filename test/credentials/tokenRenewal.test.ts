@@ -1,5 +1,5 @@
 import { CREDENTIAL_ID, executeNode } from '../harness/execute';
-import { useEmulator, type Fixture } from '../support/emulatorFixture';
+import { useEmulator, type Fixture, runOperation } from '../support/emulatorFixture';
 import { useFakeDate } from '../support/fakeDate';
 
 const MIN = 60_000;
@@ -27,10 +27,7 @@ describe('Workforce API credential: tokens are renewed before they expire', () =
 	it("keeps the renewal time a minute before the issuer's expiry", async () => {
 		// Date stands still (useFakeDate): the token was issued at this very instant.
 		const issuedAt = Date.now();
-		await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
-		});
+		await runOperation(fx, 'machineType', 'getAll', { returnAll: true });
 		const [renewAt] = renewAts(fx);
 		expect(renewAt).toBe(issuedAt + 29 * MIN);
 	});

@@ -4,8 +4,13 @@ import { DEMO, useEmulator } from '../support/emulatorFixture';
 
 const listProjects = { resource: 'project', operation: 'getAll', returnAll: true };
 
+/** A 401, a new token, the request again. */
+const RENEWED = ['integration:401', 'identity:200', 'integration:200'];
+
 describe('Workforce API credential', () => {
 	const fx = useEmulator();
+	const listAll = () => executeNode({ credentials: fx.credentials, parameters: listProjects });
+	const statuses = () => fx.requests().map((r) => `${r.api}:${r.status}`);
 
 	describe('test', () => {
 		it('succeeds with a good client: one token request, then the API call with its bearer', async () => {
@@ -77,29 +82,25 @@ describe('Workforce API credential', () => {
 			expect(tokens.size).toBe(1);
 
 			fx.mark();
-			await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			await listAll();
 			expect(fx.tokenRequests()).toHaveLength(0);
 		});
 
 		it('refreshes once on 401 and retries the request', async () => {
-			await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			await listAll();
 			fx.emulator.ctx.clients.expireAll();
 			fx.mark();
-			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			const result = await listAll();
 			expect(result.error).toBeUndefined();
-			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual([
-				'integration:401',
-				'identity:200',
-				'integration:200',
-			]);
+			expect(statuses()).toEqual(RENEWED);
 		});
 
 		it('queue mode: executions that met the same expired token share the token this process just fetched', async () => {
-			await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			await listAll();
 			const expired = fx.credentials.get(CREDENTIAL_ID)!.accessToken;
 			fx.emulator.ctx.clients.expireAll();
 			fx.mark();
-			await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			await listAll();
 			const renewed = fx.credentials.get(CREDENTIAL_ID)!.accessToken;
 			expect(renewed).not.toBe(expired);
 			// A second execution of this worker loaded the credential before the first saved the new
@@ -108,32 +109,22 @@ describe('Workforce API credential', () => {
 				...fx.credentials.get(CREDENTIAL_ID)!,
 				accessToken: expired,
 			});
-			const late = await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			const late = await listAll();
 			expect(late.error).toBeUndefined();
-			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual([
-				'integration:401',
-				'identity:200',
-				'integration:200',
-				'integration:401',
-				'integration:200',
-			]);
+			expect(statuses()).toEqual([...RENEWED, 'integration:401', 'integration:200']);
 			expect(fx.credentials.get(CREDENTIAL_ID)!.accessToken).toBe(renewed);
 		});
 
 		it('queue mode: a token this process fetched is never handed back to the caller it failed for', async () => {
-			await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			await listAll();
 			fx.emulator.ctx.clients.expireAll();
-			await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			await listAll();
 			// The service revokes the token just fetched: the next 401 fetches again, at once.
 			fx.emulator.ctx.clients.expireAll();
 			fx.mark();
-			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			const result = await listAll();
 			expect(result.error).toBeUndefined();
-			expect(fx.requests().map((r) => `${r.api}:${r.status}`)).toEqual([
-				'integration:401',
-				'identity:200',
-				'integration:200',
-			]);
+			expect(statuses()).toEqual(RENEWED);
 		});
 
 		it('does not refresh in a loop when the service keeps answering 401', async () => {
@@ -142,7 +133,7 @@ describe('Workforce API credential', () => {
 				count: 10,
 				action: { kind: 'status', status: 401 },
 			});
-			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			const result = await listAll();
 			expect(result.error?.message).toMatch(/Authorization failed/);
 			expect((result.error as { httpCode?: string }).httpCode).toBe('401');
 			expect(fx.tokenRequests()).toHaveLength(2);
@@ -151,7 +142,7 @@ describe('Workforce API credential', () => {
 
 		it('keeps working with the default scopes for a client that holds only the integration scope', async () => {
 			fx.useClient(DEMO.clients.integrationOnly);
-			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			const result = await listAll();
 			expect(result.error).toBeUndefined();
 			expect(jsonOf(result).length).toBeGreaterThan(0);
 			expect(
@@ -165,7 +156,7 @@ describe('Workforce API credential', () => {
 
 		it('refuses an API whose scope the client lacks before sending, naming the scope', async () => {
 			fx.useClient(DEMO.clients.extractionOnly);
-			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			const result = await listAll();
 			expect(result.error?.message).toContain(
 				'does not hold the integration scope (svcapiv3 was refused with invalid_scope)',
 			);
@@ -174,7 +165,7 @@ describe('Workforce API credential', () => {
 
 		it('never puts the secret or the token into output or errors', async () => {
 			fx.emulator.ctx.faults.add({ api: 'integration', action: { kind: 'status', status: 500 } });
-			const result = await executeNode({ credentials: fx.credentials, parameters: listProjects });
+			const result = await listAll();
 			const stored = fx.credentials.get(CREDENTIAL_ID)!;
 			const tokens = (
 				JSON.parse(String(stored.accessToken)) as { tokens: Array<{ token: string }> }

@@ -1,22 +1,14 @@
-import { join } from 'node:path';
-
-import { Client } from 'pg';
-
-import { fixtureVars } from './support/demoValues';
+import { BackfillDemo, lastYear, node, type Range } from './support/backfillDemo';
 import { useE2e, useN8nServer } from './support/e2e';
 import type { EmulatorControl } from './support/emulatorProcess';
 import { deactivateAndSettle, executionsOf, finished } from './support/executions';
 import { plainRead, startLargeService } from './support/resumeDemo';
-import { asExecution, finishedExecution, startManualRun } from './support/restRunner';
-import { REPO_ROOT, waitFor } from './support/runtime';
-import { loadWorkflowFixtures, type WorkflowFixture } from './support/workflowFixtures';
+import { waitFor } from './support/runtime';
 
 type Row = Record<string, unknown>;
-type Node = { name: string; parameters: Row };
 
 /** About 20,000 of them in the year the demo backfills (the generated company's history is longer). */
 const RECORDS = 27_000;
-const DAY = 86_400_000;
 
 /**
  * The sandbox demo `warehouse-backfill` (sandbox/workflows/warehouse-backfill.json and its
@@ -31,88 +23,27 @@ describe('Sandbox warehouse backfill: a year into Postgres, week by week, resume
 	const n8n = useN8nServer();
 	let service: EmulatorControl;
 	let stop: () => void = () => undefined;
-	let demos: WorkflowFixture[];
-	let db: Client;
-	/** The year: up to the last whole second, as the demo's $today-based range would be. */
-	let range: { fromDateTime: string; toDateTime: string };
+	let demo: BackfillDemo;
+	let range: Range;
 	let year: Row[];
 
 	beforeAll(async () => {
-		const warehouse = e2e.state.warehouse;
-		if (!warehouse || !('db' in warehouse))
-			throw new Error(
-				`The backfill demo needs a Postgres: ${warehouse?.missing ?? 'the global set-up started none'}`,
-			);
-		const { host, port, database, user, password } = warehouse.db;
-		db = new Client({ host, port, database, user, password });
-		await db.connect();
 		const large = await startLargeService(e2e.state, n8n.server, RECORDS);
 		({ control: service, stop } = large);
-		demos = loadWorkflowFixtures(
-			join(REPO_ROOT, 'sandbox', 'workflows'),
-			fixtureVars(large.credential),
-		);
-		const end = Math.floor(Date.now() / 1000) * 1000;
-		range = {
-			fromDateTime: new Date(end - 365 * DAY).toISOString(),
-			toDateTime: new Date(end - 1).toISOString(),
-		};
+		demo = await BackfillDemo.open(e2e.state, n8n.server, large.credential);
+		range = lastYear();
 		year = await plainRead(service, range);
 		expect(year.length).toBeGreaterThan(15_000);
 	}, 300_000);
 
 	afterAll(async () => {
 		stop();
-		// The shared demo runs (sandboxWorkflows, sandboxWarehouse) start from an empty warehouse.
-		await db?.query('DROP TABLE IF EXISTS backfill_windows, workforce_time_registrations');
-		await db?.end();
+		await demo?.close();
 	});
 
-	const demo = (name: string) => {
-		const found = demos.find((d) => d.name === name);
-		if (!found) throw new Error(`sandbox/workflows/${name}.json is missing`);
-		return structuredClone(found.workflow);
-	};
-	const node = (workflow: { nodes: unknown[] }, name: string) => {
-		const found = (workflow.nodes as Node[]).find((n) => n.name === name);
-		if (!found) throw new Error(`The demo has no node "${name}"`);
-		return found;
-	};
-
-	/** The demo's two workflows as new ones on this service: the sub-workflow, and the demo calling it over `range`. */
-	async function createBackfill(): Promise<string> {
-		const { id: _subId, ...sub } = demo('warehouse-backfill-window');
-		const subId = await n8n.server.createWorkflow({ ...sub, name: `E2E: ${String(sub.name)}` });
-		const { id: _id, ...parent } = demo('warehouse-backfill');
-		Object.assign(node(parent, 'Plan windows').parameters, range);
-		(node(parent, 'Back up one window').parameters.workflowId as Row).value = subId;
-		return await n8n.server.createWorkflow({ ...parent, name: `E2E: ${String(parent.name)}` });
-	}
-
-	async function run(workflowId: string) {
-		const started = Date.now();
-		const executionId = await startManualRun(n8n.server, workflowId, 'Run the backfill');
-		const stored = await finishedExecution(n8n.server, executionId, 600_000);
-		return { ...asExecution(stored, []), seconds: (Date.now() - started) / 1000 };
-	}
-
-	const doneWindows = async () =>
-		(
-			await db.query<{ window_from: Date; records: number }>(
-				'SELECT window_from, records FROM backfill_windows ORDER BY window_from',
-			)
-		).rows;
-
-	async function warehouseRows(): Promise<Map<string, Row>> {
-		const { rows } = await db.query<{ id: string; record: Row }>(
-			'SELECT id, record FROM workforce_time_registrations',
-		);
-		return new Map(rows.map((r) => [r.id, r.record]));
-	}
-
 	it('a week failing for good stops the run naming it; the rerun reads only the weeks not done; every record of the year once', async () => {
-		await db.query('DROP TABLE IF EXISTS backfill_windows, workforce_time_registrations');
-		const workflowId = await createBackfill();
+		await demo.empty();
+		const workflowId = await demo.create(range);
 
 		// The windows as the demo plans them, and a week in the middle that keeps failing.
 		const windows = await planned(workflowId);
@@ -126,7 +57,7 @@ describe('Sandbox warehouse backfill: a year into Postgres, week by week, resume
 			count: 'unlimited',
 			action: { kind: 'status', status: 500 },
 		});
-		const first = await run(workflowId);
+		const first = await demo.run(workflowId);
 		await service.removeFault(fault);
 		expect(first.status).toBe('error');
 		expect(first.error?.node).toBe('Name the failed window');
@@ -140,15 +71,13 @@ describe('Sandbox warehouse backfill: a year into Postgres, week by week, resume
 			toDateTime: new Date(Date.parse(String(bad.fromDateTime)) - 1).toISOString(),
 		});
 		expect(before.length).toBeGreaterThan(0);
-		expect((await doneWindows()).map((w) => w.window_from.toISOString())).toEqual(
+		expect((await demo.doneWindows()).map((w) => w.window_from.toISOString())).toEqual(
 			windows.slice(0, failing).map((w) => new Date(String(w.fromDateTime)).toISOString()),
 		);
-		expect([...(await warehouseRows()).keys()].sort()).toEqual(
-			before.map((r) => String(r.id)).sort(),
-		);
+		expect([...(await demo.rows()).keys()].sort()).toEqual(before.map((r) => String(r.id)).sort());
 
 		await service.mark();
-		const second = await run(workflowId);
+		const second = await demo.run(workflowId);
 		expect(second.error).toBeUndefined();
 		expect(second.status).toBe('success');
 		// Only the weeks not done were read again, from the failed one on.
@@ -180,10 +109,10 @@ describe('Sandbox warehouse backfill: a year into Postgres, week by week, resume
 		]);
 
 		// Every record of the year once, as the service holds it.
-		const rows = await warehouseRows();
+		const rows = await demo.rows();
 		expect(rows.size).toBe(year.length);
 		for (const record of year) expect(rows.get(String(record.id))).toEqual(record);
-		const done = await doneWindows();
+		const done = await demo.doneWindows();
 		expect(done).toHaveLength(windows.length);
 		expect(done.reduce((sum, w) => sum + w.records, 0)).toBe(year.length);
 		console.log(
@@ -192,18 +121,18 @@ describe('Sandbox warehouse backfill: a year into Postgres, week by week, resume
 	}, 900_000);
 
 	it('for comparison: from scratch, the backfill and the trigger-based warehouse sync (Max Changes per Poll 10,000, a poll a minute) each copy every record once', async () => {
-		await db.query('DROP TABLE IF EXISTS backfill_windows, workforce_time_registrations');
-		const backfill = await run(await createBackfill());
+		await demo.empty();
+		const backfill = await demo.run(await demo.create(range));
 		expect(backfill.status).toBe('success');
-		expect((await warehouseRows()).size).toBe(year.length);
+		expect((await demo.rows()).size).toBe(year.length);
 
 		// The sync reads the whole history (its Start Date is 2000): time per record compares.
-		await db.query('DROP TABLE IF EXISTS workforce_time_registrations');
+		await demo.db.query('DROP TABLE IF EXISTS workforce_time_registrations');
 		const all = await plainRead(service, {
 			fromDateTime: '2000-01-01T00:00:00Z',
 			toDateTime: new Date().toISOString(),
 		});
-		const { id: _id, ...sync } = demo('warehouse-sync');
+		const sync = demo.demo('warehouse-sync');
 		const syncId = await n8n.server.createWorkflow({ ...sync, name: `E2E: ${String(sync.name)}` });
 		const started = Date.now();
 		await n8n.server.activateWorkflow(syncId);
@@ -212,7 +141,7 @@ describe('Sandbox warehouse backfill: a year into Postgres, week by week, resume
 			await waitFor(
 				'the warehouse sync to copy every record',
 				async () => {
-					const count = await db
+					const count = await demo.db
 						.query<{ n: number }>('SELECT count(*)::int AS n FROM workforce_time_registrations')
 						.catch(() => ({ rows: [{ n: 0 }] }));
 					return count.rows[0].n >= all.length;
@@ -225,20 +154,24 @@ describe('Sandbox warehouse backfill: a year into Postgres, week by week, resume
 		}
 		const executions = await executionsOf(n8n.server, syncId);
 		expect(executions.every(finished)).toBe(true);
-		expect(executions.every((e) => e.status === 'success')).toBe(true);
-		const rows = await warehouseRows();
+		// A poll may fail on a loaded machine (n8n's SQLite write lock timed out at load 27): its
+		// cursor is not committed and the next poll reads the same changes, so the table is what counts.
+		const failed = executions.filter((e) => e.status !== 'success').length;
+		expect(failed).toBeLessThan(executions.length);
+		const rows = await demo.rows();
 		expect(rows.size).toBe(all.length);
+		for (const record of all) expect(rows.get(String(record.id))).toEqual(record);
 		console.log(
 			[
 				`warehouse-backfill from scratch: ${year.length} records (a year) in ${backfill.seconds.toFixed(1)} s`,
-				`warehouse-sync backfill: ${all.length} records (since 2000) in ${seconds.toFixed(1)} s, ${executions.length} polls`,
+				`warehouse-sync backfill: ${all.length} records (since 2000) in ${seconds.toFixed(1)} s, ${executions.length} polls (${failed} failed)`,
 			].join('\n'),
 		);
 	}, 1_500_000);
 
 	/** The windows the demo's Plan Windows gives for `range`: the node alone, run through n8n. */
 	async function planned(workflowId: string): Promise<Row[]> {
-		const workflow = await n8n.server.rest<{ nodes: Node[] }>(
+		const workflow = await n8n.server.rest<Parameters<typeof node>[0]>(
 			'GET',
 			`/rest/workflows/${workflowId}`,
 		);
@@ -261,7 +194,7 @@ describe('Sandbox warehouse backfill: a year into Postgres, week by week, resume
 			},
 			settings: { executionOrder: 'v1' },
 		});
-		const { json, status } = await run(probeId);
+		const { json, status } = await demo.run(probeId);
 		expect(status).toBe('success');
 		const windows = json(plan.name);
 		expect(windows.length).toBeGreaterThanOrEqual(52);

@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
 import { FormData, request } from 'undici';
 
+import { tokenCache } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from './index';
 import { makePng } from './core/pngResize';
 
@@ -8,7 +9,7 @@ import { makePng } from './core/pngResize';
 describe('Emulator: documents and files', () => {
 	let emulator: Emulator;
 	let small: Emulator;
-	const tokens = new Map<string, string>();
+	const tokens = tokenCache();
 
 	beforeAll(async () => {
 		emulator = await startEmulator();
@@ -20,27 +21,10 @@ describe('Emulator: documents and files', () => {
 		await small.close();
 	});
 
-	async function token(
+	const token = (
 		client: { clientId: string; clientSecret: string } = DEMO.clients.admin,
 		emu = emulator,
-	) {
-		const key = `${emu.urls.origin}|${client.clientId}`;
-		const known = tokens.get(key);
-		if (known) return known;
-		const res = await request(`${emu.urls.identity}/connect/token`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				grant_type: 'client_credentials',
-				client_id: client.clientId,
-				client_secret: client.clientSecret,
-				scope: 'svcapiv3',
-			}).toString(),
-		});
-		const body = (await res.body.json()) as { access_token: string };
-		tokens.set(key, body.access_token);
-		return body.access_token;
-	}
+	) => tokens(emu, client);
 
 	function project(number: string, emu = emulator) {
 		const p = emu.ctx.sections.projects.all().find((x) => x.projectNumber === number);

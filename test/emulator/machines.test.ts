@@ -1,5 +1,6 @@
 import { request } from 'undici';
 
+import { tokenCache } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from '.';
 import { DEMO_MACHINES } from './seed/machines';
 
@@ -13,30 +14,14 @@ type Json = Record<string, unknown>;
 /** The emulator's machine endpoints driven over HTTP with undici, pinning the specification's rules. */
 describe('emulator: machines and equipment', () => {
 	let emu: Emulator;
-	const tokens = new Map<string, string>();
+	const tokens = tokenCache();
 
 	beforeAll(async () => {
 		emu = await startEmulator();
 	});
 	afterAll(async () => emu.close());
 
-	async function tokenOf(client: Client): Promise<string> {
-		const cached = tokens.get(client.clientId);
-		if (cached) return cached;
-		const res = await request(`${emu.urls.identity}/connect/token`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				grant_type: 'client_credentials',
-				client_id: client.clientId,
-				client_secret: client.clientSecret,
-				scope: DEMO.scopes.integration,
-			}).toString(),
-		});
-		const token = ((await res.body.json()) as { access_token: string }).access_token;
-		tokens.set(client.clientId, token);
-		return token;
-	}
+	const tokenOf = (client: Client) => tokens(emu, client);
 
 	async function call(
 		method: string,

@@ -3,7 +3,9 @@ import { request } from 'undici';
 import { fetchToken } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from './index';
 
-const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+// Days before the file's start, read once: a run may cross midnight (WF_TEST_NOW a minute before).
+const startMs = Date.now();
+const day = (n: number) => new Date(startMs - n * 86_400_000).toISOString().slice(0, 10);
 
 /** Contract of /api/payroll-export/...: filters, defaults, limits and the diagnostic rules, driven with undici. */
 describe('Emulator: payroll export', () => {
@@ -39,7 +41,7 @@ describe('Emulator: payroll export', () => {
 
 	// The filter rules below are read through /readonly, which changes nothing between reads.
 	it('defaults to the last 14 days, approved data, hourly employees', async () => {
-		const since = day(14); // before the request: the day may turn while it runs
+		const since = day(14);
 		const res = await get('/readonly');
 		expect(res.status).toBe(200);
 		expect(res.body.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 
+import { tokenCache } from '../support/fetchToken';
 import { DEMO, startEmulator, type Emulator } from '.';
 import { addDays } from './integration/peopleRules';
 import { PEOPLE } from './seed/people';
@@ -7,35 +8,16 @@ import { PEOPLE } from './seed/people';
 /** Contract tests: the emulator's users v4 / employees v5 rules, driven over HTTP. */
 describe('Emulator: users v4 and employees v5', () => {
 	let emulator: Emulator;
-	const tokens = new Map<string, string>();
+	const tokens = tokenCache();
 
 	beforeEach(async () => {
 		emulator = await startEmulator();
-		tokens.clear();
 	});
 	afterEach(async () => {
 		await emulator.close();
 	});
 
-	async function token(
-		client: { clientId: string; clientSecret: string } = DEMO.clients.admin,
-	): Promise<string> {
-		const cached = tokens.get(client.clientId);
-		if (cached) return cached;
-		const res = await request(`${emulator.urls.identity}/connect/token`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				grant_type: 'client_credentials',
-				client_id: client.clientId,
-				client_secret: client.clientSecret,
-				scope: 'svcapiv3',
-			}).toString(),
-		});
-		const { access_token } = (await res.body.json()) as { access_token: string };
-		tokens.set(client.clientId, access_token);
-		return access_token;
-	}
+	const token = (client?: { clientId: string; clientSecret: string }) => tokens(emulator, client);
 
 	async function call(
 		method: string,

@@ -4,7 +4,7 @@ import { credentialTypes } from '../harness/nodeTypes';
 import { executeNode } from '../harness/execute';
 import { PollHarness } from '../harness/poll';
 import { memoryItem, removeStoredItems } from '../support/binaryItems';
-import { DEMO, useEmulator, type Fixture } from '../support/emulatorFixture';
+import { DEMO, useEmulator, type Fixture, runOperation } from '../support/emulatorFixture';
 import { startForeignServer, startRedirector } from './support';
 
 const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
@@ -44,10 +44,7 @@ describe('Security: the bearer token never reaches another origin', () => {
 				'/api/file/abc',
 		],
 	])('File > Download refuses %s before any request', async (_name, url) => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'file', operation: 'download', file: url() },
-		});
+		const result = await runOperation(fx, 'file', 'download', { file: url() });
 		expect(result.error?.message).toBe('File URL is not a file of the configured Integration API');
 		expect(foreign.requests).toEqual([]);
 		expect(fx.requests()).toEqual([]);
@@ -55,10 +52,7 @@ describe('Security: the bearer token never reaches another origin', () => {
 
 	it('a credential whose extraction base is another origin: integration calls never reach it', async () => {
 		fx.useClient(DEMO.clients.admin, { extractionBaseUrl: `${foreign.url}/reporting` });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
-		});
+		const result = await runOperation(fx, 'machineType', 'getAll', { returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items.length).toBeGreaterThan(0);
 		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
@@ -201,10 +195,7 @@ describe('Security: the bearer token never reaches another origin', () => {
 		const issuerRedirect = await startRedirector(() => foreign.url, 307);
 		try {
 			fx.useClient(DEMO.clients.admin, { identityBaseUrl: `${issuerRedirect.url}/identity` });
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
-			});
+			const result = await runOperation(fx, 'machineType', 'getAll', { returnAll: true });
 			expect(issuerRedirect.hits.map((h) => `${h.method} ${h.url}`)).toEqual([
 				'POST /identity/connect/token',
 			]);

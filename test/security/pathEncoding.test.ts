@@ -27,215 +27,138 @@ interface Case {
 	first: string;
 }
 
-const emp = (operation: string, extra: INodeParameters, method: string, tail = ''): Case => ({
-	resource: 'employee',
-	operation,
-	parameters: { resource: 'employee', operation, employee: rl('employeeNumber', ODD), ...extra },
-	first: `${method} ${E}/${enc(ODD)}${tail}`,
-});
+/** A case: the operation's parameters beside `resource` and `operation`, and the request carrying the id. */
+const row = (
+	resource: string,
+	operation: string,
+	extra: INodeParameters,
+	first: string,
+	items?: () => INodeExecutionData[],
+): Case => ({ resource, operation, parameters: { resource, operation, ...extra }, first, items });
+
+const emp = (operation: string, extra: INodeParameters, method: string, tail = ''): Case =>
+	row(
+		'employee',
+		operation,
+		{ employee: rl('employeeNumber', ODD), ...extra },
+		`${method} ${E}/${enc(ODD)}${tail}`,
+	);
 
 /** Every operation that puts an id or a number into the request path. */
 const CASES: Case[] = [
-	{
-		resource: 'machine',
-		operation: 'get',
-		parameters: { resource: 'machine', operation: 'get', machine: rl('id', ODD) },
-		first: `GET ${M}/${enc(ODD)}`,
-	},
-	{
-		resource: 'machine',
-		operation: 'get',
-		parameters: { resource: 'machine', operation: 'get', machine: rl('machineNumber', ODD) },
-		first: `GET ${M}/by-machine-number/${enc(ODD)}`,
-	},
-	{
-		resource: 'machine',
-		operation: 'getByMachineNumber',
-		parameters: { resource: 'machine', operation: 'getByMachineNumber', machineNumber: ODD },
-		first: `GET ${M}/by-machine-number/${enc(ODD)}`,
-	},
-	{
-		resource: 'machine',
-		operation: 'update',
-		parameters: {
-			resource: 'machine',
-			operation: 'update',
-			machine: rl('id', ODD),
-			updateFields: { name: 'x' },
-		},
-		first: `PATCH ${M}/${enc(ODD)}`,
-	},
-	{
-		resource: 'machine',
-		operation: 'replace',
-		parameters: {
-			resource: 'machine',
-			operation: 'replace',
-			machine: rl('id', ODD),
-			companyId: company,
-			machineNumber: 'X',
-		},
-		first: `PUT ${M}/${enc(ODD)}`,
-	},
-	{
-		resource: 'machine',
-		operation: 'updateEsg',
-		parameters: {
-			resource: 'machine',
-			operation: 'updateEsg',
-			machine: rl('id', ODD),
-			esgFields: { fuelType: 1 },
-		},
-		first: `PATCH ${M}/${enc(ODD)}/esg`,
-	},
-	{
-		resource: 'machine',
-		operation: 'delete',
-		parameters: { resource: 'machine', operation: 'delete', machine: rl('machineNumber', ODD) },
-		first: `GET ${M}/by-machine-number/${enc(ODD)}`,
-	},
-	{
-		resource: 'machine',
-		operation: 'isDeletable',
-		parameters: { resource: 'machine', operation: 'isDeletable', machine: rl('id', ODD) },
-		first: `GET ${M}/is-machine-deletable/${enc(ODD)}`,
-	},
-	{
-		resource: 'machine',
-		operation: 'replaceMany',
-		parameters: {
-			resource: 'machine',
-			operation: 'replaceMany',
+	row('machine', 'get', { machine: rl('id', ODD) }, `GET ${M}/${enc(ODD)}`),
+	row(
+		'machine',
+		'get',
+		{ machine: rl('machineNumber', ODD) },
+		`GET ${M}/by-machine-number/${enc(ODD)}`,
+	),
+	row(
+		'machine',
+		'getByMachineNumber',
+		{ machineNumber: ODD },
+		`GET ${M}/by-machine-number/${enc(ODD)}`,
+	),
+	row(
+		'machine',
+		'update',
+		{ machine: rl('id', ODD), updateFields: { name: 'x' } },
+		`PATCH ${M}/${enc(ODD)}`,
+	),
+	row(
+		'machine',
+		'replace',
+		{ machine: rl('id', ODD), companyId: company, machineNumber: 'X' },
+		`PUT ${M}/${enc(ODD)}`,
+	),
+	row(
+		'machine',
+		'updateEsg',
+		{ machine: rl('id', ODD), esgFields: { fuelType: 1 } },
+		`PATCH ${M}/${enc(ODD)}/esg`,
+	),
+	row(
+		'machine',
+		'delete',
+		{ machine: rl('machineNumber', ODD) },
+		`GET ${M}/by-machine-number/${enc(ODD)}`,
+	),
+	row(
+		'machine',
+		'isDeletable',
+		{ machine: rl('id', ODD) },
+		`GET ${M}/is-machine-deletable/${enc(ODD)}`,
+	),
+	row(
+		'machine',
+		'replaceMany',
+		{
 			machineData: 'fields',
 			machine: rl('machineNumber', ODD),
 			companyId: company,
 			machineNumber: 'X',
 			batchSize: 10,
 		},
-		first: `GET ${M}/by-machine-number/${enc(ODD)}`,
-	},
-	{
-		resource: 'project',
-		operation: 'get',
-		parameters: { resource: 'project', operation: 'get', project: rl('id', ODD) },
-		first: `GET ${P}/${enc(ODD)}`,
-	},
-	{
-		resource: 'project',
-		operation: 'get',
-		parameters: { resource: 'project', operation: 'get', project: rl('projectNumber', ODD) },
-		first: `GET ${P}/by-project-number/${enc(ODD)}`,
-	},
-	{
-		resource: 'project',
-		operation: 'update',
-		parameters: {
-			resource: 'project',
-			operation: 'update',
-			project: rl('id', ODD),
-			updateFields: { name: 'x' },
-		},
-		first: `PATCH ${P}/${enc(ODD)}`,
-	},
-	{
-		resource: 'project',
-		operation: 'replace',
-		parameters: {
-			resource: 'project',
-			operation: 'replace',
-			project: rl('id', ODD),
-			companyId: company,
-			projectNumber: 'X',
-		},
-		first: `PUT ${P}/${enc(ODD)}`,
-	},
-	{
-		resource: 'project',
-		operation: 'delete',
-		parameters: { resource: 'project', operation: 'delete', project: rl('projectNumber', ODD) },
-		first: `GET ${P}/by-project-number/${enc(ODD)}`,
-	},
-	{
-		resource: 'workOrder',
-		operation: 'getAll',
-		parameters: {
-			resource: 'workOrder',
-			operation: 'getAll',
-			project: rl('id', ODD),
-			returnAll: true,
-		},
-		first: `GET /api/v4/integration/tasks/project/${enc(ODD)}`,
-	},
-	{
-		resource: 'workOrder',
-		operation: 'create',
-		parameters: {
-			resource: 'workOrder',
-			operation: 'create',
-			companyId: company,
-			project: rl('projectNumber', ODD),
-			externalId: 'X',
-			name: 'X',
-		},
-		first: `GET ${P}/by-project-number/${enc(ODD)}`,
-	},
-	{
-		resource: 'user',
-		operation: 'delete',
-		parameters: { resource: 'user', operation: 'delete', user: rl('id', ODD) },
-		first: `DELETE ${U}/${enc(ODD)}`,
-	},
-	{
-		resource: 'user',
-		operation: 'enable',
-		parameters: { resource: 'user', operation: 'enable', user: rl('id', ODD) },
-		first: `PATCH ${U}/enable/${enc(ODD)}`,
-	},
-	{
-		resource: 'user',
-		operation: 'disable',
-		parameters: { resource: 'user', operation: 'disable', user: rl('id', ODD) },
-		first: `PATCH ${U}/disable/${enc(ODD)}`,
-	},
-	{
-		resource: 'user',
-		operation: 'getByEmployeeNumber',
-		parameters: {
-			resource: 'user',
-			operation: 'getByEmployeeNumber',
-			user: rl('employeeNumber', ODD),
-		},
-		first: `GET ${U}/by-employee-number/${enc(ODD)}`,
-	},
-	{
-		resource: 'user',
-		operation: 'getByProfileId',
-		parameters: { resource: 'user', operation: 'getByProfileId', user: rl('id', ODD) },
-		first: `GET ${U}/by-profile-id/${enc(ODD)}`,
-	},
-	{
-		resource: 'user',
-		operation: 'isDeletable',
-		parameters: { resource: 'user', operation: 'isDeletable', user: rl('id', ODD) },
-		first: `GET ${U}/is-identity-deletable/${enc(ODD)}`,
-	},
-	{
-		resource: 'user',
-		operation: 'update',
-		parameters: {
-			resource: 'user',
-			operation: 'update',
-			user: rl('id', ODD),
-			updateFields: { workTitle: 'x' },
-		},
-		first: `PATCH ${U}/${enc(ODD)}`,
-	},
-	{
-		resource: 'user',
-		operation: 'replace',
-		parameters: {
-			resource: 'user',
-			operation: 'replace',
+		`GET ${M}/by-machine-number/${enc(ODD)}`,
+	),
+	row('project', 'get', { project: rl('id', ODD) }, `GET ${P}/${enc(ODD)}`),
+	row(
+		'project',
+		'get',
+		{ project: rl('projectNumber', ODD) },
+		`GET ${P}/by-project-number/${enc(ODD)}`,
+	),
+	row(
+		'project',
+		'update',
+		{ project: rl('id', ODD), updateFields: { name: 'x' } },
+		`PATCH ${P}/${enc(ODD)}`,
+	),
+	row(
+		'project',
+		'replace',
+		{ project: rl('id', ODD), companyId: company, projectNumber: 'X' },
+		`PUT ${P}/${enc(ODD)}`,
+	),
+	row(
+		'project',
+		'delete',
+		{ project: rl('projectNumber', ODD) },
+		`GET ${P}/by-project-number/${enc(ODD)}`,
+	),
+	row(
+		'workOrder',
+		'getAll',
+		{ project: rl('id', ODD), returnAll: true },
+		`GET /api/v4/integration/tasks/project/${enc(ODD)}`,
+	),
+	row(
+		'workOrder',
+		'create',
+		{ companyId: company, project: rl('projectNumber', ODD), externalId: 'X', name: 'X' },
+		`GET ${P}/by-project-number/${enc(ODD)}`,
+	),
+	row('user', 'delete', { user: rl('id', ODD) }, `DELETE ${U}/${enc(ODD)}`),
+	row('user', 'enable', { user: rl('id', ODD) }, `PATCH ${U}/enable/${enc(ODD)}`),
+	row('user', 'disable', { user: rl('id', ODD) }, `PATCH ${U}/disable/${enc(ODD)}`),
+	row(
+		'user',
+		'getByEmployeeNumber',
+		{ user: rl('employeeNumber', ODD) },
+		`GET ${U}/by-employee-number/${enc(ODD)}`,
+	),
+	row('user', 'getByProfileId', { user: rl('id', ODD) }, `GET ${U}/by-profile-id/${enc(ODD)}`),
+	row('user', 'isDeletable', { user: rl('id', ODD) }, `GET ${U}/is-identity-deletable/${enc(ODD)}`),
+	row(
+		'user',
+		'update',
+		{ user: rl('id', ODD), updateFields: { workTitle: 'x' } },
+		`PATCH ${U}/${enc(ODD)}`,
+	),
+	row(
+		'user',
+		'replace',
+		{
 			user: rl('employeeNumber', ODD),
 			companyId: company,
 			employeeNumber: 'X',
@@ -245,8 +168,8 @@ const CASES: Case[] = [
 			birthDate: '1990-01-01',
 			employmentStartDate: '2026-01-01',
 		},
-		first: `GET ${U}/by-employee-number/${enc(ODD)}`,
-	},
+		`GET ${U}/by-employee-number/${enc(ODD)}`,
+	),
 	emp('get', {}, 'GET'),
 	emp('delete', {}, 'DELETE'),
 	emp('isDeletable', {}, 'GET', '/deletable'),
@@ -277,86 +200,46 @@ const CASES: Case[] = [
 		'/disable-employee-in-project-company',
 	),
 	emp('replaceTags', { tags: { assignment: [{ tagName: 'x' }] } }, 'PUT', '/tags'),
-	{
-		resource: 'document',
-		operation: 'getAll',
-		parameters: {
-			resource: 'document',
-			operation: 'getAll',
-			parent: 'project',
-			project: rl('id', ODD),
-			returnAll: true,
-		},
-		first: `GET ${P}/${enc(ODD)}/documents`,
-	},
-	{
-		resource: 'document',
-		operation: 'getAll',
-		parameters: {
-			resource: 'document',
-			operation: 'getAll',
-			parent: 'workOrder',
-			workOrderId: ODD,
-			returnAll: true,
-		},
-		first: `GET /api/v4/integration/tasks/${enc(ODD)}/documents`,
-	},
-	{
-		resource: 'document',
-		operation: 'delete',
-		parameters: {
-			resource: 'document',
-			operation: 'delete',
-			parent: 'workOrder',
-			workOrderId: 'w',
-			fileReferenceId: ODD,
-		},
-		first: `DELETE /api/v4/integration/tasks/w/documents/${enc(ODD)}`,
-	},
-	{
-		resource: 'document',
-		operation: 'download',
-		parameters: {
-			resource: 'document',
-			operation: 'download',
-			parent: 'workOrder',
-			workOrderId: ODD,
-			fileReferenceId: ODD,
-		},
-		first: `GET /api/v4/integration/tasks/${enc(ODD)}/documents/${enc(ODD)}`,
-	},
-	{
-		resource: 'document',
-		operation: 'upload',
-		parameters: {
-			resource: 'document',
-			operation: 'upload',
-			parent: 'project',
-			project: rl('projectNumber', ODD),
-			binaryPropertyName: 'data',
-		},
-		items: () => [
+	row(
+		'document',
+		'getAll',
+		{ parent: 'project', project: rl('id', ODD), returnAll: true },
+		`GET ${P}/${enc(ODD)}/documents`,
+	),
+	row(
+		'document',
+		'getAll',
+		{ parent: 'workOrder', workOrderId: ODD, returnAll: true },
+		`GET /api/v4/integration/tasks/${enc(ODD)}/documents`,
+	),
+	row(
+		'document',
+		'delete',
+		{ parent: 'workOrder', workOrderId: 'w', fileReferenceId: ODD },
+		`DELETE /api/v4/integration/tasks/w/documents/${enc(ODD)}`,
+	),
+	row(
+		'document',
+		'download',
+		{ parent: 'workOrder', workOrderId: ODD, fileReferenceId: ODD },
+		`GET /api/v4/integration/tasks/${enc(ODD)}/documents/${enc(ODD)}`,
+	),
+	row(
+		'document',
+		'upload',
+		{ parent: 'project', project: rl('projectNumber', ODD), binaryPropertyName: 'data' },
+		`GET ${P}/by-project-number/${enc(ODD)}`,
+		() => [
 			memoryItem({ data: { name: 'a.txt', mimeType: 'text/plain', bytes: Buffer.from('a') } }),
 		],
-		first: `GET ${P}/by-project-number/${enc(ODD)}`,
-	},
-	{
-		resource: 'dataExtraction',
-		operation: 'getImages',
-		parameters: {
-			resource: 'dataExtraction',
-			operation: 'getImages',
-			returnAll: true,
-			filters: { project: rl('projectNumber', ODD) },
-		},
-		first: `GET ${P}/by-project-number/${enc(ODD)}`,
-	},
-	{
-		resource: 'file',
-		operation: 'download',
-		parameters: { resource: 'file', operation: 'download', file: FILE_ID },
-		first: `GET /api/file/${enc(FILE_ID)}`,
-	},
+	),
+	row(
+		'dataExtraction',
+		'getImages',
+		{ returnAll: true, filters: { project: rl('projectNumber', ODD) } },
+		`GET ${P}/by-project-number/${enc(ODD)}`,
+	),
+	row('file', 'download', { file: FILE_ID }, `GET /api/file/${enc(FILE_ID)}`),
 ];
 
 /** Operations whose requests carry no id or number in the path. */
@@ -373,6 +256,8 @@ const NO_PATH_ID: Record<string, string[]> = {
 		'getPayrollLines',
 		'getPayrollLinesExtended',
 		'getRecords',
+		// Plan Windows sends no request.
+		'planWindows',
 	],
 };
 

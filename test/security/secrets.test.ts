@@ -5,7 +5,7 @@ import type { FaultAction } from '../emulator/control/faults';
 import { capturedLogs, CREDENTIAL_ID, executeNode } from '../harness/execute';
 import { runListSearch, runLoadOptions } from '../harness/nodeMethods';
 import { memoryItem, removeStoredItems } from '../support/binaryItems';
-import { useEmulator, type Fixture } from '../support/emulatorFixture';
+import { useEmulator, type Fixture, runOperation } from '../support/emulatorFixture';
 import { PEOPLE } from '../support/people';
 import { closedPort, leaksIn, secretsOf, visibleText } from './support';
 
@@ -251,10 +251,7 @@ describe('Security: the client secret and tokens never show', () => {
 
 	/** The token the credential holds now (fetched by a first, clean run). */
 	async function currentToken(): Promise<string> {
-		await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
-		});
+		await runOperation(fx, 'machineType', 'getAll', { returnAll: true });
 		const stored = JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)?.accessToken)) as {
 			tokens: Array<{ token: string }>;
 		};
@@ -320,10 +317,7 @@ describe('Security: secrets in failures of the token issuer and echoed headers',
 				: `http://127.0.0.1:${await closedPort()}/identity`;
 		fx.useClient(undefined, { ...override, identityBaseUrl: identity });
 		const logsFrom = capturedLogs.length;
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
-		});
+		const result = await runOperation(fx, 'machineType', 'getAll', { returnAll: true });
 		expect(result.error?.message).toMatch(/invalid_client|Could not reach the token issuer/);
 		expect(fx.apiRequests()).toEqual([]);
 		const secrets = [...secretsOf(fx), String(fx.credentials.get(CREDENTIAL_ID)?.clientSecret)];
@@ -344,10 +338,7 @@ describe('Security: secrets in failures of the token issuer and echoed headers',
 				},
 			},
 		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
-		});
+		const result = await runOperation(fx, 'machineType', 'getAll', { returnAll: true });
 		expect(result.error?.message).toBe(
 			'The Workforce service refused the request (HTTP 400): authorization: Header "Bearer [redacted]" is malformed',
 		);

@@ -1,9 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { FaultAction } from '../emulator/control/faults';
-import { capturedLogs, CREDENTIAL_ID, executeNode } from '../harness/execute';
+import { capturedLogs, CREDENTIAL_ID } from '../harness/execute';
 import { PollHarness } from '../harness/poll';
-import { useEmulator } from '../support/emulatorFixture';
+import { useEmulator, runOperation } from '../support/emulatorFixture';
 import { closedPort, leaksIn, secretsOf } from './support';
 
 const FAST = { retries: 0, retryDelayMs: 1 };
@@ -64,10 +64,7 @@ describe('Security: the Workforce Trigger keeps the secret and tokens out of eve
 		const first = await trigger.tick();
 		expect(first.error).toBeUndefined();
 		// The first poll may only set its starting point; a node run makes sure a token is held.
-		await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
-		});
+		await runOperation(fx, 'machineType', 'getAll', { returnAll: true });
 		const token = (
 			JSON.parse(String(fx.credentials.get(CREDENTIAL_ID)?.accessToken)) as {
 				tokens: Array<{ token: string }>;

@@ -1,6 +1,11 @@
 import { DEMO, startEmulator, type Emulator, type LoggedRequest } from '../emulator';
 import { TestCredentialsHelper } from '../harness/credentialsHelper';
-import { CREDENTIAL_ID } from '../harness/execute';
+import {
+	CREDENTIAL_ID,
+	executeNode,
+	type ExecuteOptions,
+	type ExecuteResult,
+} from '../harness/execute';
 
 export { DEMO };
 
@@ -93,4 +98,22 @@ export function useEmulator(
 		fixture.mark();
 	});
 	return fixture;
+}
+
+/**
+ * Runs one operation of the Workforce node through n8n-core's engine with the fixture's credential:
+ * the operation's other parameters, and what else the run needs (items, settings...).
+ */
+export async function runOperation(
+	fx: Fixture,
+	resource: string,
+	operation: string,
+	parameters: Record<string, unknown> = {},
+	options: Omit<ExecuteOptions, 'credentials' | 'parameters'> = {},
+): Promise<ExecuteResult> {
+	return await executeNode({
+		...options,
+		credentials: fx.credentials,
+		parameters: { resource, operation, ...parameters },
+	});
 }

@@ -6,6 +6,7 @@ import { DEMO, type Emulator } from '../emulator';
 export async function fetchToken(
 	emulator: Emulator,
 	client: { clientId: string; clientSecret: string },
+	scope = `${DEMO.scopes.integration} ${DEMO.scopes.extraction}`,
 ): Promise<string> {
 	const res = await request(`${emulator.urls.identity}/connect/token`, {
 		method: 'POST',
@@ -14,9 +15,29 @@ export async function fetchToken(
 			grant_type: 'client_credentials',
 			client_id: client.clientId,
 			client_secret: client.clientSecret,
-			scope: `${DEMO.scopes.integration} ${DEMO.scopes.extraction}`,
+			scope,
 		}).toString(),
 	});
 	const body = (await res.body.json()) as { access_token: string };
 	return body.access_token;
+}
+
+/**
+ * fetchToken once per emulator, client and scope (the integration scope unless given), for tests
+ * that call the emulator many times; a token the emulator no longer knows is fetched again.
+ */
+export function tokenCache() {
+	const tokens = new Map<string, string>();
+	return async (
+		emulator: Emulator,
+		client: { clientId: string; clientSecret: string } = DEMO.clients.admin,
+		scope: string = DEMO.scopes.integration,
+	): Promise<string> => {
+		const key = `${emulator.urls.origin} ${client.clientId} ${scope}`;
+		const known = tokens.get(key);
+		if (known && emulator.ctx.clients.resolve(known)) return known;
+		const token = await fetchToken(emulator, client, scope);
+		tokens.set(key, token);
+		return token;
+	};
 }

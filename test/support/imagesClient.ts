@@ -2,10 +2,11 @@ import { request } from 'undici';
 
 import type { Emulator } from '../emulator';
 import { DEMO } from '../emulator';
+import { tokenCache } from './fetchToken';
 
 /** Drives GET /v1/images directly (emulator contract tests and expectations of node tests). */
 export class ImagesClient {
-	private tokens = new Map<string, string>();
+	private readonly tokens = tokenCache();
 
 	constructor(private readonly emulator: () => Emulator) {}
 
@@ -13,22 +14,7 @@ export class ImagesClient {
 		client: { clientId: string; clientSecret: string } = DEMO.clients.admin,
 		scope: string = DEMO.scopes.extraction,
 	): Promise<string> {
-		const key = `${client.clientId} ${scope}`;
-		const known = this.tokens.get(key);
-		if (known && this.emulator().ctx.clients.resolve(known)) return known;
-		const res = await request(`${this.emulator().urls.identity}/connect/token`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				grant_type: 'client_credentials',
-				client_id: client.clientId,
-				client_secret: client.clientSecret,
-				scope,
-			}).toString(),
-		});
-		const body = (await res.body.json()) as { access_token: string };
-		this.tokens.set(key, body.access_token);
-		return body.access_token;
+		return await this.tokens(this.emulator(), client, scope);
 	}
 
 	/** One page; `query` is a raw query string or name -> value(s). */

@@ -78,6 +78,43 @@ function list(items: IDataObject[], atLeast = 1): IDataObject[] {
 const NOW = Date.now();
 const dayOffset = (days: number) => new Date(NOW + days * 86_400_000).toISOString().slice(0, 10);
 
+/** The work dates of the Payroll Export rows: 10 to 8 days back. */
+const WORK_DATES = { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) };
+const inWorkDates = (date: string) =>
+	date.slice(0, 10) >= WORK_DATES.fromWorkDate && date.slice(0, 10) <= WORK_DATES.toWorkDate;
+
+/** A Payroll Export row over WORK_DATES (the dates under Period: Date Range, version 2's). */
+function payrollCase(
+	operation: string,
+	path: string,
+	result: ToolCase['result'],
+	parameters: Record<string, unknown> = {},
+	query: Record<string, string> = {},
+): ToolCase {
+	return {
+		resource: 'payrollExport',
+		operation,
+		parameters: {
+			period: 'dateRange',
+			fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'),
+			toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'),
+			dataFilter: 10,
+			userPayrollTypeFilter: 'all-users',
+			...parameters,
+		},
+		args: () => WORK_DATES,
+		request: () => ({ method: 'GET', path, query: { ...WORK_DATES, ...query } }),
+		result,
+	};
+}
+
+/** A download's answer to the model: one file in the field `data`, described, without its bytes. */
+function expectOneFile(file: IDataObject, mimeType: unknown) {
+	expect(file.files).toEqual([
+		{ field: 'data', fileName: file.fileName, mimeType, fileSize: file.fileSize },
+	]);
+}
+
 export const TOOL_CASES: ToolCase[] = [
 	// Projects, their work orders and documents: created here, deleted at the end.
 	{
@@ -969,97 +1006,22 @@ export const TOOL_CASES: ToolCase[] = [
 		result: (items, s) => {
 			const file = one(items);
 			expect(file).toMatchObject({ fileId: s.fileId, mimeType: expect.stringMatching(/^image\//) });
-			expect(file.files).toEqual([
-				{
-					field: 'data',
-					fileName: file.fileName,
-					mimeType: file.mimeType,
-					fileSize: file.fileSize,
-				},
-			]);
+			expectOneFile(file, file.mimeType);
 		},
 	},
-	{
-		resource: 'payrollExport',
-		operation: 'get',
-		parameters: {
-			// Version 2 shows the dates under Period: Date Range (version 1 has no Period).
-			period: 'dateRange',
-			fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'),
-			toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'),
-			dataFilter: 10,
-			userPayrollTypeFilter: 'all-users',
-		},
-		args: () => ({ fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) }),
-		request: () => ({
-			method: 'GET',
-			path: '/api/payroll-export/readonly',
-			query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) },
-		}),
-		result: (items) =>
-			expect(
-				list(items).every(
-					(r) =>
-						String(r.transDateTime).slice(0, 10) >= dayOffset(-10) &&
-						String(r.transDateTime).slice(0, 10) <= dayOffset(-8),
-				),
-			).toBe(true),
-	},
-	{
-		resource: 'payrollExport',
-		operation: 'getSummaryLines',
-		parameters: {
-			// Version 2 shows the dates under Period: Date Range (version 1 has no Period).
-			period: 'dateRange',
-			fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'),
-			toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'),
-			dataFilter: 10,
-			userPayrollTypeFilter: 'all-users',
-		},
-		args: () => ({ fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) }),
-		request: () => ({
-			method: 'GET',
-			path: '/api/payroll-export/summary-as-lines',
-			query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) },
-		}),
-		result: (items) =>
-			expect(
-				list(items).every(
-					(r) => String(r.date) >= dayOffset(-10) && String(r.date) <= dayOffset(-8),
-				),
-			).toBe(true),
-	},
-	{
-		resource: 'payrollExport',
-		operation: 'getFile',
-		parameters: {
-			// Version 2 shows the dates under Period: Date Range (version 1 has no Period).
-			period: 'dateRange',
-			fromWorkDate: ai('fromWorkDate', 'First work date yyyy-MM-dd'),
-			toWorkDate: ai('toWorkDate', 'Last work date yyyy-MM-dd'),
-			dataFilter: 10,
-			userPayrollTypeFilter: 'all-users',
-			dataExportType: 10,
-			binaryPropertyName: 'data',
-		},
-		args: () => ({ fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8) }),
-		request: () => ({
-			method: 'GET',
-			path: '/api/payroll-export/file',
-			query: { fromWorkDate: dayOffset(-10), toWorkDate: dayOffset(-8), dataExportType: '10' },
-		}),
-		result: (items) => {
-			const file = one(items);
-			expect(file.files).toEqual([
-				{
-					field: 'data',
-					fileName: file.fileName,
-					mimeType: expect.any(String),
-					fileSize: file.fileSize,
-				},
-			]);
-		},
-	},
+	payrollCase('get', '/api/payroll-export/readonly', (items) =>
+		expect(list(items).every((r) => inWorkDates(String(r.transDateTime)))).toBe(true),
+	),
+	payrollCase('getSummaryLines', '/api/payroll-export/summary-as-lines', (items) =>
+		expect(list(items).every((r) => inWorkDates(String(r.date)))).toBe(true),
+	),
+	payrollCase(
+		'getFile',
+		'/api/payroll-export/file',
+		(items) => expectOneFile(one(items), expect.any(String)),
+		{ dataExportType: 10, binaryPropertyName: 'data' },
+		{ dataExportType: '10' },
+	),
 ];
 
 /** The file of that name among a document page's (or an upload answer's) files. */

@@ -1,14 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { httpStatus } from '../../shared/extraction/retryPolicy';
+import { errorOutputItem } from '../../shared/n8nInternals/errorOutputItem';
 import { isVersion2 } from '../../shared/nodeVersion';
 import { plural } from '../../shared/plural';
 import { asNodeError } from './itemErrors';
+import type { Stop } from './orderedRunner';
 
 /**
- * A run that fails part-way (issue 34): the complete leading stretch on the main output, and an
- * error item naming the rest under the node's own field names
- * (`{{ $json.details.resume.fromDateTime }}`). Shared by Data Extraction and Payroll Export.
+ * A run that stops part-way (issue 34, the ordered runner's stop rule): the complete leading
+ * stretch on the main output, and an error item naming the rest under the node's own field names
+ * (`{{ $json.details.resume.fromDateTime }}`). Every such item of Data Extraction and Payroll
+ * Export is built here.
  */
 
 /** Version 2, On Error "Continue (using error output)" and no Limit; else the run fails as before. */
@@ -22,35 +25,39 @@ export interface Delivered extends IDataObject {
 	parts?: number;
 }
 
+/** How a resource names where its run stopped: the rest to read (To inclusive, as the fields), the partition or window as errors name it, what went out. */
+export type StopFacts = Record<'resume' | 'delivered', IDataObject> &
+	Record<'partition' | 'description', string>;
+
 /**
- * The error output item, everything but the message under `details`: n8n 2.41.1 routes an item to
- * the error output only when its json holds nothing but `error`, `message` and `details`, or when
- * the item carries `error`, and then replaces the json with `{ error: message }`
- * (normalizeNodeErrors). `failed` gets what the cause says of itself: its own cause's message (a
- * page's error keeps it in `context`), its HTTP status when it has one, and unless `page` is given,
- * the page after those it received.
+ * One input item's run: what went out (`items`, beside records already output) and, when it
+ * stopped, the error item (a File output's parts only when they hold records). `stop.page` counts
+ * from the start of `resume`; without it, the page after those the cause received.
  */
-export function resumeErrorItem(
+export function endOfRun<L>(
 	ctx: IExecuteFunctions,
-	cause: unknown,
 	itemIndex: number,
-	facts: {
-		/** The rest of the window to read again (To Date Time and To Work Date inclusive, as the fields). */
-		resume: IDataObject;
-		/** `partition`: the partition or payroll export window, as errors name it; `page` counted from the start of `resume` (1: its first page). */
-		failed: { partition: string; page?: number };
-		delivered: Delivered;
-		description: string;
-	},
-): INodeExecutionData {
-	const error = asNodeError(ctx.getNode(), cause, itemIndex);
-	const { message, context } = (cause ?? {}) as { message?: string; context?: IDataObject };
-	const { partition, page = Number(context?.pagesReceived ?? 0) + 1 } = facts.failed;
-	const said = String(context?.causeMessage ?? message ?? cause);
-	const code = Number(httpStatus(cause));
+	items: INodeExecutionData[],
+	output: Delivered,
+	stop: Partial<Stop<L>> | undefined,
+	/** Given in a run that may stop part-way. */
+	name?: (stop: Partial<Stop<L>>, output: Delivered, items: INodeExecutionData[]) => StopFacts,
+): INodeExecutionData[] {
+	if (!stop || !name) return items;
+	const { resume, partition, delivered, description } = name(stop, output, items);
+	const { message, context } = (stop.error ?? {}) as { message?: string; context?: IDataObject };
+	const page = stop.page ?? Number(context?.pagesReceived ?? 0) + 1;
+	const cause = String(context?.causeMessage ?? message ?? stop.error);
+	const code = Number(httpStatus(stop.error));
 	const status = Number.isInteger(code) && code >= 100 && code < 600 ? { status: code } : {};
-	const details = { ...facts, failed: { partition, page, cause: said, ...status } };
-	return { json: { error: error.message, details }, pairedItem: { item: itemIndex } };
+	const details = { resume, failed: { partition, page, cause, ...status }, delivered, description };
+	// A page's own message counts every page the run received: this one counts as `details` does.
+	const got = `${deliveredWords(delivered)} delivered before it stopped`;
+	const text =
+		typeof context?.pageFailure === 'string'
+			? `${String(context.what)} failed: ${partition}: page ${page} ${context.pageFailure} (${got}): ${cause}`
+			: asNodeError(ctx.getNode(), stop.error, itemIndex).message;
+	return [...(output.records === 0 ? [] : items), errorOutputItem(text, details, itemIndex)];
 }
 
 /** "12 records in 2 files" / "no records". */

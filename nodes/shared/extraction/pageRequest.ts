@@ -67,7 +67,7 @@ export async function requestPage(
 				if (decision.final && progress.pages === 0 && !options.partition)
 					throw new NodeApiError(this.getNode(), error as JsonObject);
 				const reason = `page ${progress.pages + 1} ${decision.reason}`;
-				throw progressError(this, options, progress, reason, error);
+				throw progressError(this, options, progress, reason, error, decision.reason);
 			}
 			waitMs = decision.waitMs;
 		} finally {
@@ -103,13 +103,16 @@ export function progressError(
 	progress: Progress,
 	reason: string,
 	cause?: unknown,
+	/** The reason without its page: a run that stops part-way counts pages its own way (helpers/resume.ts). */
+	pageFailure?: string,
 ): NodeApiError {
 	// Usually the transport's NodeApiError; none when the answer itself is wrong.
 	const failure = (cause ?? {}) as Partial<NodeApiError>;
 	const { httpCode, message: causeMessage } = failure;
 	const got = `${plural(progress.pages, 'page')} and ${plural(progress.records, 'record')} received before it stopped`;
 	const where = label.partition ? `${label.partition}: ` : '';
-	const message = `${label.what ?? `GET ${label.path}`} failed: ${where}${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
+	const what = label.what ?? `GET ${label.path}`;
+	const message = `${what} failed: ${where}${reason} (${got})${causeMessage ? `: ${causeMessage}` : ''}`;
 	const description = [
 		// A 429's advice on when to retry, and a service code's fix, stay in front.
 		String(httpCode) === '429' ? failure.description : '',
@@ -125,6 +128,8 @@ export function progressError(
 	});
 	// causeMessage: for a run that names its failure (issue 34).
 	Object.assign(error.context, {
+		what,
+		pageFailure,
 		pagesReceived: progress.pages,
 		recordsReceived: progress.records,
 		causeMessage: causeMessage ?? reason,

@@ -7,6 +7,7 @@ import { executeWorkflow, type Execution } from './n8nCli';
 import { N8nServer, type Owner } from './n8nServer';
 import { asExecution, finishedExecution, startManualRun } from './restRunner';
 import { readStack } from '../queue/stackFile';
+import { holdMemory } from './memoryHold';
 
 export type { Execution } from './n8nCli';
 
@@ -108,8 +109,12 @@ export const E2E_OWNER: Owner = {
  * A running `n8n start` for the tests of one file, owner set up and logged in. `n8n execute`
  * must not run meanwhile (same SQLite database): the suite runs its files one at a time.
  */
-export function useN8nServer(): { server: N8nServer } {
+export function useN8nServer(options: { memoryMib?: number } = {}): { server: N8nServer } {
 	const state = readState();
+	if (state.queue && options.memoryMib)
+		throw new Error(
+			'A held memory is for the single-process suite: the queue stack starts its own.',
+		);
 	if (state.queue) {
 		// Queue mode: the main the suite's script started (never stopped by a test file).
 		const running = { server: new N8nServer(state.runtime, state.server) };
@@ -125,6 +130,8 @@ export function useN8nServer(): { server: N8nServer } {
 			createWriteStream(join(E2E_DIR, 'n8n-server.log'), { flags: 'a' }),
 		),
 	};
+	if (options.memoryMib)
+		holder.server.hold = holdMemory(options.memoryMib, `wf-e2e-${process.pid}`);
 	beforeAll(async () => {
 		await holder.server.start();
 		try {
@@ -136,6 +143,7 @@ export function useN8nServer(): { server: N8nServer } {
 	}, 360_000);
 	afterAll(async () => {
 		await holder.server.stop();
+		holder.server.hold?.release();
 	}, 60_000);
 	return holder;
 }

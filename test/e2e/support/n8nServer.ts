@@ -4,6 +4,7 @@ import { fetch } from 'undici';
 
 import { n8nEnv, type N8nInstance } from './n8nEnv';
 import { waitFor, type N8nRuntime } from './runtime';
+import type { MemoryHold } from './memoryHold';
 
 export interface Owner {
 	email: string;
@@ -23,6 +24,8 @@ export class N8nServer {
 	private readonly browserId = `wf-e2e-${process.pid}`;
 	/** Settings for this n8n process only, over the quiet defaults (the registry proxy's, say). */
 	extraEnv: NodeJS.ProcessEnv = {};
+	/** The memory this n8n is held to (a small instance), if any: memoryHold.ts. */
+	hold?: MemoryHold;
 
 	constructor(
 		private readonly runtime: N8nRuntime,
@@ -48,8 +51,17 @@ export class N8nServer {
 	 * machine (load 20 on 2 cores, CPU burners) took over 120 s to get n8n ready.
 	 */
 	async start(timeoutMs = 300_000): Promise<void> {
-		const child = spawn(this.runtime.node, [this.runtime.bin, 'start'], {
-			env: { ...n8nEnv(this.instance, process.env, this.runtime), ...this.extraEnv },
+		const start = [this.runtime.bin, 'start'];
+		const { command, args } = this.hold?.wrap(this.runtime.node, start) ?? {
+			command: this.runtime.node,
+			args: start,
+		};
+		const child = spawn(command, args, {
+			env: {
+				...n8nEnv(this.instance, process.env, this.runtime),
+				...this.hold?.env,
+				...this.extraEnv,
+			},
 			stdio: ['ignore', 'pipe', 'pipe'],
 			detached: this.detached,
 		});

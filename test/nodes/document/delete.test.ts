@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('Document > Delete', () => {
 	const fx = useEmulator();
@@ -14,15 +14,10 @@ describe('Document > Delete', () => {
 		const [doc] = docs().store(docs().parentOf('project', project.id), 'Old', [
 			{ name: 'old.pdf', mimeType: 'application/pdf', bytes: Buffer.from('old') },
 		]);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'document',
-				operation: 'delete',
-				parent: 'project',
-				project: byId(project.id),
-				fileReferenceId: doc.id,
-			},
+		const result = await runOperation(fx, 'document', 'delete', {
+			parent: 'project',
+			project: byId(project.id),
+			fileReferenceId: doc.id,
 		});
 		expect(result.error).toBeUndefined();
 		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
@@ -39,16 +34,11 @@ describe('Document > Delete', () => {
 		]);
 		expect(docs().get(doc.id)).toBeUndefined();
 		fx.mark();
-		const download = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'document',
-				operation: 'download',
-				parent: 'project',
-				project: byId(project.id),
-				fileReferenceId: doc.id,
-				binaryPropertyName: 'data',
-			},
+		const download = await runOperation(fx, 'document', 'download', {
+			parent: 'project',
+			project: byId(project.id),
+			fileReferenceId: doc.id,
+			binaryPropertyName: 'data',
 		});
 		expect(download.error?.message).toContain('(HTTP 404)');
 		expect(fx.apiRequests().map((r) => r.status)).toEqual([404]);
@@ -60,28 +50,18 @@ describe('Document > Delete', () => {
 		const [doc] = docs().store(docs().parentOf('workOrder', first.id), first.externalId, [
 			{ name: 'wo.pdf', mimeType: 'application/pdf', bytes: Buffer.from('wo') },
 		]);
-		const wrong = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'document',
-				operation: 'delete',
-				parent: 'workOrder',
-				workOrderId: second.id,
-				fileReferenceId: doc.id,
-			},
+		const wrong = await runOperation(fx, 'document', 'delete', {
+			parent: 'workOrder',
+			workOrderId: second.id,
+			fileReferenceId: doc.id,
 		});
 		expect(wrong.error?.message).toContain(`Document '${doc.id}' was not found.`);
 		expect(docs().get(doc.id)).toBeDefined();
 		fx.mark();
-		const right = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'document',
-				operation: 'delete',
-				parent: 'workOrder',
-				workOrderId: first.id,
-				fileReferenceId: doc.id,
-			},
+		const right = await runOperation(fx, 'document', 'delete', {
+			parent: 'workOrder',
+			workOrderId: first.id,
+			fileReferenceId: doc.id,
 		});
 		expect(fx.apiRequests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`DELETE /api/v4/integration/tasks/${first.id}/documents/${doc.id} 204`,
@@ -99,15 +79,10 @@ describe('Document > Delete', () => {
 
 	it('encodes the document handle so it cannot reach another path', async () => {
 		const project = projectOf('P-1002');
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'document',
-				operation: 'delete',
-				parent: 'project',
-				project: byId(project.id),
-				fileReferenceId: '../../projects/x',
-			},
+		const result = await runOperation(fx, 'document', 'delete', {
+			parent: 'project',
+			project: byId(project.id),
+			fileReferenceId: '../../projects/x',
 		});
 		expect(fx.apiRequests()[0].path).toBe(
 			`/api/v4/integration/projects/${project.id}/documents/..%2F..%2Fprojects%2Fx`,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
-import { executeNode, jsonOf } from '../../harness/execute';
+import { jsonOf } from '../../harness/execute';
 import { bytesOf } from '../../support/binaryItems';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('Document > Download', () => {
 	const fx = useEmulator();
@@ -16,15 +16,10 @@ describe('Document > Download', () => {
 			{ name, mimeType: 'application/octet-stream', bytes },
 		])[0];
 	const download = (parameters: Record<string, unknown>) =>
-		executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'document',
-				operation: 'download',
-				parent: 'project',
-				binaryPropertyName: 'data',
-				...parameters,
-			},
+		runOperation(fx, 'document', 'download', {
+			parent: 'project',
+			binaryPropertyName: 'data',
+			...parameters,
 		});
 
 	it('returns the bytes as binary data with the original non-ASCII name and a MIME type from the extension', async () => {

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('Document > Get Many', () => {
 	const fx = useEmulator();
@@ -7,16 +7,7 @@ describe('Document > Get Many', () => {
 	const projectOf = (number: string) =>
 		fx.emulator.ctx.sections.projects.all().find((p) => p.projectNumber === number)!;
 	const getMany = (parameters: Record<string, unknown>) =>
-		executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'document',
-				operation: 'getAll',
-				parent: 'project',
-				returnAll: true,
-				...parameters,
-			},
-		});
+		runOperation(fx, 'document', 'getAll', { parent: 'project', returnAll: true, ...parameters });
 
 	it('returns one item per section page with its files', async () => {
 		const project = projectOf('P-1001');

@@ -1,6 +1,6 @@
 import { executeNode, jsonOf } from '../../harness/execute';
 import { bytesOf, memoryItem, removeStoredItems, storedItem } from '../../support/binaryItems';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('Document > Upload', () => {
 	const fx = useEmulator();
@@ -249,10 +249,7 @@ describe('Document > Upload', () => {
 	it('refreshes the token after a 401 in the middle of an upload and uploads exactly once more', async () => {
 		const project = projectOf('P-1002');
 		// First a normal run, so the credential holds a token that then expires.
-		await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'get', project: byId(project.id) },
-		});
+		await runOperation(fx, 'project', 'get', { project: byId(project.id) });
 		fx.emulator.ctx.faults.add({
 			api: 'integration',
 			method: 'POST',
@@ -363,16 +360,11 @@ describe('Document > Upload', () => {
 			expect(sent).toBeLessThanOrEqual(LIMIT);
 			const id = (jsonOf(up)[0].files as Array<{ fileReference: { id: string } }>)[0].fileReference
 				.id;
-			const down = await executeNode({
-				credentials: fx.credentials,
-				parameters: {
-					resource: 'document',
-					operation: 'download',
-					parent: 'project',
-					project: byId(project.id),
-					fileReferenceId: id,
-					binaryPropertyName: 'data',
-				},
+			const down = await runOperation(fx, 'document', 'download', {
+				parent: 'project',
+				project: byId(project.id),
+				fileReferenceId: id,
+				binaryPropertyName: 'data',
 			});
 			expect(down.error).toBeUndefined();
 			const binary = down.items[0].binary!.data;

@@ -1,7 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { executeNode } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, enc, itRefusesEach, PEOPLE, type BadInput } from '../../support/people';
 import { MAPPED_EMPTY as EMPTY } from '../../support/params';
 
@@ -201,9 +200,8 @@ describe('Employee > bad inputs', () => {
 	])(
 		'an unknown employee number with a %s stays one encoded path segment and answers 404',
 		async (_name, number) => {
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: { resource: 'employee', operation: 'isDeletable', employee: byNumber(number) },
+			const result = await runOperation(fx, 'employee', 'isDeletable', {
+				employee: byNumber(number),
 			});
 			expect(result.error?.message).toMatch(
 				/HTTP 404.*employeeNumber: Employee '.*' was not found/,
@@ -219,16 +217,13 @@ describe('Employee > bad inputs', () => {
 	);
 
 	it('continue on fail turns a bad item into an error item and carries on with the next', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			continueOnFail: true,
-			items: [{ json: { n: 'nobody' } }, { json: { n: PEOPLE.worker } }],
-			parameters: {
-				resource: 'employee',
-				operation: 'get',
-				employee: { __rl: true, mode: 'employeeNumber', value: '={{ $json.n }}' },
-			},
-		});
+		const result = await runOperation(
+			fx,
+			'employee',
+			'get',
+			{ employee: { __rl: true, mode: 'employeeNumber', value: '={{ $json.n }}' } },
+			{ continueOnFail: true, items: [{ json: { n: 'nobody' } }, { json: { n: PEOPLE.worker } }] },
+		);
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].json.error).toMatch(/HTTP 404.*employeeNumber/);
 		expect(result.items[1].json.employeeNumber).toBe(PEOPLE.worker);

@@ -1,19 +1,14 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, enc, PEOPLE } from '../../support/people';
 
 describe('Employee > Change Employee Number', () => {
 	const fx = useEmulator();
 
 	it('sends newEmployeeNumber to the old number path', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'changeEmployeeNumber',
-				employee: byNumber(PEOPLE.awkward),
-				newEmployeeNumber: 'AB-12',
-			},
+		const result = await runOperation(fx, 'employee', 'changeEmployeeNumber', {
+			employee: byNumber(PEOPLE.awkward),
+			newEmployeeNumber: 'AB-12',
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -30,14 +25,9 @@ describe('Employee > Change Employee Number', () => {
 	});
 
 	it('a number used in a subsidiary is refused naming newEmployeeNumber', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'changeEmployeeNumber',
-				employee: byNumber(PEOPLE.worker),
-				newEmployeeNumber: PEOPLE.subsidiaryOnly,
-			},
+		const result = await runOperation(fx, 'employee', 'changeEmployeeNumber', {
+			employee: byNumber(PEOPLE.worker),
+			newEmployeeNumber: PEOPLE.subsidiaryOnly,
 		});
 		expect(result.error?.message).toMatch(/HTTP 400.*newEmployeeNumber: .*DuplicateEmployeeNumber/);
 		expect(fx.apiRequests()[0].status).toBe(400);

@@ -1,19 +1,14 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE, person } from '../../support/people';
 
 describe('Employee > Change Phone Number', () => {
 	const fx = useEmulator();
 
 	it('changes the login for every company profile of the person', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'changePhoneNumber',
-				employee: byNumber(PEOPLE.withHistory),
-				newPhoneNumber: '+4798765432',
-			},
+		const result = await runOperation(fx, 'employee', 'changePhoneNumber', {
+			employee: byNumber(PEOPLE.withHistory),
+			newPhoneNumber: '+4798765432',
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([expect.objectContaining({ phone: '+4798765432' })]);
@@ -31,14 +26,9 @@ describe('Employee > Change Phone Number', () => {
 	});
 
 	it("another person's login is refused with DuplicatePhoneNumber", async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'changePhoneNumber',
-				employee: byNumber(PEOPLE.worker),
-				newPhoneNumber: '+4791234567',
-			},
+		const result = await runOperation(fx, 'employee', 'changePhoneNumber', {
+			employee: byNumber(PEOPLE.worker),
+			newPhoneNumber: '+4791234567',
 		});
 		expect(result.error?.message).toMatch(/HTTP 400.*newPhoneNumber: .*DuplicatePhoneNumber/);
 		expect(fx.apiRequests()[0].status).toBe(400);

@@ -1,24 +1,19 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('Employee > Create', () => {
 	const fx = useEmulator();
 
 	it('posts the profile with its first employment (payroll as integer) and returns the full employee', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'create',
-				employeeNumber: '8001',
-				firstName: 'Jon',
-				lastName: 'Berg',
-				phone: '+4790000002',
-				birthDate: '1991-03-04T00:00:00',
-				employmentStartDate: '2026-01-01T00:00:00',
-				employment: { department: 'Tunnels', payroll: 2 },
-				additionalFields: { email: 'jon.berg@example.com', workCardExpirationDate: '31.12.2027' },
-			},
+		const result = await runOperation(fx, 'employee', 'create', {
+			employeeNumber: '8001',
+			firstName: 'Jon',
+			lastName: 'Berg',
+			phone: '+4790000002',
+			birthDate: '1991-03-04T00:00:00',
+			employmentStartDate: '2026-01-01T00:00:00',
+			employment: { department: 'Tunnels', payroll: 2 },
+			additionalFields: { email: 'jon.berg@example.com', workCardExpirationDate: '31.12.2027' },
 		});
 		expect(result.error).toBeUndefined();
 		const [employee] = jsonOf(result);
@@ -55,18 +50,13 @@ describe('Employee > Create', () => {
 	});
 
 	it('an employee number used anywhere in the company structure is refused, naming the field', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'create',
-				employeeNumber: '2001',
-				firstName: 'Dup',
-				lastName: 'Licate',
-				phone: '+4790000003',
-				birthDate: '1991-03-04',
-				employmentStartDate: '2026-01-01',
-			},
+		const result = await runOperation(fx, 'employee', 'create', {
+			employeeNumber: '2001',
+			firstName: 'Dup',
+			lastName: 'Licate',
+			phone: '+4790000003',
+			birthDate: '1991-03-04',
+			employmentStartDate: '2026-01-01',
 		});
 		expect(result.error?.message).toMatch(
 			/HTTP 400.*employeeNumber: .*already exists in the company structure.*DuplicateEmployeeNumber/,

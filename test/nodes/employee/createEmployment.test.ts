@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE } from '../../support/people';
 
 describe('Employee > Create Employment', () => {
@@ -12,15 +12,10 @@ describe('Employee > Create Employment', () => {
 
 	it('transition: the previous employment ends the day before the new start', async () => {
 		const start = day(14);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'createEmployment',
-				employee: byNumber(PEOPLE.worker),
-				startDate: start,
-				employmentFields: { department: 'Tunnels', payroll: 2, mainProjectNumber: 'P-1002' },
-			},
+		const result = await runOperation(fx, 'employee', 'createEmployment', {
+			employee: byNumber(PEOPLE.worker),
+			startDate: start,
+			employmentFields: { department: 'Tunnels', payroll: 2, mainProjectNumber: 'P-1002' },
 		});
 		expect(result.error).toBeUndefined();
 		const [employee] = jsonOf(result) as Array<Record<string, any>>;
@@ -52,14 +47,9 @@ describe('Employee > Create Employment', () => {
 	});
 
 	it('a start not after the current one is refused naming startDate', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'createEmployment',
-				employee: byNumber(PEOPLE.worker),
-				startDate: '2000-01-01',
-			},
+		const result = await runOperation(fx, 'employee', 'createEmployment', {
+			employee: byNumber(PEOPLE.worker),
+			startDate: '2000-01-01',
 		});
 		expect(result.error?.message).toMatch(/HTTP 400.*startDate: /);
 		expect(fx.apiRequests()[0].body).toEqual({ startDate: '2000-01-01' });

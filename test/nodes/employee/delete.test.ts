@@ -1,14 +1,11 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, enc, newPerson, PEOPLE } from '../../support/people';
 
 describe('Employee > Delete', () => {
 	const fx = useEmulator();
 	const deleteEmployee = (employeeNumber: string) =>
-		executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'delete', employee: byNumber(employeeNumber) },
-		});
+		runOperation(fx, 'employee', 'delete', { employee: byNumber(employeeNumber) });
 
 	it('deletes by encoded number; 204 becomes a success item', async () => {
 		// Its own person, with the characters of the seeded awkward number that need encoding.

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE, person } from '../../support/people';
 
 describe('Employee > Disable', () => {
@@ -8,13 +8,8 @@ describe('Employee > Disable', () => {
 	it('transition enabled -> disabled returns the employee and cascades across the company structure', async () => {
 		const inSubsidiary = person(fx, PEOPLE.withHistoryInSubsidiary, DEMO.companies.subsidiary);
 		expect(inSubsidiary.isDisabled).toBe(false);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'disable',
-				employee: byNumber(PEOPLE.withHistory),
-			},
+		const result = await runOperation(fx, 'employee', 'disable', {
+			employee: byNumber(PEOPLE.withHistory),
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -31,9 +26,8 @@ describe('Employee > Disable', () => {
 	});
 
 	it('also deactivates the project-company memberships', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'disable', employee: byNumber(PEOPLE.tagged) },
+		const result = await runOperation(fx, 'employee', 'disable', {
+			employee: byNumber(PEOPLE.tagged),
 		});
 		expect(jsonOf(result)[0].projectCompanies).toEqual([
 			expect.objectContaining({ projectCompanyId: DEMO.companies.other, active: false }),

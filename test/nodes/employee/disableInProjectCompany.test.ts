@@ -1,19 +1,14 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE } from '../../support/people';
 
 describe('Employee > Disable in Project Company', () => {
 	const fx = useEmulator();
 
 	it('transition active -> inactive in that company', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'disableInProjectCompany',
-				employee: byNumber(PEOPLE.tagged),
-				projectCompanyId: DEMO.companies.other,
-			},
+		const result = await runOperation(fx, 'employee', 'disableInProjectCompany', {
+			employee: byNumber(PEOPLE.tagged),
+			projectCompanyId: DEMO.companies.other,
 		});
 		expect(result.error).toBeUndefined();
 		expect((jsonOf(result)[0] as Record<string, any>).projectCompanies).toEqual([
@@ -30,14 +25,9 @@ describe('Employee > Disable in Project Company', () => {
 	});
 
 	it('a company the employee is not enabled in is refused', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'disableInProjectCompany',
-				employee: byNumber(PEOPLE.worker),
-				projectCompanyId: DEMO.companies.other,
-			},
+		const result = await runOperation(fx, 'employee', 'disableInProjectCompany', {
+			employee: byNumber(PEOPLE.worker),
+			projectCompanyId: DEMO.companies.other,
 		});
 		expect(result.error?.message).toMatch(
 			/HTTP 400.*projectCompanyId: .*not enabled in project company.*NotInProjectCompany/,

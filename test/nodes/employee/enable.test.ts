@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE, person } from '../../support/people';
 
 describe('Employee > Enable', () => {
@@ -7,13 +7,8 @@ describe('Employee > Enable', () => {
 
 	it('transition disabled -> enabled returns the updated employee', async () => {
 		expect(person(fx, PEOPLE.recentlyLeft).isDisabled).toBe(true);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'enable',
-				employee: byNumber(PEOPLE.recentlyLeft),
-			},
+		const result = await runOperation(fx, 'employee', 'enable', {
+			employee: byNumber(PEOPLE.recentlyLeft),
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -30,10 +25,7 @@ describe('Employee > Enable', () => {
 	});
 
 	it('an unknown employee is a 404 naming employeeNumber', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'enable', employee: byNumber('nobody') },
-		});
+		const result = await runOperation(fx, 'employee', 'enable', { employee: byNumber('nobody') });
 		expect(result.error?.message).toMatch(/HTTP 404.*employeeNumber/);
 		expect(fx.apiRequests()[0].path).toBe('/api/v5/integration/employees/nobody/enable');
 	});

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { DEFAULT_USER_GROUP_ID, USER_GROUPS } from '../../emulator/integration/people';
 import { byNumber, newPerson, PEOPLE } from '../../support/people';
 
@@ -9,15 +9,10 @@ describe('Employee > Enable in Project Company', () => {
 	it('transition inactive -> active; userGroupId defaults to the user role', async () => {
 		// Its own person: the memberships read below are those this case makes.
 		const { employeeNumber } = newPerson(fx);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'enableInProjectCompany',
-				employee: byNumber(employeeNumber),
-				projectCompanyId: DEMO.companies.subsidiary,
-				userGroupId: '',
-			},
+		const result = await runOperation(fx, 'employee', 'enableInProjectCompany', {
+			employee: byNumber(employeeNumber),
+			projectCompanyId: DEMO.companies.subsidiary,
+			userGroupId: '',
 		});
 		expect(result.error).toBeUndefined();
 		expect((jsonOf(result)[0] as Record<string, any>).projectCompanies).toEqual([
@@ -40,15 +35,10 @@ describe('Employee > Enable in Project Company', () => {
 	it('sends a chosen userGroupId', async () => {
 		const foreman = USER_GROUPS[1].id;
 		const { employeeNumber } = newPerson(fx);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'enableInProjectCompany',
-				employee: byNumber(employeeNumber),
-				projectCompanyId: DEMO.companies.other,
-				userGroupId: foreman,
-			},
+		const result = await runOperation(fx, 'employee', 'enableInProjectCompany', {
+			employee: byNumber(employeeNumber),
+			projectCompanyId: DEMO.companies.other,
+			userGroupId: foreman,
 		});
 		expect((jsonOf(result)[0] as Record<string, any>).projectCompanies).toEqual(
 			expect.arrayContaining([
@@ -62,14 +52,9 @@ describe('Employee > Enable in Project Company', () => {
 	});
 
 	it('an unknown company is refused naming projectCompanyId', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'enableInProjectCompany',
-				employee: byNumber(PEOPLE.worker),
-				projectCompanyId: 'no-such-company',
-			},
+		const result = await runOperation(fx, 'employee', 'enableInProjectCompany', {
+			employee: byNumber(PEOPLE.worker),
+			projectCompanyId: 'no-such-company',
 		});
 		expect(result.error?.message).toMatch(
 			/HTTP 400.*projectCompanyId: Company 'no-such-company' does not exist/,

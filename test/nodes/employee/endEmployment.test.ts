@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE, person } from '../../support/people';
 
 describe('Employee > End Employment', () => {
@@ -10,14 +10,9 @@ describe('Employee > End Employment', () => {
 		const yesterday = new Date(Date.parse(`${today()}T00:00:00Z`) - 86_400_000)
 			.toISOString()
 			.slice(0, 10);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'endEmployment',
-				employee: byNumber(PEOPLE.tagged),
-				endDate: `${yesterday}T00:00:00`,
-			},
+		const result = await runOperation(fx, 'employee', 'endEmployment', {
+			employee: byNumber(PEOPLE.tagged),
+			endDate: `${yesterday}T00:00:00`,
 		});
 		expect(result.error).toBeUndefined();
 		const [employee] = jsonOf(result) as Array<Record<string, any>>;
@@ -43,14 +38,9 @@ describe('Employee > End Employment', () => {
 	});
 
 	it('cascades to the same person in the other companies of the structure', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'endEmployment',
-				employee: byNumber(PEOPLE.withHistory),
-				endDate: today(),
-			},
+		const result = await runOperation(fx, 'employee', 'endEmployment', {
+			employee: byNumber(PEOPLE.withHistory),
+			endDate: today(),
 		});
 		expect(result.error).toBeUndefined();
 		expect(
@@ -61,28 +51,18 @@ describe('Employee > End Employment', () => {
 
 	it('a Date from an expression (.toJSDate()) is the day n8n writes it (ISO, UTC), not refused', async () => {
 		// Was refused as "not a valid date: Thu Dec 31 2026 ..." (the Date's text in the process's zone).
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'endEmployment',
-				employee: byNumber(PEOPLE.worker),
-				endDate: `={{ DateTime.fromISO('${today()}T22:30:00Z').toJSDate() }}`,
-			},
+		const result = await runOperation(fx, 'employee', 'endEmployment', {
+			employee: byNumber(PEOPLE.worker),
+			endDate: `={{ DateTime.fromISO('${today()}T22:30:00Z').toJSDate() }}`,
 		});
 		expect(result.error).toBeUndefined();
 		expect(fx.apiRequests()[0].body).toEqual({ endDate: today() });
 	});
 
 	it('without an active employment the service refuses with NoActiveEmployment', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'endEmployment',
-				employee: byNumber(PEOPLE.longGone),
-				endDate: today(),
-			},
+		const result = await runOperation(fx, 'employee', 'endEmployment', {
+			employee: byNumber(PEOPLE.longGone),
+			endDate: today(),
 		});
 		expect(result.error?.message).toMatch(
 			/HTTP 400.*employeeNumber: .*no active employment.*NoActiveEmployment/,

@@ -1,18 +1,13 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, enc, fromList, PEOPLE } from '../../support/people';
 
 describe('Employee > Get', () => {
 	const fx = useEmulator();
 
 	it('without options: no include query, no extra parts', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'get',
-				employee: fromList(PEOPLE.withHistory),
-			},
+		const result = await runOperation(fx, 'employee', 'get', {
+			employee: fromList(PEOPLE.withHistory),
 		});
 		expect(result.error).toBeUndefined();
 		const [employee] = jsonOf(result);
@@ -34,14 +29,9 @@ describe('Employee > Get', () => {
 	});
 
 	it('sends the includes comma-separated and groups the employment history', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'get',
-				employee: byNumber(PEOPLE.withHistory),
-				options: { include: ['tags', 'work-time-arrangements', 'employment-history'] },
-			},
+		const result = await runOperation(fx, 'employee', 'get', {
+			employee: byNumber(PEOPLE.withHistory),
+			options: { include: ['tags', 'work-time-arrangements', 'employment-history'] },
 		});
 		const [employee] = jsonOf(result) as Array<Record<string, any>>;
 		expect(employee.tags).toEqual([]);
@@ -67,26 +57,16 @@ describe('Employee > Get', () => {
 	});
 
 	it('a subsidiary employee needs includeEmployeesFromSubsidiaries', async () => {
-		const without = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'get',
-				employee: byNumber(PEOPLE.subsidiaryOnly),
-			},
+		const without = await runOperation(fx, 'employee', 'get', {
+			employee: byNumber(PEOPLE.subsidiaryOnly),
 		});
 		expect(without.error?.message).toMatch(
 			/HTTP 404.*employeeNumber: Employee '2001' was not found/,
 		);
 		fx.mark();
-		const withSubs = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'get',
-				employee: byNumber(PEOPLE.subsidiaryOnly),
-				options: { includeEmployeesFromSubsidiaries: true },
-			},
+		const withSubs = await runOperation(fx, 'employee', 'get', {
+			employee: byNumber(PEOPLE.subsidiaryOnly),
+			options: { includeEmployeesFromSubsidiaries: true },
 		});
 		expect(jsonOf(withSubs)).toEqual([
 			expect.objectContaining({
@@ -98,9 +78,8 @@ describe('Employee > Get', () => {
 	});
 
 	it('encodes an employee number with /, ?, #, space and non-ASCII', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'get', employee: byNumber(PEOPLE.awkward) },
+		const result = await runOperation(fx, 'employee', 'get', {
+			employee: byNumber(PEOPLE.awkward),
 		});
 		expect(jsonOf(result)).toEqual([expect.objectContaining({ employeeNumber: PEOPLE.awkward })]);
 		expect(fx.apiRequests()[0].path).toBe(`/api/v5/integration/employees/${enc(PEOPLE.awkward)}`);

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { PEOPLE } from '../../support/people';
 
 describe('Employee > Get Many', () => {
@@ -7,10 +7,7 @@ describe('Employee > Get Many', () => {
 	const numbers = (items: Array<Record<string, unknown>>) => items.map((e) => e.employeeNumber);
 
 	it('lists own company employees only by default', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'getAll', returnAll: true },
-		});
+		const result = await runOperation(fx, 'employee', 'getAll', { returnAll: true });
 		expect(numbers(jsonOf(result))).toEqual(
 			expect.arrayContaining([PEOPLE.foreman, PEOPLE.tagged]),
 		);
@@ -27,14 +24,9 @@ describe('Employee > Get Many', () => {
 	});
 
 	it('includes subsidiaries, tags and the number filter when asked', async () => {
-		const all = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'getAll',
-				returnAll: true,
-				options: { includeEmployeesFromSubsidiaries: true, include: ['tags'] },
-			},
+		const all = await runOperation(fx, 'employee', 'getAll', {
+			returnAll: true,
+			options: { includeEmployeesFromSubsidiaries: true, include: ['tags'] },
 		});
 		expect(numbers(jsonOf(all))).toEqual(
 			expect.arrayContaining([PEOPLE.subsidiaryOnly, PEOPLE.withHistoryInSubsidiary]),
@@ -45,25 +37,17 @@ describe('Employee > Get Many', () => {
 			includeEmployeesFromSubsidiaries: ['true'],
 		});
 		fx.mark();
-		const one = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 5,
-				options: { employeeNumber: PEOPLE.awkward },
-			},
+		const one = await runOperation(fx, 'employee', 'getAll', {
+			returnAll: false,
+			limit: 5,
+			options: { employeeNumber: PEOPLE.awkward },
 		});
 		expect(numbers(jsonOf(one))).toEqual([PEOPLE.awkward]);
 		expect(fx.apiRequests()[0].query).toEqual({ employeeNumber: [PEOPLE.awkward] });
 	});
 
 	it('applies the limit', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'getAll', returnAll: false, limit: 2 },
-		});
+		const result = await runOperation(fx, 'employee', 'getAll', { returnAll: false, limit: 2 });
 		expect(jsonOf(result)).toHaveLength(2);
 		expect(fx.apiRequests()).toHaveLength(1);
 	});

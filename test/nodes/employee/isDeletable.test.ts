@@ -1,18 +1,13 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE } from '../../support/people';
 
 describe('Employee > Is Deletable', () => {
 	const fx = useEmulator();
 
 	it('returns isDeletable with the validation errors that block it', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'isDeletable',
-				employee: byNumber(PEOPLE.foreman),
-			},
+		const result = await runOperation(fx, 'employee', 'isDeletable', {
+			employee: byNumber(PEOPLE.foreman),
 		});
 		expect(jsonOf(result)).toEqual([
 			{
@@ -34,13 +29,8 @@ describe('Employee > Is Deletable', () => {
 	});
 
 	it('true with no errors for a free employee', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'isDeletable',
-				employee: byNumber(PEOPLE.longGone),
-			},
+		const result = await runOperation(fx, 'employee', 'isDeletable', {
+			employee: byNumber(PEOPLE.longGone),
 		});
 		expect(jsonOf(result)).toEqual([
 			{ employeeNumber: PEOPLE.longGone, isDeletable: true, validationErrors: [] },

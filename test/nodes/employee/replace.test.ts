@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE, person } from '../../support/people';
 
 describe('Employee > Replace', () => {
@@ -7,17 +7,12 @@ describe('Employee > Replace', () => {
 
 	it('PUTs all profile fields; fields left out are cleared, employments kept', async () => {
 		const before = person(fx, PEOPLE.tagged).employments.length;
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'replace',
-				employee: byNumber(PEOPLE.tagged),
-				firstName: 'Lars',
-				lastName: 'Æsøy',
-				birthDate: '09.09.1990',
-				fields: { address: 'Kaigata 1, 5016 Bergen' },
-			},
+		const result = await runOperation(fx, 'employee', 'replace', {
+			employee: byNumber(PEOPLE.tagged),
+			firstName: 'Lars',
+			lastName: 'Æsøy',
+			birthDate: '09.09.1990',
+			fields: { address: 'Kaigata 1, 5016 Bergen' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([

@@ -1,7 +1,7 @@
 import { newId } from '../../emulator/core/ids';
 import type { TagAssignment } from '../../emulator/integration/people';
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, newPerson, PEOPLE, person } from '../../support/people';
 
 describe('Employee > Replace Tags', () => {
@@ -29,24 +29,19 @@ describe('Employee > Replace Tags', () => {
 
 	it('sends the assignments as an array and returns added, updated, removed and current tags', async () => {
 		const [crane, night2024] = person(fx, PEOPLE.tagged).tags;
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'replaceTags',
-				employee: byNumber(PEOPLE.tagged),
-				tags: {
-					assignment: [
-						{
-							userTagId: night2024.userTagId,
-							tagId: t.nightShift,
-							applicableFromDate: '2024-01-01T00:00:00',
-							applicableToDate: '30.06.2024',
-						},
-						{ tagId: t.nightShift, applicableFromDate: '2025-01-01' },
-						{ tagName: 'First aid' },
-					],
-				},
+		const result = await runOperation(fx, 'employee', 'replaceTags', {
+			employee: byNumber(PEOPLE.tagged),
+			tags: {
+				assignment: [
+					{
+						userTagId: night2024.userTagId,
+						tagId: t.nightShift,
+						applicableFromDate: '2024-01-01T00:00:00',
+						applicableToDate: '30.06.2024',
+					},
+					{ tagId: t.nightShift, applicableFromDate: '2025-01-01' },
+					{ tagName: 'First aid' },
+				],
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -87,20 +82,15 @@ describe('Employee > Replace Tags', () => {
 			[t.nightShift, '2024-01-01', '2024-12-31'],
 			[t.nightShift, '2025-01-01', null],
 		);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'replaceTags',
-				employee: byNumber(employeeNumber),
-				tags: {
-					assignment: current.map((a) => ({
-						userTagId: a.userTagId,
-						tagId: a.tagId,
-						applicableFromDate: a.applicableFromDate ?? '',
-						applicableToDate: a.applicableToDate ?? '',
-					})),
-				},
+		const result = await runOperation(fx, 'employee', 'replaceTags', {
+			employee: byNumber(employeeNumber),
+			tags: {
+				assignment: current.map((a) => ({
+					userTagId: a.userTagId,
+					tagId: a.tagId,
+					applicableFromDate: a.applicableFromDate ?? '',
+					applicableToDate: a.applicableToDate ?? '',
+				})),
 			},
 		});
 		const [diff] = jsonOf(result) as Array<Record<string, any>>;
@@ -111,22 +101,17 @@ describe('Employee > Replace Tags', () => {
 
 	it('payroll tags may repeat only without overlap', async () => {
 		const { employeeNumber } = newPerson(fx);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'replaceTags',
-				employee: byNumber(employeeNumber),
-				tags: {
-					assignment: [
-						{
-							tagId: t.hazardPay,
-							applicableFromDate: '2025-01-01',
-							applicableToDate: '2025-06-30',
-						},
-						{ tagId: t.hazardPay, applicableFromDate: '2025-07-01' },
-					],
-				},
+		const result = await runOperation(fx, 'employee', 'replaceTags', {
+			employee: byNumber(employeeNumber),
+			tags: {
+				assignment: [
+					{
+						tagId: t.hazardPay,
+						applicableFromDate: '2025-01-01',
+						applicableToDate: '2025-06-30',
+					},
+					{ tagId: t.hazardPay, applicableFromDate: '2025-07-01' },
+				],
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -139,26 +124,16 @@ describe('Employee > Replace Tags', () => {
 			[t.hazardPay, '2025-01-01', '2025-06-30'],
 			[t.firstAid, null, null],
 		);
-		const refused = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'replaceTags',
-				employee: byNumber(employeeNumber),
-				tags: {},
-			},
+		const refused = await runOperation(fx, 'employee', 'replaceTags', {
+			employee: byNumber(employeeNumber),
+			tags: {},
 		});
 		expect(refused.error?.message).toBe('No tags given');
 		expect(fx.apiRequests()).toEqual([]);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'replaceTags',
-				employee: byNumber(employeeNumber),
-				tags: {},
-				removeAllTags: true,
-			},
+		const result = await runOperation(fx, 'employee', 'replaceTags', {
+			employee: byNumber(employeeNumber),
+			tags: {},
+			removeAllTags: true,
 		});
 		expect((jsonOf(result)[0] as Record<string, any>).removed).toHaveLength(2);
 		expect(fx.apiRequests()).toEqual([

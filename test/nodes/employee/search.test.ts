@@ -1,15 +1,12 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { PEOPLE } from '../../support/people';
 
 describe('Employee > Search', () => {
 	const fx = useEmulator();
 
 	it('sends the query and returns the hits with hasActiveEmployment', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'search', query: 'Dahl', returnAll: true },
-		});
+		const result = await runOperation(fx, 'employee', 'search', { query: 'Dahl', returnAll: true });
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({ employeeNumber: PEOPLE.longGone, hasActiveEmployment: false }),
 		]);
@@ -24,9 +21,9 @@ describe('Employee > Search', () => {
 	});
 
 	it('finds by phone and non-ASCII names', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'search', query: 'ødegård', returnAll: true },
+		const result = await runOperation(fx, 'employee', 'search', {
+			query: 'ødegård',
+			returnAll: true,
 		});
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({ employeeNumber: PEOPLE.awkward, hasActiveEmployment: true }),
@@ -35,10 +32,7 @@ describe('Employee > Search', () => {
 	});
 
 	it('an empty query stops before sending', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'employee', operation: 'search', query: '  ', returnAll: true },
-		});
+		const result = await runOperation(fx, 'employee', 'search', { query: '  ', returnAll: true });
 		expect(result.error?.message).toBe('Query is empty');
 		expect(fx.apiRequests()).toEqual([]);
 	});

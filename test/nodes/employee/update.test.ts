@@ -1,20 +1,15 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE } from '../../support/people';
 
 describe('Employee > Update', () => {
 	const fx = useEmulator();
 
 	it('true PATCH: sends the set fields and explicit nulls for Fields to Clear, nothing else', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'update',
-				employee: byNumber(PEOPLE.withHistory),
-				updateFields: { workTitle: 'Tunnel foreman' },
-				fieldsToClear: ['email', 'address'],
-			},
+		const result = await runOperation(fx, 'employee', 'update', {
+			employee: byNumber(PEOPLE.withHistory),
+			updateFields: { workTitle: 'Tunnel foreman' },
+			fieldsToClear: ['email', 'address'],
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -36,45 +31,30 @@ describe('Employee > Update', () => {
 	});
 
 	it('only clearing is an update too', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'update',
-				employee: byNumber(PEOPLE.withHistory),
-				updateFields: {},
-				fieldsToClear: ['workTitle'],
-			},
+		const result = await runOperation(fx, 'employee', 'update', {
+			employee: byNumber(PEOPLE.withHistory),
+			updateFields: {},
+			fieldsToClear: ['workTitle'],
 		});
 		expect(jsonOf(result)[0].workTitle).toBeNull();
 		expect(fx.apiRequests()[0].body).toEqual({ workTitle: null });
 	});
 
 	it('a field both set and cleared is refused before sending', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'update',
-				employee: byNumber(PEOPLE.withHistory),
-				updateFields: { email: 'a@b.no' },
-				fieldsToClear: ['email'],
-			},
+		const result = await runOperation(fx, 'employee', 'update', {
+			employee: byNumber(PEOPLE.withHistory),
+			updateFields: { email: 'a@b.no' },
+			fieldsToClear: ['email'],
 		});
 		expect(result.error?.message).toBe('Email is both set and cleared');
 		expect(fx.apiRequests()).toEqual([]);
 	});
 
 	it('nothing to change is refused before sending', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'update',
-				employee: byNumber(PEOPLE.withHistory),
-				updateFields: {},
-				fieldsToClear: [],
-			},
+		const result = await runOperation(fx, 'employee', 'update', {
+			employee: byNumber(PEOPLE.withHistory),
+			updateFields: {},
+			fieldsToClear: [],
 		});
 		expect(result.error?.message).toBe('No fields to update');
 		expect(fx.apiRequests()).toEqual([]);

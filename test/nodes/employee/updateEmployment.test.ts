@@ -1,20 +1,15 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE } from '../../support/people';
 
 describe('Employee > Update Employment', () => {
 	const fx = useEmulator();
 
 	it('PATCHes the current employment: set fields and cleared ones, the rest stay', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'updateEmployment',
-				employee: byNumber(PEOPLE.tagged),
-				employmentUpdateFields: { department: 'Bridges', payroll: 0 },
-				employmentFieldsToClear: ['mainProjectNumber'],
-			},
+		const result = await runOperation(fx, 'employee', 'updateEmployment', {
+			employee: byNumber(PEOPLE.tagged),
+			employmentUpdateFields: { department: 'Bridges', payroll: 0 },
+			employmentFieldsToClear: ['mainProjectNumber'],
 		});
 		expect(result.error).toBeUndefined();
 		expect((jsonOf(result)[0] as Record<string, any>).employment).toMatchObject({
@@ -33,15 +28,10 @@ describe('Employee > Update Employment', () => {
 	});
 
 	it('without an active employment the service refuses', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'employee',
-				operation: 'updateEmployment',
-				employee: byNumber(PEOPLE.longGone),
-				employmentUpdateFields: { department: 'x' },
-				employmentFieldsToClear: [],
-			},
+		const result = await runOperation(fx, 'employee', 'updateEmployment', {
+			employee: byNumber(PEOPLE.longGone),
+			employmentUpdateFields: { department: 'x' },
+			employmentFieldsToClear: [],
 		});
 		expect(result.error?.message).toMatch(/HTTP 400.*no active employment/);
 		expect(fx.apiRequests()[0].status).toBe(400);

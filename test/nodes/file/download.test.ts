@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 
 import { makePng } from '../../emulator/core/pngResize';
-import { executeNode } from '../../harness/execute';
+
 import { bytesOf } from '../../support/binaryItems';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('File > Download', () => {
 	const fx = useEmulator();
@@ -40,16 +40,7 @@ describe('File > Download', () => {
 			bytes: png,
 		});
 	const download = (file: string, size = 'auto') =>
-		executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'file',
-				operation: 'download',
-				file,
-				size,
-				binaryPropertyName: 'image',
-			},
-		});
+		runOperation(fx, 'file', 'download', { file, size, binaryPropertyName: 'image' });
 
 	it('downloads the original by file id', async () => {
 		const stored = photo();

@@ -1,26 +1,21 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('Machine > Create', () => {
 	const fx = useEmulator();
 
 	it('posts the required and typed optional fields and returns the created machine', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'create',
-				companyId: DEMO.companies.parent,
-				machineNumber: 'M-9001',
-				additionalFields: {
-					name: 'Dumper Volvo A30G',
-					typeId: 'TRUCK',
-					active: true,
-					buildYear: 2022,
-					weight: 23500.5,
-					serviceDate: '2026-02-01T00:00:00',
-					department: 'Transport',
-				},
+		const result = await runOperation(fx, 'machine', 'create', {
+			companyId: DEMO.companies.parent,
+			machineNumber: 'M-9001',
+			additionalFields: {
+				name: 'Dumper Volvo A30G',
+				typeId: 'TRUCK',
+				active: true,
+				buildYear: 2022,
+				weight: 23500.5,
+				serviceDate: '2026-02-01T00:00:00',
+				department: 'Transport',
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -58,18 +53,13 @@ describe('Machine > Create', () => {
 		const excavator = fx.emulator.ctx.sections.machines
 			.all()
 			.find((m) => m.machineNumber === 'M-100' && m.companyId === DEMO.companies.parent)!;
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'create',
-				companyId: DEMO.companies.parent,
-				machineNumber: 'E-9001',
-				additionalFields: {
-					isEquipment: true,
-					typeId: 'TILTROTATOR',
-					parentMachineId: excavator.id,
-				},
+		const result = await runOperation(fx, 'machine', 'create', {
+			companyId: DEMO.companies.parent,
+			machineNumber: 'E-9001',
+			additionalFields: {
+				isEquipment: true,
+				typeId: 'TILTROTATOR',
+				parentMachineId: excavator.id,
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -89,15 +79,10 @@ describe('Machine > Create', () => {
 	});
 
 	it('names MachineService.machineTypeInvalid and the value sent for an unknown machine type', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'create',
-				companyId: DEMO.companies.parent,
-				machineNumber: 'M-9002',
-				additionalFields: { typeId: 'SUBMARINE' },
-			},
+		const result = await runOperation(fx, 'machine', 'create', {
+			companyId: DEMO.companies.parent,
+			machineNumber: 'M-9002',
+			additionalFields: { typeId: 'SUBMARINE' },
 		});
 		expect(result.error?.message).toContain('MachineService.machineTypeInvalid');
 		expect(result.error?.message).toContain('typeId');

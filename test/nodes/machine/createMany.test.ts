@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { addMachine, storedMachine } from '../../support/machines';
 
 const company = DEMO.companies.parent;
@@ -256,16 +256,13 @@ describe('Machine > Create Many', () => {
 				},
 			},
 		];
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items,
-			parameters: {
-				resource: 'machine',
-				operation: 'createMany',
-				machineData: 'json',
-				batchSize: 10,
-			},
-		});
+		const result = await runOperation(
+			fx,
+			'machine',
+			'createMany',
+			{ machineData: 'json', batchSize: 10 },
+			{ items },
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map((m) => [m.machineNumber, m.isEquipment])).toEqual([
 			['CM-90', false],

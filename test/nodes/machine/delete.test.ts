@@ -1,6 +1,6 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { addMachine, machineRl, storedMachine } from '../../support/machines';
 
 describe('Machine > Delete', () => {
@@ -8,13 +8,8 @@ describe('Machine > Delete', () => {
 
 	it('deletes by id and says what was deleted', async () => {
 		const machine = addMachine(fx, { machineNumber: 'D-1' });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'delete',
-				machine: machineRl('id', machine.id),
-			},
+		const result = await runOperation(fx, 'machine', 'delete', {
+			machine: machineRl('id', machine.id),
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ deleted: true, resource: 'machine', id: machine.id }]);
@@ -30,13 +25,8 @@ describe('Machine > Delete', () => {
 
 	it('deletes by machine number after looking the id up', async () => {
 		const machine = addMachine(fx, { machineNumber: 'D-2' });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'delete',
-				machine: machineRl('machineNumber', 'D-2'),
-			},
+		const result = await runOperation(fx, 'machine', 'delete', {
+			machine: machineRl('machineNumber', 'D-2'),
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ deleted: true, resource: 'machine', machineNumber: 'D-2' }]);
@@ -47,13 +37,8 @@ describe('Machine > Delete', () => {
 	});
 
 	it('refuses a machine with linked equipment, naming the reason', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'delete',
-				machine: machineRl('id', DEMO_MACHINES.excavator),
-			},
+		const result = await runOperation(fx, 'machine', 'delete', {
+			machine: machineRl('id', DEMO_MACHINES.excavator),
 		});
 		expect(result.error?.message).toContain('MachineService.machineNotDeletable');
 		expect(result.error?.message).toContain('equipment is linked');

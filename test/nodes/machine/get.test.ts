@@ -1,19 +1,14 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { machineRl } from '../../support/machines';
 
 describe('Machine > Get', () => {
 	const fx = useEmulator();
 
 	it('gets a machine by id', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'get',
-				machine: machineRl('id', DEMO_MACHINES.wheelLoader),
-			},
+		const result = await runOperation(fx, 'machine', 'get', {
+			machine: machineRl('id', DEMO_MACHINES.wheelLoader),
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -34,14 +29,9 @@ describe('Machine > Get', () => {
 	});
 
 	it('picked from the list, includes the linked equipment when asked', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'get',
-				machine: machineRl('list', DEMO_MACHINES.excavator),
-				includeEquipmentDetails: true,
-			},
+		const result = await runOperation(fx, 'machine', 'get', {
+			machine: machineRl('list', DEMO_MACHINES.excavator),
+			includeEquipmentDetails: true,
 		});
 		expect(result.error).toBeUndefined();
 		const [machine] = jsonOf(result);
@@ -57,13 +47,8 @@ describe('Machine > Get', () => {
 	});
 
 	it('by machine number uses the by-machine-number endpoint directly', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'get',
-				machine: machineRl('machineNumber', 'M-300'),
-			},
+		const result = await runOperation(fx, 'machine', 'get', {
+			machine: machineRl('machineNumber', 'M-300'),
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -77,10 +62,7 @@ describe('Machine > Get', () => {
 	it("answers another company's machine with the same 404 as a missing one", async () => {
 		for (const id of [DEMO_MACHINES.otherCompany, 'no-such-machine']) {
 			fx.mark();
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: { resource: 'machine', operation: 'get', machine: machineRl('id', id) },
-			});
+			const result = await runOperation(fx, 'machine', 'get', { machine: machineRl('id', id) });
 			expect(result.items).toEqual([]);
 			expect(result.error?.message).toMatch(/HTTP 404.*id: Machine '.*' was not found/);
 			expect(fx.apiRequests()[0]).toMatchObject({

@@ -1,20 +1,15 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { addMachine } from '../../support/machines';
 
 describe('Machine > Get by Machine Number', () => {
 	const fx = useEmulator();
 
 	it('gets the machine with that number, with its equipment when asked', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'getByMachineNumber',
-				machineNumber: 'M-100',
-				includeEquipmentDetails: true,
-			},
+		const result = await runOperation(fx, 'machine', 'getByMachineNumber', {
+			machineNumber: 'M-100',
+			includeEquipmentDetails: true,
 		});
 		expect(result.error).toBeUndefined();
 		const [machine] = jsonOf(result);
@@ -32,13 +27,8 @@ describe('Machine > Get by Machine Number', () => {
 
 	it('encodes a number holding / ? # and spaces into one path segment', async () => {
 		const odd = addMachine(fx, { machineNumber: 'AB/12?x#3 y' });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'getByMachineNumber',
-				machineNumber: 'AB/12?x#3 y',
-			},
+		const result = await runOperation(fx, 'machine', 'getByMachineNumber', {
+			machineNumber: 'AB/12?x#3 y',
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -51,9 +41,8 @@ describe('Machine > Get by Machine Number', () => {
 	});
 
 	it('names the machine number when none matches', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'getByMachineNumber', machineNumber: 'M-404' },
+		const result = await runOperation(fx, 'machine', 'getByMachineNumber', {
+			machineNumber: 'M-404',
 		});
 		expect(result.error?.message).toContain(
 			"machineNumber: Machine with number 'M-404' was not found",

@@ -1,14 +1,11 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('Machine > Get Many', () => {
 	const fx = useEmulator();
 
 	it("returns all of the company's machines and equipment, and no other company's", async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'getAll', returnAll: true },
-		});
+		const result = await runOperation(fx, 'machine', 'getAll', { returnAll: true });
 		expect(result.error).toBeUndefined();
 		const machines = jsonOf(result);
 		expect(machines.map((m) => m.machineNumber).sort()).toEqual([
@@ -30,15 +27,10 @@ describe('Machine > Get Many', () => {
 	});
 
 	it('applies the limit and sends includeEquipmentDetails', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 1,
-				includeEquipmentDetails: true,
-			},
+		const result = await runOperation(fx, 'machine', 'getAll', {
+			returnAll: false,
+			limit: 1,
+			includeEquipmentDetails: true,
 		});
 		expect(result.error).toBeUndefined();
 		const machines = jsonOf(result);

@@ -1,6 +1,6 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Is Deletable', () => {
@@ -11,9 +11,8 @@ describe('Machine > Is Deletable', () => {
 		['a machine registrations use', DEMO_MACHINES.truck, false],
 		['a piece of equipment', DEMO_MACHINES.bucket, true],
 	])('answers for %s', async (_label, id, expected) => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machine', operation: 'isDeletable', machine: machineRl('id', id) },
+		const result = await runOperation(fx, 'machine', 'isDeletable', {
+			machine: machineRl('id', id),
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ isDeletable: expected, id }]);
@@ -28,13 +27,8 @@ describe('Machine > Is Deletable', () => {
 
 	it('by machine number names the resolved id', async () => {
 		const machine = addMachine(fx, { machineNumber: 'ID-1' });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'isDeletable',
-				machine: machineRl('machineNumber', 'ID-1'),
-			},
+		const result = await runOperation(fx, 'machine', 'isDeletable', {
+			machine: machineRl('machineNumber', 'ID-1'),
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ isDeletable: true, id: machine.id, machineNumber: 'ID-1' }]);

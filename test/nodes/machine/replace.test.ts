@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Replace', () => {
@@ -14,16 +14,11 @@ describe('Machine > Replace', () => {
 			active: true,
 			hourMeter: 10,
 		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'replace',
-				machine: machineRl('id', machine.id),
-				companyId: DEMO.companies.parent,
-				machineNumber: 'R-1',
-				fields: { name: 'New name', typeId: 'EXCAVATOR', purchasedDate: '2024-05-01T00:00:00' },
-			},
+		const result = await runOperation(fx, 'machine', 'replace', {
+			machine: machineRl('id', machine.id),
+			companyId: DEMO.companies.parent,
+			machineNumber: 'R-1',
+			fields: { name: 'New name', typeId: 'EXCAVATOR', purchasedDate: '2024-05-01T00:00:00' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -54,16 +49,11 @@ describe('Machine > Replace', () => {
 
 	it('by machine number looks the id up first, then puts to the id', async () => {
 		const machine = addMachine(fx, { machineNumber: 'R-2', name: 'Two' });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'replace',
-				machine: machineRl('machineNumber', 'R-2'),
-				companyId: DEMO.companies.parent,
-				machineNumber: 'R-2B',
-				fields: { name: 'Two renumbered' },
-			},
+		const result = await runOperation(fx, 'machine', 'replace', {
+			machine: machineRl('machineNumber', 'R-2'),
+			companyId: DEMO.companies.parent,
+			machineNumber: 'R-2B',
+			fields: { name: 'Two renumbered' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({
@@ -83,15 +73,10 @@ describe('Machine > Replace', () => {
 			.find((m) => m.companyId === DEMO.companies.other)!;
 		for (const id of [foreign.id, 'missing-id']) {
 			fx.mark();
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: {
-					resource: 'machine',
-					operation: 'replace',
-					machine: machineRl('id', id),
-					companyId: DEMO.companies.parent,
-					machineNumber: 'X',
-				},
+			const result = await runOperation(fx, 'machine', 'replace', {
+				machine: machineRl('id', id),
+				companyId: DEMO.companies.parent,
+				machineNumber: 'X',
 			});
 			expect(result.error?.message).toContain(`HTTP 404): id: Machine '${id}' was not found.`);
 			expect(fx.apiRequests()[0]).toMatchObject({ method: 'PUT', status: 404 });

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { addMachine, storedMachine } from '../../support/machines';
 
 const company = DEMO.companies.parent;
@@ -14,19 +14,19 @@ describe('Machine > Replace Many', () => {
 			{ json: { id: a.id, number: 'RM-1', name: 'A2' } },
 			{ json: { number: 'RM-2', name: 'B2' } },
 		];
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items,
-			parameters: {
-				resource: 'machine',
-				operation: 'replaceMany',
+		const result = await runOperation(
+			fx,
+			'machine',
+			'replaceMany',
+			{
 				machine: { __rl: true, mode: 'machineNumber', value: '={{ $json.number }}' },
 				companyId: company,
 				machineNumber: '={{ $json.number }}',
 				fields: { name: '={{ $json.name }}', active: true },
 				batchSize: 50,
 			},
-		});
+			{ items },
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({ id: a.id, name: 'A2', department: null, active: true }),
@@ -50,20 +50,19 @@ describe('Machine > Replace Many', () => {
 			{ json: { id: 'missing-id', number: 'RM-X' } },
 			{ json: { id: c.id, number: 'RM-3' } },
 		];
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items,
-			continueOnFail: true,
-			parameters: {
-				resource: 'machine',
-				operation: 'replaceMany',
+		const result = await runOperation(
+			fx,
+			'machine',
+			'replaceMany',
+			{
 				machine: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
 				companyId: company,
 				machineNumber: '={{ $json.number }}',
 				fields: { name: 'Replaced' },
 				batchSize: 10,
 			},
-		});
+			{ items, continueOnFail: true },
+		);
 		expect(result.error).toBeUndefined();
 		const [missing, replaced] = jsonOf(result);
 		expect(missing).toMatchObject({ machineNumber: 'RM-X', id: 'missing-id', fields: ['id'] });
@@ -92,17 +91,13 @@ describe('Machine > Replace Many', () => {
 			{ json: { companyId: DEMO.companies.subsidiary, machineNumber: 'RM-SUB', name: 'Sub' } },
 			{ json: { companyId: company, machineNumber: 'RM-NONE' } },
 		];
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items,
-			continueOnFail: true,
-			parameters: {
-				resource: 'machine',
-				operation: 'replaceMany',
-				machineData: 'json',
-				batchSize: 10,
-			},
-		});
+		const result = await runOperation(
+			fx,
+			'machine',
+			'replaceMany',
+			{ machineData: 'json', batchSize: 10 },
+			{ items, continueOnFail: true },
+		);
 		expect(result.error).toBeUndefined();
 		const [first, second, third] = jsonOf(result);
 		expect(first).toMatchObject({ id: d.id, name: 'D2' });

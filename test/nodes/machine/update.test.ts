@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Update', () => {
@@ -13,14 +13,9 @@ describe('Machine > Update', () => {
 			active: true,
 			hourMeter: 100,
 		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'update',
-				machine: machineRl('id', machine.id),
-				updateFields: { hourMeter: 250.5, active: false },
-			},
+		const result = await runOperation(fx, 'machine', 'update', {
+			machine: machineRl('id', machine.id),
+			updateFields: { hourMeter: 250.5, active: false },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -43,14 +38,9 @@ describe('Machine > Update', () => {
 
 	it('clears a text field left empty, by machine number', async () => {
 		const machine = addMachine(fx, { machineNumber: 'U-2', note: 'remove me' });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'update',
-				machine: machineRl('machineNumber', 'U-2'),
-				updateFields: { note: '' },
-			},
+		const result = await runOperation(fx, 'machine', 'update', {
+			machine: machineRl('machineNumber', 'U-2'),
+			updateFields: { note: '' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ id: machine.id, note: null });
@@ -64,14 +54,9 @@ describe('Machine > Update', () => {
 
 	it('refuses an update without fields before sending anything', async () => {
 		const machine = addMachine(fx, { machineNumber: 'U-3' });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'update',
-				machine: machineRl('id', machine.id),
-				updateFields: {},
-			},
+		const result = await runOperation(fx, 'machine', 'update', {
+			machine: machineRl('id', machine.id),
+			updateFields: {},
 		});
 		expect(result.error?.message).toBe('No fields to update');
 		expect(fx.apiRequests()).toEqual([]);
@@ -79,17 +64,19 @@ describe('Machine > Update', () => {
 
 	it('runs once per input item; with Continue On Fail a failed item does not stop the others', async () => {
 		const machine = addMachine(fx, { machineNumber: 'U-4', hourMeter: 1 });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			continueOnFail: true,
-			items: [{ json: { number: 'U-4', hours: 7 } }, { json: { number: 'U-404', hours: 8 } }],
-			parameters: {
-				resource: 'machine',
-				operation: 'update',
+		const result = await runOperation(
+			fx,
+			'machine',
+			'update',
+			{
 				machine: machineRl('machineNumber', '={{ $json.number }}'),
 				updateFields: { hourMeter: '={{ $json.hours }}' },
 			},
-		});
+			{
+				continueOnFail: true,
+				items: [{ json: { number: 'U-4', hours: 7 } }, { json: { number: 'U-404', hours: 8 } }],
+			},
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ id: machine.id, hourMeter: 7 });
 		expect(String(jsonOf(result)[1].error)).toContain(

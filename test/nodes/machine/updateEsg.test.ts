@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Update ESG', () => {
@@ -7,14 +7,9 @@ describe('Machine > Update ESG', () => {
 
 	it('sends the named unit and fuel type as the specification integers', async () => {
 		const machine = addMachine(fx, { machineNumber: 'G-1' });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'updateEsg',
-				machine: machineRl('id', machine.id),
-				esgFields: { fuelConsumptionRate: 12.5, fuelConsumptionUnit: 0, fuelType: 7 },
-			},
+		const result = await runOperation(fx, 'machine', 'updateEsg', {
+			machine: machineRl('id', machine.id),
+			esgFields: { fuelConsumptionRate: 12.5, fuelConsumptionUnit: 0, fuelType: 7 },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -36,16 +31,16 @@ describe('Machine > Update ESG', () => {
 
 	it('accepts names mapped by expressions (kWh/km, electric) and a machine number', async () => {
 		const machine = addMachine(fx, { machineNumber: 'G-2' });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items: [{ json: { unit: 'kWh/km', fuel: 'Electric' } }],
-			parameters: {
-				resource: 'machine',
-				operation: 'updateEsg',
+		const result = await runOperation(
+			fx,
+			'machine',
+			'updateEsg',
+			{
 				machine: machineRl('machineNumber', 'G-2'),
 				esgFields: { fuelConsumptionUnit: '={{ $json.unit }}', fuelType: '={{ $json.fuel }}' },
 			},
-		});
+			{ items: [{ json: { unit: 'kWh/km', fuel: 'Electric' } }] },
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({
 			id: machine.id,
@@ -63,14 +58,9 @@ describe('Machine > Update ESG', () => {
 
 	it('requires at least one ESG field and sends nothing without one', async () => {
 		const machine = addMachine(fx, { machineNumber: 'G-3' });
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'machine',
-				operation: 'updateEsg',
-				machine: machineRl('id', machine.id),
-				esgFields: {},
-			},
+		const result = await runOperation(fx, 'machine', 'updateEsg', {
+			machine: machineRl('id', machine.id),
+			esgFields: {},
 		});
 		expect(result.error?.message).toBe('No ESG field to update');
 		expect(result.error?.description).toContain(

@@ -1,15 +1,12 @@
-import { executeNode, jsonOf } from '../../harness/execute';
+import { jsonOf } from '../../harness/execute';
 import { runLoadOptions } from '../../harness/nodeMethods';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('Machine Type > Get Many', () => {
 	const fx = useEmulator();
 
 	it("lists the company's machine types, each with its typeId", async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
-		});
+		const result = await runOperation(fx, 'machineType', 'getAll', { returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
 			{ typeId: 'EXCAVATOR', name: 'Excavator' },
@@ -22,20 +19,14 @@ describe('Machine Type > Get Many', () => {
 	});
 
 	it('applies the limit', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machineType', operation: 'getAll', returnAll: false, limit: 2 },
-		});
+		const result = await runOperation(fx, 'machineType', 'getAll', { returnAll: false, limit: 2 });
 		expect(jsonOf(result).map((t) => t.typeId)).toEqual(['EXCAVATOR', 'WHEEL_LOADER']);
 		expect(fx.apiRequests()[0]).toMatchObject({ path: '/api/MachineType', search: '' });
 	});
 
 	it("another company's client sees only its own types", async () => {
 		fx.useClient(DEMO.clients.other);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'machineType', operation: 'getAll', returnAll: true },
-		});
+		const result = await runOperation(fx, 'machineType', 'getAll', { returnAll: true });
 		expect(jsonOf(result)).toEqual([{ typeId: 'CRANE', name: 'Crane' }]);
 		expect(fx.apiRequests()[0]).toMatchObject({
 			path: '/api/MachineType',

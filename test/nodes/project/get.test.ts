@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId, byNumber } from '../../support/params';
 
 describe('Project > Get', () => {
@@ -8,10 +8,7 @@ describe('Project > Get', () => {
 
 	it('gets a project by id', async () => {
 		const project = first();
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'get', project: byId(project.id) },
-		});
+		const result = await runOperation(fx, 'project', 'get', { project: byId(project.id) });
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({ id: project.id, projectNumber: project.projectNumber }),
 		]);
@@ -27,10 +24,7 @@ describe('Project > Get', () => {
 			projectNumber: 'A/B 7#?ø',
 			name: 'Odd number',
 		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'get', project: byNumber('A/B 7#?ø') },
-		});
+		const result = await runOperation(fx, 'project', 'get', { project: byNumber('A/B 7#?ø') });
 		expect(jsonOf(result)[0]).toMatchObject({ projectNumber: 'A/B 7#?ø', name: 'Odd number' });
 		expect(fx.apiRequests()[0].path).toBe(
 			'/api/v4/integration/projects/by-project-number/A%2FB%207%23%3F%C3%B8',
@@ -38,10 +32,7 @@ describe('Project > Get', () => {
 	});
 
 	it('never lets an id reach another path', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'get', project: byId('../projects?x=1') },
-		});
+		const result = await runOperation(fx, 'project', 'get', { project: byId('../projects?x=1') });
 		expect(fx.apiRequests()[0].path).toBe('/api/v4/integration/projects/..%2Fprojects%3Fx%3D1');
 		expect(result.error?.message).toContain('HTTP 404');
 	});
@@ -49,10 +40,7 @@ describe('Project > Get', () => {
 	it.each(['..', '.'])(
 		'refuses the dot segment %p, which no encoding keeps in its place',
 		async (id) => {
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: { resource: 'project', operation: 'get', project: byId(id) },
-			});
+			const result = await runOperation(fx, 'project', 'get', { project: byId(id) });
 			expect(result.error?.message).toBe(`Project ID "${id}" cannot be used in a request path`);
 			// n8n's routing wraps errors of a preSend step as NodeApiError.
 			expect(result.error?.name).toMatch(/^Node(Api|Operation)Error$/);
@@ -62,10 +50,7 @@ describe('Project > Get', () => {
 
 	it('answers 404 for a project of another company, as for a missing one', async () => {
 		const foreign = fx.emulator.ctx.sections.projects.list(DEMO.companies.other)[0];
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'get', project: byId(foreign.id) },
-		});
+		const result = await runOperation(fx, 'project', 'get', { project: byId(foreign.id) });
 		expect(result.error?.message).toContain('HTTP 404');
 		expect(result.error?.message).toContain(`No project with ID "${foreign.id}"`);
 		expect(result.error?.description).toContain(
@@ -74,10 +59,7 @@ describe('Project > Get', () => {
 	});
 
 	it('names the field when the project is empty', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'get', project: byId('  ') },
-		});
+		const result = await runOperation(fx, 'project', 'get', { project: byId('  ') });
 		expect(result.error?.message).toBe('Project is empty');
 		expect(fx.apiRequests()).toHaveLength(0);
 	});

@@ -1,14 +1,11 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('Project > Get Many', () => {
 	const fx = useEmulator({ seed: { projects: 3 } });
 
 	it('returns every project of the company with Return All', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'getAll', returnAll: true },
-		});
+		const result = await runOperation(fx, 'project', 'getAll', { returnAll: true });
 		const expected = fx.emulator.ctx.sections.projects.list(DEMO.companies.parent).map((p) => p.id);
 		expect(jsonOf(result).map((p) => p.id)).toEqual(expected);
 		expect(jsonOf(result).every((p) => p.companyId === DEMO.companies.parent)).toBe(true);
@@ -20,10 +17,7 @@ describe('Project > Get Many', () => {
 	});
 
 	it('stops at the limit', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'project', operation: 'getAll', returnAll: false, limit: 2 },
-		});
+		const result = await runOperation(fx, 'project', 'getAll', { returnAll: false, limit: 2 });
 		expect(result.items).toHaveLength(2);
 	});
 });

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId } from '../../support/params';
 
 describe('Project > Replace', () => {
@@ -14,16 +14,11 @@ describe('Project > Replace', () => {
 			customerNumber: 'C-R1',
 			active: true,
 		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'project',
-				operation: 'replace',
-				project: byId(project.id),
-				companyId: DEMO.companies.parent,
-				projectNumber: 'R-1b',
-				fields: { name: 'New' },
-			},
+		const result = await runOperation(fx, 'project', 'replace', {
+			project: byId(project.id),
+			companyId: DEMO.companies.parent,
+			projectNumber: 'R-1b',
+			fields: { name: 'New' },
 		});
 		const [replaced] = jsonOf(result);
 		expect(replaced).toMatchObject({
@@ -51,16 +46,11 @@ describe('Project > Replace', () => {
 			companyId: DEMO.companies.parent,
 			projectNumber: 'R-2',
 		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'project',
-				operation: 'replace',
-				project: byId(project.id),
-				companyId: DEMO.companies.parent,
-				projectNumber: '={{ "" }}',
-				fields: {},
-			},
+		const result = await runOperation(fx, 'project', 'replace', {
+			project: byId(project.id),
+			companyId: DEMO.companies.parent,
+			projectNumber: '={{ "" }}',
+			fields: {},
 		});
 		expect(result.error?.message).toBe('Project Number is empty');
 		expect(fx.apiRequests()).toHaveLength(0);

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId, byNumber } from '../../support/params';
 
 describe('Project > Update', () => {
@@ -15,14 +15,9 @@ describe('Project > Update', () => {
 
 	it('patches only the fields set, leaving the others', async () => {
 		const project = fresh('U-1');
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'project',
-				operation: 'update',
-				project: byId(project.id),
-				updateFields: { name: 'After', active: false },
-			},
+		const result = await runOperation(fx, 'project', 'update', {
+			project: byId(project.id),
+			updateFields: { name: 'After', active: false },
 		});
 		expect(jsonOf(result)[0]).toMatchObject({
 			id: project.id,
@@ -40,14 +35,9 @@ describe('Project > Update', () => {
 
 	it('looks a project number up, then patches by id', async () => {
 		const project = fresh('U-2');
-		await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'project',
-				operation: 'update',
-				project: byNumber('U-2'),
-				updateFields: { name: 'By number' },
-			},
+		await runOperation(fx, 'project', 'update', {
+			project: byNumber('U-2'),
+			updateFields: { name: 'By number' },
 		});
 		expect(fx.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /api/v4/integration/projects/by-project-number/U-2',
@@ -57,14 +47,9 @@ describe('Project > Update', () => {
 
 	it('refuses an update without fields before calling', async () => {
 		const project = fresh('U-3');
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'project',
-				operation: 'update',
-				project: byId(project.id),
-				updateFields: {},
-			},
+		const result = await runOperation(fx, 'project', 'update', {
+			project: byId(project.id),
+			updateFields: {},
 		});
 		expect(result.error?.message).toBe('No fields to update');
 		expect(fx.apiRequests()).toHaveLength(0);
@@ -73,14 +58,9 @@ describe('Project > Update', () => {
 	it('names projectNumber when the new number is taken', async () => {
 		const project = fresh('U-4');
 		fresh('U-5');
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'project',
-				operation: 'update',
-				project: byId(project.id),
-				updateFields: { projectNumber: 'U-5' },
-			},
+		const result = await runOperation(fx, 'project', 'update', {
+			project: byId(project.id),
+			updateFields: { projectNumber: 'U-5' },
 		});
 		expect(result.error?.message).toContain(
 			"projectNumber: A project with projectNumber 'U-5' already exists",

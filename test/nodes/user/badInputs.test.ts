@@ -1,7 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { executeNode } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId, byNumber, enc, itRefusesEach, PEOPLE, type BadInput } from '../../support/people';
 import { MAPPED_EMPTY as EMPTY } from '../../support/params';
 
@@ -110,10 +109,7 @@ describe('User > bad inputs', () => {
 	])(
 		'an unknown identity id with a %s is encoded into one path segment and answers a 404 naming identityId',
 		async (_name, id) => {
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: { resource: 'user', operation: 'isDeletable', user: byId(id) },
-			});
+			const result = await runOperation(fx, 'user', 'isDeletable', { user: byId(id) });
 			expect(result.error?.message).toMatch(/HTTP 404.*identityId: User '.*' was not found/);
 			expect(fx.apiRequests()).toEqual([
 				expect.objectContaining({

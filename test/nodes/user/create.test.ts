@@ -1,32 +1,27 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 
 describe('User > Create', () => {
 	const fx = useEmulator();
 
 	it('posts the required and additional fields, dates normalised, tags as key/value pairs', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'create',
-				companyId: DEMO.companies.parent,
-				employeeNumber: '7001',
-				firstName: 'Eva',
-				lastName: 'Strand',
-				mobileWork: '+4790000001',
-				birthDate: '01.02.1990',
-				employmentStartDate: '2026-01-15',
-				additionalFields: {
-					email: 'eva.strand@example.com',
-					payroll: false,
-					employmentEndDate: '2026-12-31T00:00:00',
-					tags: {
-						tag: [
-							{ key: 'shoeSize', value: '39' },
-							{ key: 'union', value: 'Fellesforbundet' },
-						],
-					},
+		const result = await runOperation(fx, 'user', 'create', {
+			companyId: DEMO.companies.parent,
+			employeeNumber: '7001',
+			firstName: 'Eva',
+			lastName: 'Strand',
+			mobileWork: '+4790000001',
+			birthDate: '01.02.1990',
+			employmentStartDate: '2026-01-15',
+			additionalFields: {
+				email: 'eva.strand@example.com',
+				payroll: false,
+				employmentEndDate: '2026-12-31T00:00:00',
+				tags: {
+					tag: [
+						{ key: 'shoeSize', value: '39' },
+						{ key: 'union', value: 'Fellesforbundet' },
+					],
 				},
 			},
 		});
@@ -66,19 +61,14 @@ describe('User > Create', () => {
 	});
 
 	it('surfaces the service refusing a duplicate employee number, naming the field', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'create',
-				companyId: DEMO.companies.parent,
-				employeeNumber: '1002',
-				firstName: 'Dup',
-				lastName: 'Licate',
-				mobileWork: '+4790000009',
-				birthDate: '1990-02-01',
-				employmentStartDate: '2026-01-15',
-			},
+		const result = await runOperation(fx, 'user', 'create', {
+			companyId: DEMO.companies.parent,
+			employeeNumber: '1002',
+			firstName: 'Dup',
+			lastName: 'Licate',
+			mobileWork: '+4790000009',
+			birthDate: '1990-02-01',
+			employmentStartDate: '2026-01-15',
 		});
 		expect(result.error?.message).toMatch(
 			/employeeNumber: A user with employeeNumber '1002' already exists/,

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId, enc, newPerson, PEOPLE, person } from '../../support/people';
 
 describe('User > Delete', () => {
@@ -8,10 +8,7 @@ describe('User > Delete', () => {
 	it('a 409 (changed during the delete) says to reload, not to retry blindly', async () => {
 		const { identityId } = person(fx, PEOPLE.awkward);
 		fx.emulator.ctx.sections.people.simulateConcurrentChange(identityId);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'delete', user: byId(identityId) },
-		});
+		const result = await runOperation(fx, 'user', 'delete', { user: byId(identityId) });
 		expect(result.error?.message).toMatch(
 			/HTTP 409.*identityId: User .* was changed while it was being deleted/,
 		);
@@ -31,10 +28,7 @@ describe('User > Delete', () => {
 		// Its own person, so the seeded one stays for the 409 case whatever the order.
 		const { identityId } = newPerson(fx);
 		expect(identityId).not.toBe(enc(identityId));
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'delete', user: byId(identityId) },
-		});
+		const result = await runOperation(fx, 'user', 'delete', { user: byId(identityId) });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
 			{ success: true, deleted: true, resource: 'user', identityId },
@@ -51,10 +45,7 @@ describe('User > Delete', () => {
 
 	it('a user still referenced (foreman with time registrations) is refused with the reason', async () => {
 		const { identityId } = person(fx, PEOPLE.foreman);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'delete', user: byId(identityId) },
-		});
+		const result = await runOperation(fx, 'user', 'delete', { user: byId(identityId) });
 		expect(result.error?.message).toMatch(/HTTP 400.*identityId: .*time registrations/);
 		expect(fx.apiRequests()[0].status).toBe(400);
 	});

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, enc, PEOPLE, person } from '../../support/people';
 
 describe('User > Disable', () => {
@@ -7,10 +7,7 @@ describe('User > Disable', () => {
 
 	it('transition enabled -> disabled: PATCH .../disable/{companyProfileId}, 204 becomes a success item', async () => {
 		const user = person(fx, PEOPLE.worker);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'disable', user: byNumber(PEOPLE.worker) },
-		});
+		const result = await runOperation(fx, 'user', 'disable', { user: byNumber(PEOPLE.worker) });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
 			{ success: true, action: 'disabled', employeeNumber: PEOPLE.worker },
@@ -32,15 +29,13 @@ describe('User > Disable (several items)', () => {
 	it('disables one user per input item, each output paired with its item', async () => {
 		const a = person(fx, PEOPLE.tagged);
 		const b = person(fx, PEOPLE.awkward);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items: [{ json: { id: a.companyProfileId } }, { json: { id: b.companyProfileId } }],
-			parameters: {
-				resource: 'user',
-				operation: 'disable',
-				user: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-			},
-		});
+		const result = await runOperation(
+			fx,
+			'user',
+			'disable',
+			{ user: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			{ items: [{ json: { id: a.companyProfileId } }, { json: { id: b.companyProfileId } }] },
+		);
 		expect(result.items.map((i) => [i.json, i.pairedItem])).toEqual([
 			[{ success: true, action: 'disabled', companyProfileId: a.companyProfileId }, { item: 0 }],
 			[{ success: true, action: 'disabled', companyProfileId: b.companyProfileId }, { item: 1 }],

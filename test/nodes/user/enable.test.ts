@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId, enc, PEOPLE, person } from '../../support/people';
 
 describe('User > Enable', () => {
@@ -8,10 +8,7 @@ describe('User > Enable', () => {
 	it('transition disabled -> enabled: PATCH .../enable/{companyProfileId}, 204 becomes a success item', async () => {
 		const user = person(fx, PEOPLE.recentlyLeft);
 		expect(user.isDisabled).toBe(true);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'enable', user: byId(user.companyProfileId) },
-		});
+		const result = await runOperation(fx, 'user', 'enable', { user: byId(user.companyProfileId) });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
 			{ success: true, action: 'enabled', companyProfileId: user.companyProfileId },
@@ -27,10 +24,7 @@ describe('User > Enable', () => {
 	});
 
 	it('an unknown profile is a 404 naming companyProfileId', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'enable', user: byId('missing') },
-		});
+		const result = await runOperation(fx, 'user', 'enable', { user: byId('missing') });
 		expect(result.error?.message).toMatch(/HTTP 404.*companyProfileId/);
 		expect(fx.apiRequests()[0].status).toBe(404);
 	});

@@ -1,18 +1,13 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byNumber, enc, PEOPLE } from '../../support/people';
 
 describe('User > Get by Employee Number', () => {
 	const fx = useEmulator();
 
 	it('gets the user, the number URL-encoded (/, ?, #, space, non-ASCII)', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'getByEmployeeNumber',
-				user: byNumber(PEOPLE.awkward),
-			},
+		const result = await runOperation(fx, 'user', 'getByEmployeeNumber', {
+			user: byNumber(PEOPLE.awkward),
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -35,9 +30,8 @@ describe('User > Get by Employee Number', () => {
 	});
 
 	it('an unknown number is a 404 naming employeeNumber', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'getByEmployeeNumber', user: byNumber('9999') },
+		const result = await runOperation(fx, 'user', 'getByEmployeeNumber', {
+			user: byNumber('9999'),
 		});
 		expect(result.error?.message).toMatch(/HTTP 404.*employeeNumber/);
 		expect(fx.apiRequests()[0].status).toBe(404);

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId, enc, fromList, PEOPLE, person } from '../../support/people';
 
 describe('User > Get by Profile ID', () => {
@@ -10,9 +10,8 @@ describe('User > Get by Profile ID', () => {
 		['list', fromList],
 	])('gets the user by company profile id (%s mode)', async (_mode, make) => {
 		const { companyProfileId, identityId } = person(fx, PEOPLE.foreman);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'getByProfileId', user: make(companyProfileId) },
+		const result = await runOperation(fx, 'user', 'getByProfileId', {
+			user: make(companyProfileId),
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -34,9 +33,8 @@ describe('User > Get by Profile ID', () => {
 	});
 
 	it('an unknown profile id is a clear 404 naming the field', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'getByProfileId', user: byId('no such/profile?') },
+		const result = await runOperation(fx, 'user', 'getByProfileId', {
+			user: byId('no such/profile?'),
 		});
 		expect(result.error?.message).toMatch(/HTTP 404.*profileId/);
 		expect(fx.apiRequests()[0].path).toBe(

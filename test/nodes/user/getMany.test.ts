@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { PEOPLE } from '../../support/people';
 
 describe('User > Get Many', () => {
@@ -8,10 +8,7 @@ describe('User > Get Many', () => {
 		items.map((u) => u.employeeNumber);
 
 	it('lists the company users without filters', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
-		});
+		const result = await runOperation(fx, 'user', 'getAll', { returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(numbers(jsonOf(result))).toEqual(
 			expect.arrayContaining([PEOPLE.foreman, PEOPLE.worker, PEOPLE.longGone, PEOPLE.awkward]),
@@ -27,15 +24,10 @@ describe('User > Get Many', () => {
 	});
 
 	it('sends companyId and employmentLookbackDays, and applies the limit', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 1,
-				filters: { companyId: DEMO.companies.subsidiary, employmentLookbackDays: 0 },
-			},
+		const result = await runOperation(fx, 'user', 'getAll', {
+			returnAll: false,
+			limit: 1,
+			filters: { companyId: DEMO.companies.subsidiary, employmentLookbackDays: 0 },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toHaveLength(1);
@@ -48,14 +40,9 @@ describe('User > Get Many', () => {
 	});
 
 	it('employmentLookbackDays keeps recent leavers and drops long-gone ones', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { employmentLookbackDays: 30 },
-			},
+		const result = await runOperation(fx, 'user', 'getAll', {
+			returnAll: true,
+			filters: { employmentLookbackDays: 30 },
 		});
 		expect(numbers(jsonOf(result))).toContain(PEOPLE.recentlyLeft);
 		expect(numbers(jsonOf(result))).not.toContain(PEOPLE.longGone);
@@ -71,28 +58,18 @@ describe('User > Get Many', () => {
 		)!;
 		fx.emulator.ctx.sections.people.touch(worker);
 		fx.mark();
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { changedSince: since },
-			},
+		const result = await runOperation(fx, 'user', 'getAll', {
+			returnAll: true,
+			filters: { changedSince: since },
 		});
 		expect(numbers(jsonOf(result))).toEqual([PEOPLE.worker]);
 		expect(fx.apiRequests()[0].query).toEqual({ changedSince: [since] });
 	});
 
 	it('a subsidiary outside the company structure is a clear 403', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { companyId: DEMO.companies.other },
-			},
+		const result = await runOperation(fx, 'user', 'getAll', {
+			returnAll: true,
+			filters: { companyId: DEMO.companies.other },
 		});
 		expect(result.error?.message).toMatch(/HTTP 403.*companyId/);
 		expect(fx.apiRequests()[0].status).toBe(403);

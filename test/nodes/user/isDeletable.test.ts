@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId, byNumber, enc, PEOPLE, person } from '../../support/people';
 
 describe('User > Is Deletable', () => {
@@ -7,10 +7,7 @@ describe('User > Is Deletable', () => {
 
 	it('turns the bare true into a named item', async () => {
 		const { identityId } = person(fx, PEOPLE.worker);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'isDeletable', user: byId(identityId) },
-		});
+		const result = await runOperation(fx, 'user', 'isDeletable', { user: byId(identityId) });
 		expect(jsonOf(result)).toEqual([{ identityId, isDeletable: true }]);
 		expect(fx.apiRequests()).toEqual([
 			expect.objectContaining({
@@ -23,10 +20,7 @@ describe('User > Is Deletable', () => {
 
 	it('false for a user with time registrations (by employee number)', async () => {
 		const { identityId } = person(fx, PEOPLE.tagged);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'isDeletable', user: byNumber(PEOPLE.tagged) },
-		});
+		const result = await runOperation(fx, 'user', 'isDeletable', { user: byNumber(PEOPLE.tagged) });
 		expect(jsonOf(result)).toEqual([{ employeeNumber: PEOPLE.tagged, isDeletable: false }]);
 		expect(fx.apiRequests().map((r) => r.path)).toEqual([
 			`/api/v4/integration/users/by-employee-number/${PEOPLE.tagged}`,

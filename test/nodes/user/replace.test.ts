@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId, byNumber, enc, PEOPLE, person } from '../../support/people';
 
 describe('User > Replace', () => {
@@ -15,16 +15,11 @@ describe('User > Replace', () => {
 
 	it('by identity ID: looks the profile up, PUTs the complete user to the encoded identity path', async () => {
 		const { identityId, companyProfileId } = person(fx, PEOPLE.worker);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'replace',
-				user: byId(identityId),
-				employeeNumber: PEOPLE.worker,
-				...required,
-				fields: { department: 'Roads' },
-			},
+		const result = await runOperation(fx, 'user', 'replace', {
+			user: byId(identityId),
+			employeeNumber: PEOPLE.worker,
+			...required,
+			fields: { department: 'Roads' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -60,16 +55,11 @@ describe('User > Replace', () => {
 
 	it('by employee number: uses the by-employee-number lookup', async () => {
 		const { identityId, companyProfileId } = person(fx, PEOPLE.worker);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'replace',
-				user: byNumber(PEOPLE.worker),
-				employeeNumber: PEOPLE.worker,
-				...required,
-				fields: {},
-			},
+		const result = await runOperation(fx, 'user', 'replace', {
+			user: byNumber(PEOPLE.worker),
+			employeeNumber: PEOPLE.worker,
+			...required,
+			fields: {},
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ identityId, department: null });
@@ -79,16 +69,11 @@ describe('User > Replace', () => {
 	});
 
 	it('an identity not in that company is a clear error before any PUT', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'replace',
-				user: byId('auth0|nobody'),
-				employeeNumber: '1',
-				...required,
-				fields: {},
-			},
+		const result = await runOperation(fx, 'user', 'replace', {
+			user: byId('auth0|nobody'),
+			employeeNumber: '1',
+			...required,
+			fields: {},
 		});
 		expect(result.error?.message).toBe(
 			`No user with identity ID "auth0|nobody" in company "${DEMO.companies.parent}"`,

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId, byNumber, enc, PEOPLE, person } from '../../support/people';
 
 describe('User > Update', () => {
@@ -7,14 +7,9 @@ describe('User > Update', () => {
 
 	it('PATCHes only the set fields to the company profile id path', async () => {
 		const { companyProfileId } = person(fx, PEOPLE.worker);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'update',
-				user: byId(companyProfileId),
-				updateFields: { workTitle: 'Site lead', cardExpirationDate: '31.12.2027' },
-			},
+		const result = await runOperation(fx, 'user', 'update', {
+			user: byId(companyProfileId),
+			updateFields: { workTitle: 'Site lead', cardExpirationDate: '31.12.2027' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -35,14 +30,9 @@ describe('User > Update', () => {
 
 	it('by employee number: looks the profile id up first', async () => {
 		const { companyProfileId } = person(fx, PEOPLE.tagged);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				resource: 'user',
-				operation: 'update',
-				user: byNumber(PEOPLE.tagged),
-				updateFields: { tags: { tag: [{ key: 'crew', value: 'B' }] } },
-			},
+		const result = await runOperation(fx, 'user', 'update', {
+			user: byNumber(PEOPLE.tagged),
+			updateFields: { tags: { tag: [{ key: 'crew', value: 'B' }] } },
 		});
 		expect(jsonOf(result)[0].tags).toEqual([{ key: 'crew', value: 'B' }]);
 		const [lookup, patch] = fx.apiRequests();
@@ -54,10 +44,7 @@ describe('User > Update', () => {
 	});
 
 	it('without fields it stops before sending', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'user', operation: 'update', user: byId('x'), updateFields: {} },
-		});
+		const result = await runOperation(fx, 'user', 'update', { user: byId('x'), updateFields: {} });
 		expect(result.error?.message).toBe('No fields to update');
 		expect(fx.apiRequests()).toEqual([]);
 	});

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { pageStream, type ExtractionPage } from './pageStream';
 import { outputOrThrow } from '../../helpers/itemErrors';
-import { isResumable } from '../../helpers/resume';
+import { StopRule, type Stop } from '../../helpers/orderedRunner';
+import { endOfRun, isResumable } from '../../helpers/resume';
 import { isVersion2 } from '../../../shared/nodeVersion';
 import { manyItemsHint } from './manyItemsHint';
 import { extractionFileName } from './output/fileNames';
@@ -12,7 +13,8 @@ import { checkParts, readOutput } from './outputField';
 import { readPartitioning } from './partitionOptions';
 import { buildQuery, type ExtractionOptions } from './query';
 import { pageFacts, readLimit, takeRecords } from './records';
-import { extractionErrorItem, ResumeState, stoppedFileItems, stretchJson } from './resume';
+import type { Slice } from './partitions/slices';
+import { extractionStop, stretchJson } from './resume';
 
 /** Which endpoint one input item reads: fixed for most operations, chosen per item by others. */
 export interface ExtractionTarget {
@@ -58,11 +60,13 @@ export async function runExtraction(
 	const out: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		// A failure part of the way leaves none of this item's records behind (Continue On Fail),
-		// unless the run may stop part-way (resume.ts): then the complete leading stretch stays.
+		// unless the run may stop part-way (helpers/resume.ts): then the complete leading stretch stays.
 		const before = out.length;
-		let qs: IDataObject | undefined;
-		let resume: ResumeState | undefined;
-		let file = false;
+		// In a run that may stop part-way: how it names where it stopped.
+		let named: ReturnType<typeof extractionStop> | undefined;
+		// The File output's parts (records go to `out` as they come), and where the run stopped.
+		let parts: INodeExecutionData[] | undefined;
+		let stop: Partial<Stop<Slice>> | undefined;
 		try {
 			const { path, what, check, ...run } =
 				typeof target === 'function' ? target(itemIndex) : target;
@@ -74,9 +78,9 @@ export async function runExtraction(
 			const returnAll = limit === Infinity;
 			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;
 			const output = readOutput(this, itemIndex);
-			file = output.mode === 'file';
+			if (output.mode === 'file') parts = [];
 			const attach = output.mode === 'file' ? undefined : run.attach?.call(this, itemIndex);
-			qs = await (run.query ?? buildQuery).call(
+			const qs = await (run.query ?? buildQuery).call(
 				this,
 				itemIndex,
 				options,
@@ -86,9 +90,9 @@ export async function runExtraction(
 			const partitions = readPartitioning(this, itemIndex, options);
 			// Partitioned, the endpoint's rules (a maximum window) hold for each partition's window.
 			if (!partitions) check?.(qs);
-			const stopping = isResumable(this, !returnAll) ? new ResumeState() : undefined;
+			const rule = new StopRule<Slice>(isResumable(this, !returnAll));
 			const pages = pageStream.call(this, {
-				resume: stopping,
+				rule,
 				partitioning: partitions && { ...partitions, check },
 				path,
 				qs,
@@ -103,7 +107,7 @@ export async function runExtraction(
 				},
 			});
 			// Planned and checked: from here on a failure names the rest of the window (a resumable run).
-			resume = stopping;
+			if (rule.resumable) named = extractionStop(path, qs);
 			const window = qs;
 			let facts: { page?: ExtractionPage; value?: IDataObject } = {};
 			const shape = (record: IDataObject, page: ExtractionPage): IDataObject => {
@@ -112,45 +116,47 @@ export async function runExtraction(
 			};
 			if (output.mode === 'file') {
 				// One item per part, in order.
-				const parts = await extractToFile.call(this, pages, limit, output, {
+				parts = await extractToFile.call(this, pages, limit, output, {
 					baseName: extractionFileName(path, qs),
 					shape: options.includePageFacts ? shape : undefined,
 					itemIndex,
 					stretch: isVersion2(this) ? (stretch) => stretchJson(window, stretch) : undefined,
 				});
-				const stop = resume?.stop;
-				out.push(...(stop ? stoppedFileItems(this, qs, itemIndex, stop, parts) : parts));
-				continue;
+			} else {
+				const toItem = (record: IDataObject, page: ExtractionPage): INodeExecutionData => ({
+					json: options.includePageFacts ? shape(record, page) : record,
+					pairedItem: { item: itemIndex },
+				});
+				// Only an attachment makes a record wait (takeRecords awaits only what is a promise).
+				await takeRecords(
+					pages,
+					limit,
+					attach
+						? async (record, page) => {
+								const item = toItem(record, page);
+								await attach(record, item);
+								out.push(item);
+							}
+						: (record, page) => {
+								out.push(toItem(record, page));
+							},
+				);
 			}
-			const toItem = (record: IDataObject, page: ExtractionPage): INodeExecutionData => ({
-				json: options.includePageFacts ? shape(record, page) : record,
-				pairedItem: { item: itemIndex },
-			});
-			// Only an attachment makes a record wait (takeRecords awaits only what is a promise).
-			await takeRecords(
-				pages,
-				limit,
-				attach
-					? async (record, page) => {
-							const item = toItem(record, page);
-							await attach(record, item);
-							out.push(item);
-						}
-					: (record, page) => {
-							out.push(toItem(record, page));
-						},
-			);
-			const stop = resume?.stop;
-			if (stop)
-				out.push(extractionErrorItem(this, qs, itemIndex, stop, { records: out.length - before }));
+			stop = rule.stop;
 		} catch (error) {
 			out.length = before;
 			// Failed with no slice boundary to stop at (one stream, or not a page): nothing went out.
-			if (resume && qs) {
-				const nothing = file ? { records: 0, parts: 0 } : { records: 0 };
-				out.push(extractionErrorItem(this, qs, itemIndex, { error }, nothing));
-			} else outputOrThrow(this, error, itemIndex, out);
+			if (!named) {
+				outputOrThrow(this, error, itemIndex, out);
+				continue;
+			}
+			stop = { error };
 		}
+		const records = parts?.reduce((sum, part) => sum + (part.json.records as number), 0);
+		const delivered = parts
+			? { records, parts: records ? parts.length : 0 }
+			: { records: out.length - before };
+		out.push(...endOfRun(this, itemIndex, parts ?? [], delivered, stop, named));
 	}
 	manyItemsHint(this, out.length);
 	return [out];

@@ -1,19 +1,44 @@
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
-import type { WorkforceContext } from '../../../shared/transport';
+import { CREDENTIAL, type WorkforceContext } from '../../../shared/transport';
 import {
 	paginate,
 	type PaginateOptions,
 	type StreamPage,
 } from '../../../shared/extraction/pageLoop';
-import { planPartitions, type PagePartition, type PartitionRequest } from './partitions/plan';
-import { partitionedPages } from './partitions/scheduler';
-import { runStretch, type ResumeState, type Stretch } from './resume';
+import { orderedRun, StopRule } from '../../helpers/orderedRunner';
+import {
+	partitionLabel,
+	planPartitions,
+	queryWindow,
+	type PagePartition,
+	type PartitionRequest,
+} from './partitions/plan';
+import { RequestGate } from './partitions/requestGate';
+import { SlicePlanner, type Slice } from './partitions/slices';
 
 /**
  * The run's pages: one token stream, or (Partition By) partitions planned and checked before any
- * request and read side by side (partitions/scheduler.ts hands their pages on in output order).
+ * request, cut into slices (partitions/slices.ts) and read by the ordered runner
+ * (helpers/orderedRunner.ts), their pages handed on in one stream's order, numbered.
  */
+
+/** Pages of later slices read ahead of the sink, at most: about twenty pages of 2,500 time registrations. */
+const READ_AHEAD_BYTES = 64 * 1024 * 1024;
+
+/** [startMs, endMs) of the window; an end is undefined where the run's window has none. */
+export interface Stretch {
+	startMs?: number;
+	endMs?: number;
+}
+
+/** The whole window of a run's query (an unpartitioned run's every page lies in it). */
+export function runStretch(qs: IDataObject): Stretch {
+	const { start, end, inclusive } = queryWindow(qs);
+	const ms = (key: string, more = 0) =>
+		typeof qs[key] === 'string' ? Date.parse(qs[key] as string) + more : undefined;
+	return { startMs: ms(start), endMs: ms(end, inclusive) };
+}
 
 /** A stream's page as the run hands it on: numbered and `hasMore` across partitions, placed in the window. */
 export interface ExtractionPage extends StreamPage {
@@ -26,25 +51,28 @@ export interface ExtractionPage extends StreamPage {
 
 export interface Partitioning extends PartitionRequest {
 	parallel: number;
-	/** Bytes of later partitions' pages that may wait for the sink (default READ_AHEAD_BYTES). */
+	/** Bytes of later slices' pages that may wait for the sink (default READ_AHEAD_BYTES). */
 	budgetBytes?: number;
 }
 
 export interface PageStreamOptions extends PaginateOptions {
 	partitioning?: Partitioning;
-	/** Issue 34: a failed slice ends the pages at its start (said here) instead of throwing; unpartitioned runs still throw. */
-	resume?: ResumeState;
+	/** Partitioned: the runner's stop rule (resumable, issue 34: a failed slice ends the pages at its start, said there). */
+	rule?: StopRule<Slice>;
 }
 
 export function pageStream(
 	this: WorkforceContext,
 	options: PageStreamOptions,
 ): AsyncGenerator<ExtractionPage> {
-	const { partitioning, resume, ...stream } = options;
+	const { partitioning, rule = new StopRule<Slice>(false), ...stream } = options;
 	if (!partitioning) return oneStream.call(this, stream);
 	try {
-		const partitions = planPartitions(options.qs ?? {}, partitioning, Date.now());
-		return partitionedPages.call(this, partitions, partitioning, stream, resume);
+		const planner = new SlicePlanner(
+			planPartitions(options.qs ?? {}, partitioning, Date.now()),
+			(partitioning.budgetBytes ?? READ_AHEAD_BYTES) / Math.max(1, partitioning.parallel),
+		);
+		return slicedPages.call(this, planner, partitioning, stream, rule);
 	} catch (error) {
 		// Its message, and its description (how to fix the plan).
 		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: options.itemIndex });
@@ -60,4 +88,45 @@ async function* oneStream(
 	let pageNumber = 0;
 	for await (const page of paginate.call(this, options))
 		yield { ...page, pageNumber: ++pageNumber, stretch };
+}
+
+async function* slicedPages(
+	this: WorkforceContext,
+	planner: SlicePlanner,
+	{ parallel, budgetBytes = READ_AHEAD_BYTES }: Partitioning,
+	stream: PaginateOptions,
+	rule: StopRule<Slice>,
+): AsyncGenerator<ExtractionPage> {
+	// Every slice's stream shares the run's gate and progress, and the credentials read once.
+	const credentials = await this.getCredentials(CREDENTIAL);
+	const streams = { ...stream, credentials, progress: { pages: 0, records: 0 } };
+	const gate = new RequestGate(parallel);
+	// An incremental run may have no end: then neither has its last slice's stretch.
+	const runEnd = runStretch(stream.qs ?? {}).endMs;
+	const open = (slice: Slice) => slicePages.call(this, slice, streams, gate, planner);
+	const [next, size] = [() => planner.next(), (page: StreamPage) => page.bytes];
+	let pageNumber = 0;
+	const lanes = { parallel, rule, next, open, size, aheadBytes: budgetBytes };
+	for await (const { lane: slice, value: page } of orderedRun(lanes)) {
+		const stretch = { startMs: slice.startMs, endMs: slice.final ? runEnd : slice.endMs };
+		const hasMore = page.hasMore || !slice.final;
+		yield { ...page, hasMore, pageNumber: ++pageNumber, partition: slice.partition, stretch };
+	}
+}
+
+/** A slice's pages; read to its end, what it held tells the planner the data's density. */
+async function* slicePages(
+	this: WorkforceContext,
+	slice: Slice,
+	streams: PaginateOptions,
+	gate: RequestGate,
+	planner: SlicePlanner,
+): AsyncGenerator<StreamPage> {
+	const [partition, acquire] = [partitionLabel(slice.partition), () => gate.acquire(slice.index)];
+	let [bytes, records] = [0, 0];
+	for await (const page of paginate.call(this, { ...streams, qs: slice.qs, partition, acquire })) {
+		[bytes, records] = [bytes + page.bytes, records + page.decoded.count];
+		yield page;
+	}
+	planner.finished(slice, bytes, records);
 }

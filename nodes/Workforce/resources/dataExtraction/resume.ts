@@ -1,38 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { deliveredWords, resumeErrorItem } from '../../helpers/resume';
-import { iso, queryWindow } from './partitions/plan';
+import type { Stop } from '../../helpers/orderedRunner';
+import { deliveredWords, type Delivered, type StopFacts } from '../../helpers/resume';
+import { extractionFileName } from './output/fileNames';
+import { runStretch, type Stretch } from './pageStream';
+import { iso, narrowWindow, partitionLabel, queryWindow } from './partitions/plan';
+import type { Slice } from './partitions/slices';
 
-/** An extraction run that stops part-way (issue 34): the stretch of the window it read and the error item naming the rest. */
-
-/** [startMs, endMs) of the window; an end is undefined where the run's window has none. */
-export interface Stretch {
-	startMs?: number;
-	endMs?: number;
-}
-
-/** The first slice that failed (every slice before it was handed on). */
-export interface StreamStop {
-	error: unknown;
-	startMs: number;
-	/** As errors name it. */
-	partition: string;
-	/** 1: the slice's first page. */
-	page: number;
-}
-
-/** Where pageStream says a resumable run stopped. */
-export class ResumeState {
-	stop?: StreamStop;
-}
-
-/** The whole window of a run's query (an unpartitioned run's every page lies in it). */
-export function runStretch(qs: IDataObject): Stretch {
-	const { start, end, inclusive } = queryWindow(qs);
-	const ms = (key: string, more = 0) =>
-		typeof qs[key] === 'string' ? Date.parse(qs[key] as string) + more : undefined;
-	return { startMs: ms(start), endMs: ms(end, inclusive) };
-}
+/** An extraction run that stops part-way (issue 34): the stretch of the window it read and the rest, named. */
 
 const fieldOf = (key: string) => key[0].toLowerCase() + key.slice(1);
 
@@ -43,20 +18,6 @@ export function stretchJson(qs: IDataObject, { startMs, endMs }: Stretch): IData
 	return { [fieldOf(start)]: at(startMs), [fieldOf(end)]: at(endMs, inclusive) };
 }
 
-/** A File output that stopped part-way: its parts (none when they hold no record), then the error item. */
-export function stoppedFileItems(
-	ctx: IExecuteFunctions,
-	qs: IDataObject,
-	itemIndex: number,
-	stop: StreamStop,
-	parts: INodeExecutionData[],
-): INodeExecutionData[] {
-	const records = parts.reduce((sum, part) => sum + (part.json.records as number), 0);
-	const delivered = records === 0 ? [] : parts;
-	const output = { records, parts: delivered.length };
-	return [...delivered, extractionErrorItem(ctx, qs, itemIndex, stop, output)];
-}
-
 const FIELD_NAMES: Record<string, string> = {
 	fromDateTime: 'From Date Time',
 	toDateTime: 'To Date Time',
@@ -64,32 +25,37 @@ const FIELD_NAMES: Record<string, string> = {
 	modifiedBefore: 'Options > Modified Before',
 };
 
-/** `stop` is only `{ error }` where the run failed with no slice boundary to stop at. */
-export function extractionErrorItem(
-	ctx: IExecuteFunctions,
-	qs: IDataObject,
-	itemIndex: number,
-	stop: Partial<StreamStop>,
-	output: { records: number; parts?: number },
-): INodeExecutionData {
-	const run = runStretch(qs);
-	const from = stop.startMs ?? run.startMs;
-	const none = from === run.startMs;
-	const resume = stretchJson(qs, { startMs: from, endMs: run.endMs });
-	// Unset ends stay unset, so the rerun asks what this one did beyond the start.
-	for (const key of Object.keys(resume)) if (resume[key] === null) delete resume[key];
-	const stretch = none ? {} : { startMs: run.startMs, endMs: from };
-	const delivered = { ...output, ...stretchJson(qs, stretch) };
-	const keys = Object.keys(resume);
-	const rest = keys.length
-		? `Read the rest with this node again: set ${keys.map((key) => `${FIELD_NAMES[key]} to {{ $json.details.resume.${key} }}`).join(' and ')} (the error output item carries them).`
-		: 'Run the node again to read it.';
-	return resumeErrorItem(ctx, stop.error, itemIndex, {
-		resume,
-		failed: { partition: stop.partition ?? 'the whole window', page: stop.page },
-		delivered,
-		description: none
-			? `Nothing was output: no part of the window was complete. ${rest}`
-			: `The complete stretch before ${iso(from!)} was output (${deliveredWords(delivered)}); the rest was not. ${rest}`,
-	});
-}
+/**
+ * Where an extraction of `qs` stopped; a stop without a slice (one stream, or not a page) names the
+ * whole window. Its File parts are named after the stretch they hold, not the whole window.
+ */
+export const extractionStop =
+	(path: string, qs: IDataObject) =>
+	({ lane }: Partial<Stop<Slice>>, output: Delivered, parts: INodeExecutionData[]): StopFacts => {
+		const run = runStretch(qs);
+		const from = lane?.startMs ?? run.startMs;
+		const none = from === run.startMs;
+		const resume = stretchJson(qs, { startMs: from, endMs: run.endMs });
+		// Unset ends stay unset, so the rerun asks what this one did beyond the start.
+		for (const key of Object.keys(resume)) if (resume[key] === null) delete resume[key];
+		const stretch = none ? {} : { startMs: run.startMs, endMs: from };
+		const delivered = { ...output, ...stretchJson(qs, stretch) };
+		if (lane) {
+			const whole = extractionFileName(path, qs);
+			const held = extractionFileName(path, narrowWindow(qs, run.startMs!, lane.startMs, false));
+			for (const binary of parts.flatMap((part) => Object.values(part.binary ?? {})))
+				binary.fileName = held + (binary.fileName ?? '').slice(whole.length);
+		}
+		const keys = Object.keys(resume);
+		const rest = keys.length
+			? `Read the rest with this node again: set ${keys.map((key) => `${FIELD_NAMES[key]} to {{ $json.details.resume.${key} }}`).join(' and ')} (the error output item carries them).`
+			: 'Run the node again to read it.';
+		return {
+			resume,
+			partition: lane ? partitionLabel(lane.partition) : 'the whole window',
+			delivered,
+			description: none
+				? `Nothing was output: no part of the window was complete. ${rest}`
+				: `The complete stretch before ${iso(from!)} was output (${deliveredWords(delivered)}); the rest was not. ${rest}`,
+		};
+	};

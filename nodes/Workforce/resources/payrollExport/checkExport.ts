@@ -5,10 +5,10 @@ import { plural } from '../../../shared/plural';
 import {
 	completeness,
 	completenessHint,
-	readCheckMode,
 	readRows,
 	stopItem,
 	unchecked,
+	type CheckMode,
 	type Completeness,
 } from './completeness';
 import { employeeCount, type RowKind } from './exportGap';
@@ -28,20 +28,20 @@ export interface Checked {
 const NOUNS: Record<RowKind, string> = { summaries: 'employee day', lines: 'line' };
 
 /**
- * Version 2 (undefined in version 1): compares the export with All Data unless All Data or Don't
- * Check is chosen, and stops when asked to. `exported` are the rows already read; Get File passes
- * none, and its import lines under the same filters are read here (the file's format is the
- * company's and is not read back).
+ * Version 2 (undefined in version 1): compares the export with All Data when `mode` (readCheckMode,
+ * read before any request) asks for it, and stops when asked to. `exported` are the rows already
+ * read; Get File passes none, and its import lines under the same filters are read here (the
+ * file's format is the company's and is not read back).
  */
 export async function checkExport(
 	ctx: IExecuteFunctions,
 	request: ExportRequest,
 	itemIndex: number,
 	kind: RowKind,
+	mode: CheckMode | undefined,
 	exported?: IDataObject[],
 ): Promise<Checked | undefined> {
 	if (!isVersion2(ctx)) return undefined;
-	const mode = readCheckMode(ctx, request, itemIndex);
 	const rows =
 		exported ??
 		(mode ? await readRows(ctx, request, itemIndex, kind, request.settings.dataFilter) : undefined);

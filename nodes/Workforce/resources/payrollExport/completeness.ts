@@ -10,8 +10,8 @@ import { plural } from '../../../shared/plural';
 import { workforceJson } from '../../../shared/transport';
 import { exportGap, type EmployeeGap, type ExportGap, type RowKind } from './exportGap';
 import type { PeriodSummary } from './periodSummary';
-import { readParallel, windowQuery, type ExportRequest } from './query';
-import { sideBySide } from './sideBySide';
+import { windowQuery, type ExportRequest } from './query';
+import { readWindows } from './resume';
 
 /**
  * Issue 44: a payroll export of approved (or locked) data says what of the period it does not hold,
@@ -86,12 +86,8 @@ export async function readRows(
 			);
 		return body as IDataObject[];
 	};
-	const { results } = await sideBySide(
-		request.windows.length,
-		readParallel(ctx, itemIndex),
-		read,
-		false,
-	);
+	// A failure here fails the check (no part of it is complete on its own).
+	const { results } = await readWindows(ctx, request, itemIndex, read, false);
 	return results.flat();
 }
 
@@ -168,7 +164,7 @@ export function completenessHint(
 	if (c.complete !== false) return;
 	const then =
 		c.missing === 'not locked'
-			? 'They are exported with Data Filter Only Approved or All Data, or once locked.'
+			? 'They are exported with Export Filter Only Approved or All Data, or once locked.'
 			: 'Those workers would be paid short: have the hours approved and run again, or set Hours Not Yet Approved to Stop.';
 	ctx.addExecutionHints({
 		message: `The payroll export for ${request.from} to ${request.to} is not complete: ${gapWords(c, noun)}. ${then}`,

@@ -7,19 +7,19 @@ import {
 } from 'n8n-workflow';
 
 import { outputOrThrow } from '../../helpers/itemErrors';
-import { isResumable } from '../../helpers/resume';
+import { endOfRun } from '../../helpers/resume';
 import { workforceRequest } from '../../../shared/transport';
 import { checkExport, reportExport } from './checkExport';
+import { readCheckMode } from './completeness';
 import { exportFields } from './fields';
 import { emptyExportHint, leftOutHint } from './hints';
-import { payrollErrorItem } from './resume';
-import { sideBySide } from './sideBySide';
-import { readExportRequest, readParallel, windowQuery } from './query';
+import { payrollStop, readWindows } from './resume';
+import { readExportRequest, windowQuery, type ExportRequest } from './query';
 
 export const getFileOption: INodePropertyOptions = {
 	name: 'Get File',
 	value: 'getFile',
-	action: 'Get the payroll file in the company format',
+	action: 'Get payroll file',
 	description: "The payroll export as a file in the format set in the company's payroll setup",
 };
 
@@ -43,6 +43,7 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 		try {
 			const request = readExportRequest.call(this, itemIndex, ['voucherNumber']);
 			request.qs.dataExportType = this.getNodeParameter('dataExportType', itemIndex, 6) as number;
+			const mode = readCheckMode(this, request, itemIndex);
 			const property = (
 				this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string
 			).trim();
@@ -52,14 +53,11 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 					itemIndex,
 				});
 			// Version 2: checked before the file is fetched, so a stop fetches none (issue 44).
-			const checked = await checkExport(this, request, itemIndex, 'lines');
+			const checked = await checkExport(this, request, itemIndex, 'lines', mode);
 			if (checked?.stop) {
 				out.push(checked.stop);
 				continue;
 			}
-			const parts: Buffer[] = [];
-			let mimeType = 'text/plain';
-			let serviceName = '';
 			// The windows side by side; their bytes joined in date order (in a resumable run, of the windows before the first that failed).
 			const read = async (w: number) =>
 				await workforceRequest.call(this, {
@@ -70,67 +68,25 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 					what: 'Get payroll export file',
 					itemIndex,
 				});
-			const count = request.windows.length;
-			const parallel = readParallel(this, itemIndex);
-			const { results: responses, failed } = await sideBySide(
-				count,
-				parallel,
-				read,
-				isResumable(this),
-			);
-			if (failed && responses.length === 0) {
-				out.push(payrollErrorItem(this, request, failed, itemIndex, { parts: 0 }));
-				continue;
-			}
-			// The days the file holds: up to the window before the one that failed.
-			const to = failed ? request.windows[failed.index - 1].to : request.to;
-			for (const response of responses) {
-				const body = response.body as unknown;
-				parts.push(
-					Buffer.isBuffer(body)
-						? body
-						: typeof body === 'string'
-							? Buffer.from(body)
-							: Buffer.from(body as ArrayBuffer),
-				);
-				const headers = response.headers as Record<string, string | undefined>;
-				mimeType =
-					String(headers['content-type'] ?? mimeType)
-						.split(';')[0]
-						.trim() || mimeType;
-				serviceName =
-					/filename="?([^";]+)"?/i.exec(String(headers['content-disposition'] ?? ''))?.[1] ??
-					serviceName;
-			}
-			const bytes = Buffer.concat(parts);
-			const extension =
-				EXTENSIONS[mimeType] ??
-				/\.([A-Za-z0-9]{1,8})$/.exec(serviceName)?.[1]?.toLowerCase() ??
-				'txt';
-			const fileName = `payroll-export_${request.from}_${to}.${extension}`;
-			const binary = await this.helpers.prepareBinaryData(bytes, fileName, mimeType);
-			out.push({
-				json: {
-					fileName,
-					fromWorkDate: request.from,
-					toWorkDate: to,
-					dataExportType: request.qs.dataExportType,
-					windows: responses.length,
-					fileSize: bytes.length,
-					...(checked && !failed
-						? reportExport(this, request, itemIndex, checked, bytes.length)
-						: {}),
-				},
-				binary: { [property]: binary },
-				pairedItem: { item: itemIndex },
-			});
-			if (failed) {
-				out.push(
-					payrollErrorItem(this, request, failed, itemIndex, { parts: 1, bytes: bytes.length }),
-				);
-				continue;
-			}
-			if (bytes.length === 0) empty = request;
+			const { results, stop } = await readWindows(this, request, itemIndex, read);
+			// The days the file holds: up to the window before the one that failed (none: no file).
+			const to = stop ? request.windows[stop.lane.index - 1]?.to : request.to;
+			const file = to === undefined ? undefined : await joinedFile(this, request, results, to);
+			if (file && checked && !stop)
+				Object.assign(file.json, reportExport(this, request, itemIndex, checked, file.size));
+			const delivered = file ? { parts: 1, bytes: file.size } : { parts: 0 };
+			const made = file
+				? [
+						{
+							json: file.json,
+							binary: { [property]: file.binary },
+							pairedItem: { item: itemIndex },
+						},
+					]
+				: [];
+			out.push(...endOfRun(this, itemIndex, made, delivered, stop, payrollStop(request)));
+			if (stop) continue;
+			if (file!.size === 0) empty = request;
 			else if (request.settings.userPayrollTypeFilter !== 'all-users') filtered = request;
 		} catch (error) {
 			outputOrThrow(this, error, itemIndex, out);
@@ -139,4 +95,48 @@ export async function getFile(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (empty) emptyExportHint.call(this, empty);
 	if (filtered) leftOutHint.call(this, filtered);
 	return [out];
+}
+
+/** The windows' bytes joined into one file named after the work dates it holds. */
+async function joinedFile(
+	ctx: IExecuteFunctions,
+	request: ExportRequest,
+	responses: Array<{ body: unknown; headers: unknown }>,
+	to: string,
+) {
+	let mimeType = 'text/plain';
+	let serviceName = '';
+	const parts: Buffer[] = [];
+	for (const response of responses) {
+		const body = response.body;
+		parts.push(
+			Buffer.isBuffer(body)
+				? body
+				: typeof body === 'string'
+					? Buffer.from(body)
+					: Buffer.from(body as ArrayBuffer),
+		);
+		const headers = response.headers as Record<string, string | undefined>;
+		mimeType =
+			String(headers['content-type'] ?? mimeType)
+				.split(';')[0]
+				.trim() || mimeType;
+		serviceName =
+			/filename="?([^";]+)"?/i.exec(String(headers['content-disposition'] ?? ''))?.[1] ??
+			serviceName;
+	}
+	const bytes = Buffer.concat(parts);
+	const extension =
+		EXTENSIONS[mimeType] ?? /\.([A-Za-z0-9]{1,8})$/.exec(serviceName)?.[1]?.toLowerCase() ?? 'txt';
+	const fileName = `payroll-export_${request.from}_${to}.${extension}`;
+	const binary = await ctx.helpers.prepareBinaryData(bytes, fileName, mimeType);
+	const json = {
+		fileName,
+		fromWorkDate: request.from,
+		toWorkDate: to,
+		dataExportType: request.qs.dataExportType,
+		windows: responses.length,
+		fileSize: bytes.length,
+	};
+	return { json, binary, size: bytes.length };
 }

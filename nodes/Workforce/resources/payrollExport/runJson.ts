@@ -6,14 +6,14 @@ import {
 } from 'n8n-workflow';
 
 import { outputOrThrow } from '../../helpers/itemErrors';
-import { isResumable } from '../../helpers/resume';
+import { endOfRun } from '../../helpers/resume';
 import { workforceJson } from '../../../shared/transport';
 import { checkExport, reportExport } from './checkExport';
+import { readCheckMode } from './completeness';
 import type { RowKind } from './exportGap';
 import { emptyExportHint, leftOutHint } from './hints';
-import { payrollErrorItem } from './resume';
-import { sideBySide } from './sideBySide';
-import { readExportRequest, readParallel, windowQuery } from './query';
+import { payrollStop, readWindows } from './resume';
+import { readExportRequest, windowQuery } from './query';
 
 /**
  * A JSON payroll export (summaries or lines) per input item: one request per window of at most
@@ -34,6 +34,7 @@ export async function runJsonExport(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const request = readExportRequest.call(this, itemIndex);
+			const mode = readCheckMode(this, request, itemIndex);
 			const read = async (w: number): Promise<IDataObject[]> => {
 				const body: unknown = await workforceJson.call(this, {
 					method: 'GET',
@@ -55,18 +56,16 @@ export async function runJsonExport(
 				return body as IDataObject[];
 			};
 			// The windows side by side, their rows in date order; in a resumable run those before the first that failed.
-			const count = request.windows.length;
-			const parallel = readParallel(this, itemIndex);
-			const { results, failed } = await sideBySide(count, parallel, read, isResumable(this));
+			const { results, stop } = await readWindows(this, request, itemIndex, read);
 			const exported = results.flat();
 			const rows = exported.length;
-			if (failed) {
+			if (stop) {
 				for (const row of exported) out.push({ json: row, pairedItem: { item: itemIndex } });
-				out.push(payrollErrorItem(this, request, failed, itemIndex, { records: rows }));
+				out.push(...endOfRun(this, itemIndex, [], { records: rows }, stop, payrollStop(request)));
 				continue;
 			}
 			// Version 2: the period shown, and what All Data holds beyond it (issue 44); a stop outputs no row.
-			const checked = await checkExport(this, request, itemIndex, kind, exported);
+			const checked = await checkExport(this, request, itemIndex, kind, mode, exported);
 			if (checked?.stop) {
 				out.push(checked.stop);
 				continue;

@@ -108,6 +108,14 @@ describe('Data Extraction: a partitioned File output that fails part-way', () =>
 					Date.parse(`${dated.timeRegistration(i).workDate as string}T00:00:00Z`),
 				]),
 			);
+			// Issue 44: the message counts as `details` does (the failed slice's page, what went
+			// out), and each part is named after the stretch it holds, not the whole window.
+			expect(error).toBe(
+				`Get Time Registrations failed: ${where.partition}: page ${where.page} still failed after 2 attempts (${ids.length} records in ${parts.length} files delivered before it stopped): ${where.cause}`,
+			);
+			const stamp = (iso: string) => iso.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+			const held = `time-registrations_${stamp(window.fromDateTime)}_${stamp(delivered.toDateTime as string)}_part-`;
+			for (const part of parts) expect(part.binary?.data.fileName).toMatch(new RegExp(`^${held}`));
 			expect(ids.every((id) => dayOf.get(id)! < Date.parse(resume.fromDateTime))).toBe(true);
 			expect(dayOf.get(all[ids.length])! >= Date.parse(resume.fromDateTime)).toBe(true);
 			for (const [index, part] of parts.entries()) {

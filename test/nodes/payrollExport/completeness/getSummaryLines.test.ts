@@ -90,7 +90,7 @@ describe('Payroll Export > Get Import Lines: hours not yet approved (version 2)'
 			'/api/payroll-export/summary-as-lines 10',
 		]);
 		expect(result.hints[1].message).toBe(
-			`The payroll export for ${MONTH.from} to ${MONTH.to} is not complete: ${gapWords(gap, 'line', 'not locked')}. They are exported with Data Filter Only Approved or All Data, or once locked.`,
+			`The payroll export for ${MONTH.from} to ${MONTH.to} is not complete: ${gapWords(gap, 'line', 'not locked')}. They are exported with Export Filter Only Approved or All Data, or once locked.`,
 		);
 	});
 
@@ -130,6 +130,19 @@ describe('Payroll Export > Get Import Lines: hours not yet approved (version 2)'
 		expect(result.hints[0].message).toMatch(
 			/^Payroll export: 2026-07-24 to 2026-10-31 \(Date Range, Europe\/Oslo\), all users,/,
 		);
+	});
+
+	it('an unknown Hours Not Yet Approved (from an expression) is refused by name before any request, in every operation', async () => {
+		for (const operation of ['get', 'getFile', 'getSummaryLines']) {
+			fx.mark();
+			const result = await run({ operation, hoursNotApproved: '={{ "later" }}' });
+			expect([operation, result.error?.message]).toEqual([
+				operation,
+				'Hours Not Yet Approved has an unknown value: "later"',
+			]);
+			expect(result.error?.description).toMatch(/Export and Warn \(warn\), Stop \(stop\)/);
+			expect(fx.apiRequests()).toEqual([]);
+		}
 	});
 
 	it('version 1 is as before: one request, no period, no check', async () => {

@@ -1,6 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ExtractionPage } from '../pageStream';
+import type { ExtractionPage, Stretch } from '../pageStream';
 import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
 import { ByteSource } from '../../../../shared/n8nInternals/byteSource';
 import { csvEncoder, ndjsonEncoder } from './encoders';
@@ -9,7 +9,6 @@ import { gzip } from './gzip';
 import { PageCursor, type PartCap, type Shape } from './pageCursor';
 import { partFileName } from './fileNames';
 import { FileSummary } from './summary';
-import type { Stretch } from '../resume';
 
 type FileSettings = Extract<OutputSettings, { mode: 'file' }>;
 

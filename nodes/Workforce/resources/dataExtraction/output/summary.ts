@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ScannedPage } from './pageScan';
-import type { Stretch } from '../resume';
+import type { Stretch } from '../pageStream';
 import type { FileFormat } from '../outputField';
 
 /** In order of preference (images carry their parent's). */
