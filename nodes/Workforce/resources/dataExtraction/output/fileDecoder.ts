@@ -24,8 +24,9 @@ export function fileDecoder(): PageDecoder {
 			const page = new PageBytes(raw, pool);
 			const scanned = scanPage(page, SUMMARY_FIELDS);
 			if (scanned) return scanned;
+			const parsed = jsonPages.decode(raw);
 			page.done();
-			return jsonPages.decode(raw);
+			return parsed;
 		},
 	};
 }
