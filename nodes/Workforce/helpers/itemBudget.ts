@@ -28,7 +28,7 @@ export const itemBudgetOption: INodeProperties = {
 	typeOptions: { minValue: 0.1, numberPrecision: 1 },
 	default: DEFAULT_ITEM_BUDGET_MB,
 	displayOptions: { show: FROM_VERSION_2 },
-	description: `Return All into items: the megabytes of records a run may read before it stops at a slice boundary (with the error output, the complete slices go out and the rest is named). ${DEFAULT_ITEM_BUDGET_MB} is safe on a 640 MiB n8n; raise it only on a larger instance.`,
+	description: `Into items: the megabytes of records a run may read before it stops at a slice or 45-day window boundary (with the error output, what is complete goes out and the rest is named). ${DEFAULT_ITEM_BUDGET_MB} is safe on a 640 MiB n8n; raise it only on a larger instance.`,
 };
 
 export interface ItemBudget {
