@@ -57,7 +57,7 @@ export async function pollPayrollExport(
 				? `The trigger last read payroll export changes on ${isoDate(from)}, more than one year ago; the service finds no edits older than one year through modifiedSinceDate`
 				: `Start Date ${isoDate(from)} is more than one year back; the service finds no edits older than one year through modifiedSinceDate`,
 			{
-				description: `Choose a Start Date on or after ${isoDate(oldest)}${state ? ' (or deactivate and activate the workflow to start from now)' : ''}, and re-export older work dates with the Workforce node (Payroll Export > Get) instead.`,
+				description: `Choose a Start Date on or after ${isoDate(oldest)}${state ? ' (or unpublish and publish the workflow to start from now)' : ''}, and re-export older work dates with the Workforce node (Payroll Export > Get) instead.`,
 			},
 		);
 	}

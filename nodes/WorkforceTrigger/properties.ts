@@ -185,18 +185,18 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: onEvent('payrollExport'),
 		options: [
 			{
-				displayName: 'Data Filter',
-				name: 'dataFilter',
-				type: 'options',
-				options: DATA_FILTER_OPTIONS,
-				default: 0,
-			},
-			{
 				displayName: 'Export All Payroll Types',
 				name: 'exportAllPayrollTypes',
 				type: 'boolean',
 				default: false,
 				description: 'Whether to include payroll types marked do-not-export in the payroll setup',
+			},
+			{
+				displayName: 'Export Filter',
+				name: 'dataFilter',
+				type: 'options',
+				options: DATA_FILTER_OPTIONS,
+				default: 0,
 			},
 			{
 				displayName: 'Include All Absence',

@@ -8,6 +8,7 @@ import { getSummaryLinesOption } from '../../nodes/Workforce/resources/payrollEx
 import { useE2e, useN8nServer } from './support/e2e';
 import { typeInto, useEditorBrowser } from './support/editorBrowser';
 import { deactivateAndSettle, executionItems, executionsOf } from './support/executions';
+import { n8nEnv } from './support/n8nEnv';
 import { waitFor } from './support/runtime';
 
 /**
@@ -97,6 +98,14 @@ describe('The editor in a browser', () => {
 		await see(ndv.getByText('payrollTypeCode').first()).toBeVisible();
 		await shot('payroll-hand-off-output');
 	}, 400_000);
+
+	it("the instance's time zone is one of n8n's list (Workflow Settings shows it as valid)", async () => {
+		// n8n's list has Etc/UTC, not UTC: an instance started with UTC reads "Default Timezone not valid".
+		const zones = await n8n.server.rest<Record<string, string>>('GET', '/rest/options/timezones');
+		const instance = n8nEnv({ userFolder: '', port: 0, brokerPort: 0 }).GENERIC_TIMEZONE!;
+		expect(Object.keys(zones)).toContain(instance);
+		expect(Object.keys(zones)).not.toContain('UTC');
+	});
 
 	it("a payroll clerk's new node: the actions read right, dates typed 01.10.2026 or 2026-10-01 are read, 01/10/2026 is refused by name, Last Month gives every employee's lines", async () => {
 		await (await searchWorkforce()).click();

@@ -130,16 +130,70 @@ describe('editor names', () => {
 		expect(new Set(actions).size).toBe(actions.length);
 	});
 
-	it.each([
-		['get', /^Get daily payroll summaries to review/],
-		['getSummaryLines', /^Get flat payroll lines to import/],
-		['getFile', /^Get the payroll file in the company format/],
-	])('the payroll action %s says what it is for', (value, pattern) => {
-		const payroll = operations.filter((o) => o.resource.value === 'payrollExport');
-		expect(payroll.find((o) => o.op.value === value)!.op.action).toMatch(pattern);
+	it('payroll actions are short and tell the import lines from the extraction lines apart', () => {
+		// n8n names a new node after its action, and the canvas cuts long names (issue 44).
+		const payroll = operations.filter(
+			({ resource, op }) => resource.value === 'payrollExport' || /payroll/i.test(op.action ?? ''),
+		);
+		const action = (resource: string, value: string) =>
+			payroll.find((o) => o.resource.value === resource && o.op.value === value)!.op.action!;
+		expect(payroll.map(({ op }) => op.action).sort()).toEqual([
+			'Get daily payroll summaries',
+			'Get payroll file',
+			'Get payroll lines to import',
+			'Get raw payroll and overtime lines',
+			'Get raw payroll lines in bulk',
+		]);
+		for (const { op } of payroll)
+			expect([op.action, op.action!.length <= 34]).toEqual([op.action, true]);
+		// The search for "payroll lines" lists both kinds: the words say which one is the import.
+		expect(action('payrollExport', 'getSummaryLines')).toMatch(/import/);
+		for (const value of ['getPayrollLines', 'getPayrollLinesExtended'])
+			expect(action('dataExtraction', value)).toMatch(/^Get raw payroll (?!.*import)/);
 		// The operation names differ beyond their verb, so the operation list tells them apart too.
 		const names = payroll.map((o) => o.op.name);
 		expect(names.filter((n) => n === 'Get')).toEqual([]);
+	});
+
+	it("Partition By lists None first and says where partitions are cut, true to n8n's zone rule", () => {
+		const partitionBy = node.properties
+			.filter(
+				(p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('dataExtraction'),
+			)
+			.flatMap((p) => p.options as INodeProperties[])
+			.filter((p) => p.name === 'partitionBy');
+		expect(partitionBy.length).toBeGreaterThanOrEqual(4);
+		for (const p of partitionBy) {
+			// The values saved workflows hold never change; the order and the words may.
+			expect(options(p).map((o) => o.value)).toEqual(['none', 'day', 'week', 'month', 'parts']);
+			expect(options(p).map((o) => o.name)).toEqual([
+				'None',
+				'Day',
+				'Week',
+				'Month',
+				'Equal Parts',
+			]);
+			// From/To Date Time are read in n8n's zone; the cuts are at UTC midnights and say so.
+			expect(p.description).toMatch(/From\/To Date Time, read in n8n's time zone/);
+			for (const o of options(p).slice(1, 4))
+				expect(o.description).toMatch(/cut at .*midnight UTC/);
+			expect(JSON.stringify(p)).not.toMatch(/UTC day|00:00 UTC|\(UTC\)/);
+		}
+	});
+
+	it('the approval filter has one name in Payroll Export, Data Extraction and the trigger; its parameters keep theirs', () => {
+		const all = (list: INodeProperties[]): INodeProperties[] =>
+			list.flatMap((p) => [
+				p,
+				...all((p.options ?? []).filter((o) => 'type' in o) as INodeProperties[]),
+			]);
+		const filters = [...all(node.properties), ...all(trigger.properties)].filter((p) =>
+			['dataFilter', 'lineExportFilter'].includes(p.name),
+		);
+		expect(new Set(filters.map((p) => p.name))).toEqual(
+			new Set(['dataFilter', 'lineExportFilter']),
+		);
+		expect([...new Set(filters.map((p) => p.displayName))]).toEqual(['Export Filter']);
 	});
 
 	it('resource names carry no API version and are unique; the two people APIs say which is which', () => {

@@ -56,8 +56,9 @@ export function n8nEnv(
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
-		// Workflow dates (`$today` in the demos) in UTC, as the tests compute them (n8n's default is America/New_York).
-		GENERIC_TIMEZONE: base.GENERIC_TIMEZONE ?? 'UTC',
+		// Workflow dates (`$today` in the demos) in UTC, as the tests compute them (n8n's default is
+		// America/New_York), named as n8n's time zone list names it (it has no `UTC`).
+		GENERIC_TIMEZONE: base.GENERIC_TIMEZONE ?? 'Etc/UTC',
 		...(instance.filesFolder ? { N8N_RESTRICT_FILE_ACCESS_TO: instance.filesFolder } : {}),
 	};
 }

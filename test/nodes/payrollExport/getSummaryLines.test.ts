@@ -40,7 +40,7 @@ describe('Payroll Export > Get Import Lines', () => {
 		const items = jsonOf(result);
 		// Only locked data: the last 20 days hold none (locking happens after month end), so the export is empty.
 		expect(items).toHaveLength(0);
-		expect(result.hints[0].message).toContain('Data Filter is Only Locked');
+		expect(result.hints[0].message).toContain('Export Filter is Only Locked');
 		const wider = await executeNode({
 			credentials: fx.credentials,
 			parameters: {

@@ -12,7 +12,7 @@ import { emptyPayrollLinesHint, leftOutPayrollLinesHint } from './payrollLineHin
 export const getPayrollLinesOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines',
 	value: 'getPayrollLines',
-	action: 'Get payroll lines, one per employee and day',
+	action: 'Get raw payroll lines in bulk',
 	description: 'Processed payroll lines: one per employee per day',
 };
 

@@ -12,7 +12,7 @@ import { emptyPayrollLinesHint, leftOutPayrollLinesHint } from './payrollLineHin
 export const getPayrollLinesExtendedOption: INodePropertyOptions = {
 	name: 'Get Payroll Lines Extended',
 	value: 'getPayrollLinesExtended',
-	action: 'Get payroll lines extended with overtime lines',
+	action: 'Get raw payroll and overtime lines',
 	description:
 		'Payroll lines with full detail: one per employee and day, each with its overtime lines (payroll type, level, quantity)',
 };

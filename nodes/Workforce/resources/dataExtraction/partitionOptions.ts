@@ -1,4 +1,9 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 
 import type { PartitionBy } from './partitions/plan';
 
@@ -10,6 +15,27 @@ import type { PartitionBy } from './partitions/plan';
 /** Requests in flight at once by default: what the vendor's BI template uses for its monthly partitions, light for a shared service. */
 export const DEFAULT_PARALLEL = 4;
 export const MAX_PARALLEL = 8;
+
+/** None first (what a node does unless asked), then by size. */
+const PARTITION_BY_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'None', value: 'none', description: 'One stream, page after page' },
+	{ name: 'Day', value: 'day', description: 'One partition per day, cut at midnight UTC' },
+	{
+		name: 'Week',
+		value: 'week',
+		description: 'One partition per week, cut at Monday midnight UTC',
+	},
+	{
+		name: 'Month',
+		value: 'month',
+		description: 'One partition per month, cut at midnight UTC on the 1st',
+	},
+	{
+		name: 'Equal Parts',
+		value: 'parts',
+		description: 'Partition Count slices of equal length',
+	},
+];
 
 export const partitionOptions: INodeProperties[] = [
 	{
@@ -29,18 +55,8 @@ export const partitionOptions: INodeProperties[] = [
 		type: 'options',
 		default: 'none',
 		description:
-			'Split the date window (From/To Date Time, or Modified Since/Before in incremental mode) into partitions read side by side. Output keeps the order of one stream; a Limit still stops early.',
-		options: [
-			{ name: 'Day', value: 'day', description: 'One partition per UTC day' },
-			{
-				name: 'Equal Parts',
-				value: 'parts',
-				description: 'Partition Count slices of equal length',
-			},
-			{ name: 'Month', value: 'month', description: 'One partition per calendar month (UTC)' },
-			{ name: 'None', value: 'none', description: 'One stream, page after page' },
-			{ name: 'Week', value: 'week', description: 'One partition per week (Monday 00:00 UTC)' },
-		],
+			"Split the date window (From/To Date Time, read in n8n's time zone, or Modified Since/Before in incremental mode) into partitions read side by side. Partitions are cut at midnight UTC whatever n8n's zone: they change how the window is asked for, never which records it holds. Output keeps the order of one stream; a Limit still stops early.",
+		options: PARTITION_BY_OPTIONS,
 	},
 	{
 		displayName: 'Partition Count',

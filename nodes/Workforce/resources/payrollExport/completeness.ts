@@ -164,7 +164,7 @@ export function completenessHint(
 	if (c.complete !== false) return;
 	const then =
 		c.missing === 'not locked'
-			? 'They are exported with Data Filter Only Approved or All Data, or once locked.'
+			? 'They are exported with Export Filter Only Approved or All Data, or once locked.'
 			: 'Those workers would be paid short: have the hours approved and run again, or set Hours Not Yet Approved to Stop.';
 	ctx.addExecutionHints({
 		message: `The payroll export for ${request.from} to ${request.to} is not complete: ${gapWords(c, noun)}. ${then}`,

@@ -4,7 +4,7 @@ import { FROM_VERSION_2 } from '../../../shared/nodeVersion';
 
 /**
  * Version 2 (issue 44): what to do when the period holds hours the export leaves out
- * (completeness.ts), shown only with Data Filter Only Approved or Only Locked.
+ * (completeness.ts), shown only with Export Filter Only Approved or Only Locked.
  * Export and Warn (default), Stop, or Don't Check.
  */
 export function completenessField(show: { show: IDataObject }): INodeProperties {
@@ -17,7 +17,7 @@ export function completenessField(show: { show: IDataObject }): INodeProperties 
 				name: 'Export and Warn',
 				value: 'warn',
 				description:
-					'Export what the Data Filter gives, and say who has hours in the period that are not in it, and how many',
+					'Export what the Export Filter gives, and say who has hours in the period that are not in it, and how many',
 			},
 			{
 				name: 'Stop',
@@ -33,7 +33,7 @@ export function completenessField(show: { show: IDataObject }): INodeProperties 
 		],
 		default: 'warn',
 		description:
-			'What to do when the period holds hours the export leaves out because they are not approved (with Data Filter Only Locked: not locked). Found by comparing with All Data for the same period and filters: one more request per 45-day window.',
+			'What to do when the period holds hours the export leaves out because they are not approved (with Export Filter Only Locked: not locked). Found by comparing with All Data for the same period and filters: one more request per 45-day window.',
 		displayOptions: { show: { ...show.show, ...FROM_VERSION_2, dataFilter: [0, 5] } },
 	};
 }

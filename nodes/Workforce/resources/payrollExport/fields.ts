@@ -124,12 +124,13 @@ export function exportFields(
 			displayOptions: v2Range,
 		},
 		{
-			displayName: 'Data Filter',
+			// Export Filter, as Data Extraction's payroll lines call theirs; the parameter stays dataFilter.
+			displayName: 'Export Filter',
 			name: 'dataFilter',
 			type: 'options',
 			options: DATA_FILTER_OPTIONS,
 			default: 0,
-			description: 'Which payroll data to export (dataFilter)',
+			description: 'Which payroll data to export, by approval (dataFilter)',
 			displayOptions: show,
 		},
 		{

@@ -11,7 +11,7 @@ import { runJsonExport } from './runJson';
 export const getOption: INodePropertyOptions = {
 	name: 'Get Daily Summaries',
 	value: 'get',
-	action: 'Get daily payroll summaries to review, with nested overtime and absence lines',
+	action: 'Get daily payroll summaries',
 	description:
 		'One summary per employee and work date: hours, overtime and absences, with nested overtime and absence lines (JSON). For a file to import, use Get Import Lines.',
 };

@@ -19,7 +19,7 @@ import { readExportRequest, windowQuery, type ExportRequest } from './query';
 export const getFileOption: INodePropertyOptions = {
 	name: 'Get File',
 	value: 'getFile',
-	action: 'Get the payroll file in the company format',
+	action: 'Get payroll file',
 	description: "The payroll export as a file in the format set in the company's payroll setup",
 };
 

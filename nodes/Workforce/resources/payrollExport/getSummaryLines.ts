@@ -11,7 +11,7 @@ import { runJsonExport } from './runJson';
 export const getSummaryLinesOption: INodePropertyOptions = {
 	name: 'Get Import Lines',
 	value: 'getSummaryLines',
-	action: 'Get flat payroll lines to import, one per employee, day and pay type',
+	action: 'Get payroll lines to import',
 	description:
 		'Flat lines with fixed fields, one per employee, work date and payroll or absence type: employee number and name, work date (yyyy-MM-dd), payroll type code and name, quantity. What a payroll file is built from.',
 };

@@ -10,10 +10,10 @@ export function emptyExportHint(this: IExecuteFunctions, request: ExportRequest)
 	const causes: string[] = [];
 	if (s.dataFilter === 0)
 		causes.push(
-			'only approved data is exported by default (set Data Filter to All Data to include hours not yet approved)',
+			'only approved data is exported by default (set Export Filter to All Data to include hours not yet approved)',
 		);
 	if (s.dataFilter === 5)
-		causes.push('Data Filter is Only Locked, and nothing in the period is locked yet');
+		causes.push('Export Filter is Only Locked, and nothing in the period is locked yet');
 	if (s.userPayrollTypeFilter === 'paid-by-hour')
 		causes.push('fixed-salary employees are left out unless User Payroll Type Filter is All Users');
 	if (!s.exportAllPayrollTypes)

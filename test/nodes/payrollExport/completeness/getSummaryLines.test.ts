@@ -90,7 +90,7 @@ describe('Payroll Export > Get Import Lines: hours not yet approved (version 2)'
 			'/api/payroll-export/summary-as-lines 10',
 		]);
 		expect(result.hints[1].message).toBe(
-			`The payroll export for ${MONTH.from} to ${MONTH.to} is not complete: ${gapWords(gap, 'line', 'not locked')}. They are exported with Data Filter Only Approved or All Data, or once locked.`,
+			`The payroll export for ${MONTH.from} to ${MONTH.to} is not complete: ${gapWords(gap, 'line', 'not locked')}. They are exported with Export Filter Only Approved or All Data, or once locked.`,
 		);
 	});
 
