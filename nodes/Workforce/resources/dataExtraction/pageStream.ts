@@ -98,9 +98,9 @@ async function* oneStream(
 	}
 }
 
-/** Bytes of later slices' pages that may wait; in a run into items, within its budget too. */
+/** Bytes of later slices' pages that may wait; in a run into items, half its budget (slices are cut to it, so each run makes progress). */
 const aheadBytes = ({ budgetBytes = READ_AHEAD_BYTES }: Partitioning, budget?: ItemBudget) =>
-	Math.min(budgetBytes, budget?.bytes ?? Infinity);
+	Math.min(budgetBytes, (budget?.bytes ?? Infinity) / 2);
 
 async function* slicedPages(
 	this: WorkforceContext,
