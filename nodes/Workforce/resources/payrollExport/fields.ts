@@ -1,4 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { itemBudgetOption } from '../../helpers/itemBudget';
 import { WORK_DATE_HINT } from '../../../shared/dateHints';
 import { BEFORE_VERSION_2, FROM_VERSION_2 } from '../../../shared/nodeVersion';
 import {
@@ -278,6 +280,8 @@ export function exportFields(
 				"Whether to split a work-date range longer than the service's 45-day limit into consecutive windows of at most 45 days and merge the results. Off: such a range is refused before calling.",
 		},
 	];
+	// Rows into items (not the file): version 2 bounds what a long range holds (issue 46).
+	if (!extra.file) options.unshift(itemBudgetOption);
 	if (extra.readOnly) {
 		options.push({
 			displayName: 'Read Only (Never Lock Data)',
