@@ -12,7 +12,7 @@ import { isTransient } from '../shared/extraction/retryPolicy';
 import { editorZone } from '../shared/editorZone';
 import { isVersion2 } from '../shared/nodeVersion';
 import { dayInZone } from '../shared/zonedTime';
-import { USER_PAYROLL_TYPE_DEFAULT_V2 } from '../Workforce/resources/payrollExport/fields';
+import { USER_PAYROLL_TYPE_DEFAULT_V2 } from '../shared/payrollExportFilters';
 import { workforceJson } from '../shared/transport';
 import type { TriggerSettings } from './settings';
 import { stableHash } from './sync/changes';

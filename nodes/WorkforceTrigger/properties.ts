@@ -5,7 +5,7 @@ import {
 	DATA_FILTER_OPTIONS,
 	USER_PAYROLL_TYPE_DEFAULT_V2,
 	USER_PAYROLL_TYPE_OPTIONS,
-} from '../Workforce/resources/payrollExport/fields';
+} from '../shared/payrollExportFilters';
 import { otherEndpointProperties } from './otherEndpoint';
 import { ZONED_INSTANT_HINT } from '../shared/dateHints';
 

@@ -138,3 +138,27 @@ export async function partIds(parts: INodeExecutionData[], format: FileFormat): 
 	}
 	return ids;
 }
+
+/**
+ * The resume pattern run to its end: `run` over the error item of the run before (first over
+ * `first`) until a run ends without one, at most 12 runs; `each` checks every run. Answers the
+ * items of every run, in order, and how many runs there were.
+ */
+export async function resumeUntilDone(
+	first: INodeExecutionData[],
+	run: (input: INodeExecutionData[]) => Promise<ExecuteResult>,
+	each: (result: ExecuteResult) => void,
+): Promise<{ items: INodeExecutionData[]; runs: number }> {
+	const items: INodeExecutionData[] = [];
+	let input = first;
+	for (let runs = 1; runs <= 12; runs++) {
+		const result = await run(input);
+		expect(result.error).toBeUndefined();
+		items.push(...result.items);
+		if (result.errorItems.length === 0) return { items, runs };
+		expect(result.items.length).toBeGreaterThan(0);
+		each(result);
+		input = result.errorItems;
+	}
+	throw new Error('The resume pattern did not end within 12 runs');
+}

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { pageStream, type ExtractionPage } from './pageStream';
+import { readItemBudget } from '../../helpers/itemBudget';
 import { outputOrThrow } from '../../helpers/itemErrors';
 import { StopRule, type Stop } from '../../helpers/orderedRunner';
 import { endOfRun, isResumable } from '../../helpers/resume';
@@ -79,6 +80,11 @@ export async function runExtraction(
 			const options = this.getNodeParameter('options', itemIndex, {}) as ExtractionOptions;
 			const output = readOutput(this, itemIndex);
 			if (output.mode === 'file') parts = [];
+			// Return All into items (a tool's too) holds what it reads: version 2 bounds it (issue 46).
+			const budget =
+				parts || !this.getNodeParameter('returnAll', itemIndex, false)
+					? undefined
+					: readItemBudget(this, itemIndex, options, what);
 			const attach = output.mode === 'file' ? undefined : run.attach?.call(this, itemIndex);
 			const qs = await (run.query ?? buildQuery).call(
 				this,
@@ -93,6 +99,7 @@ export async function runExtraction(
 			const rule = new StopRule<Slice>(isResumable(this, !returnAll));
 			const pages = pageStream.call(this, {
 				rule,
+				budget,
 				partitioning: partitions && { ...partitions, check },
 				path,
 				qs,

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { itemBudgetOption } from '../../helpers/itemBudget';
 import { partitionOptions } from './partitionOptions';
 import { INSTANT_HINT } from '../../../shared/dateHints';
 
@@ -40,6 +41,7 @@ export function extractionOptionsField(
 				default: false,
 				description: texts.pageFacts,
 			},
+			itemBudgetOption,
 			{
 				displayName: 'Modified Before',
 				name: 'modifiedBefore',

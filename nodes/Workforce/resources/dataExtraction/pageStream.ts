@@ -6,6 +6,7 @@ import {
 	type PaginateOptions,
 	type StreamPage,
 } from '../../../shared/extraction/pageLoop';
+import type { ItemBudget } from '../../helpers/itemBudget';
 import { orderedRun, StopRule } from '../../helpers/orderedRunner';
 import {
 	partitionLabel,
@@ -59,20 +60,22 @@ export interface PageStreamOptions extends PaginateOptions {
 	partitioning?: Partitioning;
 	/** Partitioned: the runner's stop rule (resumable, issue 34: a failed slice ends the pages at its start, said there). */
 	rule?: StopRule<Slice>;
+	/** Issue 46: a run into items stops before its pages pass the budget (partitioned: at a slice boundary, by the rule). */
+	budget?: ItemBudget;
 }
 
 export function pageStream(
 	this: WorkforceContext,
 	options: PageStreamOptions,
 ): AsyncGenerator<ExtractionPage> {
-	const { partitioning, rule = new StopRule<Slice>(false), ...stream } = options;
-	if (!partitioning) return oneStream.call(this, stream);
+	const { partitioning, rule = new StopRule<Slice>(false), budget, ...stream } = options;
+	if (!partitioning) return oneStream.call(this, stream, budget);
 	try {
 		const planner = new SlicePlanner(
 			planPartitions(options.qs ?? {}, partitioning, Date.now()),
-			(partitioning.budgetBytes ?? READ_AHEAD_BYTES) / Math.max(1, partitioning.parallel),
+			aheadBytes(partitioning, budget) / Math.max(1, partitioning.parallel),
 		);
-		return slicedPages.call(this, planner, partitioning, stream, rule);
+		return slicedPages.call(this, planner, partitioning, stream, rule, budget);
 	} catch (error) {
 		// Its message, and its description (how to fix the plan).
 		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: options.itemIndex });
@@ -83,20 +86,31 @@ export function pageStream(
 async function* oneStream(
 	this: WorkforceContext,
 	options: PaginateOptions,
+	budget?: ItemBudget,
 ): AsyncGenerator<ExtractionPage> {
 	const stretch = runStretch(options.qs ?? {});
 	let pageNumber = 0;
-	for await (const page of paginate.call(this, options))
+	for await (const page of paginate.call(this, options)) {
+		// No slice boundary to stop at: the run fails before it holds more (resumable: nothing goes out).
+		const refused = budget?.admit(page.bytes, page.decoded.count);
+		if (refused) throw refused;
 		yield { ...page, pageNumber: ++pageNumber, stretch };
+	}
 }
+
+/** Bytes of later slices' pages that may wait; in a run into items, half its budget (slices are cut to it, so each run makes progress). */
+const aheadBytes = ({ budgetBytes = READ_AHEAD_BYTES }: Partitioning, budget?: ItemBudget) =>
+	Math.min(budgetBytes, (budget?.bytes ?? Infinity) / 2);
 
 async function* slicedPages(
 	this: WorkforceContext,
 	planner: SlicePlanner,
-	{ parallel, budgetBytes = READ_AHEAD_BYTES }: Partitioning,
+	partitioning: Partitioning,
 	stream: PaginateOptions,
 	rule: StopRule<Slice>,
+	budget?: ItemBudget,
 ): AsyncGenerator<ExtractionPage> {
+	const { parallel } = partitioning;
 	// Every slice's stream shares the run's gate and progress, and the credentials read once.
 	const credentials = await this.getCredentials(CREDENTIAL);
 	const streams = { ...stream, credentials, progress: { pages: 0, records: 0 } };
@@ -106,7 +120,21 @@ async function* slicedPages(
 	const open = (slice: Slice) => slicePages.call(this, slice, streams, gate, planner);
 	const [next, size] = [() => planner.next(), (page: StreamPage) => page.bytes];
 	let pageNumber = 0;
-	const lanes = { parallel, rule, next, open, size, aheadBytes: budgetBytes };
+	// A slice goes out only if its pages fit the budget (resumable: all of them at once).
+	const admit = (_: Slice, pages: StreamPage[]) =>
+		budget?.admit(
+			pages.reduce((sum, page) => sum + page.bytes, 0),
+			pages.reduce((sum, page) => sum + page.decoded.count, 0),
+		);
+	const lanes = {
+		parallel,
+		rule,
+		next,
+		open,
+		size,
+		admit,
+		aheadBytes: aheadBytes(partitioning, budget),
+	};
 	for await (const { lane: slice, value: page } of orderedRun(lanes)) {
 		const stretch = { startMs: slice.startMs, endMs: slice.final ? runEnd : slice.endMs };
 		const hasMore = page.hasMore || !slice.final;

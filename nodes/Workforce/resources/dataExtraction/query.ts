@@ -19,6 +19,8 @@ const OWN = [
 export interface ExtractionOptions {
 	chunkLimit?: number;
 	includePageFacts?: boolean;
+	/** Version 2, MB; checked by helpers/itemBudget.ts (an expression may give anything). */
+	itemMemoryBudget?: unknown;
 	modifiedBefore?: string;
 	modifiedSince?: string;
 	parallelRequests?: number;

@@ -1,29 +1,15 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { itemBudgetOption } from '../../helpers/itemBudget';
 import { WORK_DATE_HINT } from '../../../shared/dateHints';
 import { BEFORE_VERSION_2, FROM_VERSION_2 } from '../../../shared/nodeVersion';
+import {
+	DATA_FILTER_OPTIONS,
+	USER_PAYROLL_TYPE_DEFAULT_V2,
+	USER_PAYROLL_TYPE_OPTIONS,
+} from '../../../shared/payrollExportFilters';
 import { completenessField } from './completenessField';
 import { TYPED_DAY_DESCRIPTION, TYPED_DAY_FORMATS, TYPED_DAY_HINT } from './typedDay';
-
-/** dataFilter of the payroll export (and of the trigger's payroll export event). */
-export const DATA_FILTER_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Only Approved', value: 0, description: 'Approved (and locked) data' },
-	{ name: 'Only Locked', value: 5 },
-	{ name: 'All Data', value: 10, description: 'Including hours not yet approved' },
-];
-
-/** userPayrollTypeFilter of the payroll export (and of the trigger's payroll export event). */
-export const USER_PAYROLL_TYPE_OPTIONS: INodePropertyOptions[] = [
-	{
-		name: 'Paid by Hour (Service Default)',
-		value: 'paid-by-hour',
-		description: 'Hourly paid employees only; fixed-salary employees are left out',
-	},
-	{ name: 'Fixed Pay', value: 'fixed-pay', description: 'Fixed-salary employees only' },
-	{ name: 'All Users', value: 'all-users', description: 'Every employee' },
-];
-
-/** Version 2's default of the user filter: a payroll hand-off leaves nobody out unless asked. */
-export const USER_PAYROLL_TYPE_DEFAULT_V2 = 'all-users';
 
 /** Period of the payroll export in version 2: months are calendar months in n8n's time zone. */
 export const PERIOD_OPTIONS: INodePropertyOptions[] = [
@@ -294,6 +280,8 @@ export function exportFields(
 				"Whether to split a work-date range longer than the service's 45-day limit into consecutive windows of at most 45 days and merge the results. Off: such a range is refused before calling.",
 		},
 	];
+	// Rows into items (not the file): version 2 bounds what a long range holds (issue 46).
+	if (!extra.file) options.unshift(itemBudgetOption);
 	if (extra.readOnly) {
 		options.push({
 			displayName: 'Read Only (Never Lock Data)',

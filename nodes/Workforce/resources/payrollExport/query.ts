@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 import { dateOfDay, dayNumber, DAY_MS } from '../../../shared/dates';
 import { editorZone } from '../../../shared/editorZone';
 import { isVersion2 } from '../../../shared/nodeVersion';
-import { USER_PAYROLL_TYPE_DEFAULT_V2 } from './fields';
+import { USER_PAYROLL_TYPE_DEFAULT_V2 } from '../../../shared/payrollExportFilters';
 import { readPeriod, readTypedWorkDate, readWorkDate, type WorkDates } from './period';
 
 /** The service refuses a range whose ends lie more than 45 days apart; windows stay within 45 days, both ends inclusive. */

@@ -18,14 +18,17 @@ export async function readWindows<T>(
 	itemIndex: number,
 	read: (index: number) => Promise<T>,
 	resumable = isResumable(ctx),
+	/** Issue 46: a window goes out only if its answer fits the items budget. */
+	admit?: (answer: T) => unknown,
 ): Promise<{ results: T[]; stop?: Stop<Window> }> {
 	const rule = new StopRule<Window>(resumable);
 	let next = 0;
 	const results: T[] = [];
-	for await (const { value } of orderedRun({
+	for await (const { value } of orderedRun<Window, T>({
 		parallel: readParallel(ctx, itemIndex),
 		rule,
 		next: () => (next < windows.length ? { index: next++ } : undefined),
+		admit: admit && ((_, [answer]) => admit(answer)),
 		open: async function* ({ index }) {
 			yield await read(index);
 		},

@@ -6,7 +6,8 @@ import {
 } from 'n8n-workflow';
 
 import { outputOrThrow } from '../../helpers/itemErrors';
-import { endOfRun } from '../../helpers/resume';
+import { readItemBudget } from '../../helpers/itemBudget';
+import { endOfRun, isResumable } from '../../helpers/resume';
 import { workforceJson } from '../../../shared/transport';
 import { checkExport, reportExport } from './checkExport';
 import { readCheckMode } from './completeness';
@@ -56,7 +57,19 @@ export async function runJsonExport(
 				return body as IDataObject[];
 			};
 			// The windows side by side, their rows in date order; in a resumable run those before the first that failed.
-			const { results, stop } = await readWindows(this, request, itemIndex, read);
+			// Version 2: the rows' bytes (as JSON) within the items budget, window by window (issue 46).
+			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const budget = readItemBudget(this, itemIndex, options, what);
+			const admit = (rows: IDataObject[]) =>
+				budget?.admit(JSON.stringify(rows).length, rows.length);
+			const { results, stop } = await readWindows(
+				this,
+				request,
+				itemIndex,
+				read,
+				isResumable(this),
+				admit,
+			);
 			const exported = results.flat();
 			const rows = exported.length;
 			if (stop) {
