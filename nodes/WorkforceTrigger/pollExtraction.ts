@@ -7,6 +7,8 @@ import {
 } from 'n8n-workflow';
 
 import { paginate } from '../shared/extraction/pageLoop';
+import { DEFAULT_ITEM_BUDGET_MB } from '../shared/itemBudget';
+import { isVersion2 } from '../shared/nodeVersion';
 import type { TriggerSettings } from './settings';
 import type { ExtractionStream } from './streams';
 import { collectChanges, nextState, type Collected, type Page } from './sync/run';
@@ -51,6 +53,8 @@ export async function pollExtraction(
 			),
 			startedAt,
 			outOfTime: () => performance.now() - t0 >= budgetMs * 0.9,
+			// Version 2: the same bytes bound as the node's items budget (issue 46).
+			maxBytes: !manual && isVersion2(this) ? DEFAULT_ITEM_BUDGET_MB * 1e6 : undefined,
 			maxChanges: manual
 				? SAMPLE_SIZE
 				: settings.maxChangesPerPoll === Infinity
@@ -101,7 +105,7 @@ async function* pagesOf(
 		retry: settings.retry,
 		timeout: settings.timeoutMs,
 	})) {
-		yield { records: page.decoded.records, hasMore: page.hasMore };
+		yield { records: page.decoded.records, hasMore: page.hasMore, bytes: page.bytes };
 		if (firstPageOnly) return;
 	}
 }

@@ -1,5 +1,6 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
+import { DEFAULT_ITEM_BUDGET_MB } from '../../shared/itemBudget';
 import { FROM_VERSION_2, isVersion2 } from '../../shared/nodeVersion';
 import { plural } from '../../shared/plural';
 
@@ -9,13 +10,6 @@ import { plural } from '../../shared/plural';
  * answers' bytes as received: its own count, not the engine's memory) and stops before passing
  * its budget, by the ordered runner's stop rule: at a slice or window boundary.
  */
-
-/**
- * MB (1,000,000 bytes) of records read. A time registration is about 1,400 bytes, so 10 MB is
- * about 7,000 of them: on an n8n held to 640 MiB, 10,000 (14 MB) into items completed and 20,000
- * (28 MB) took n8n down (docs/bulk-extraction.md#small-instances).
- */
-export const DEFAULT_ITEM_BUDGET_MB = 10;
 
 const FIELD = 'Options > Item Memory Budget (MB)';
 const WAYS_ON =

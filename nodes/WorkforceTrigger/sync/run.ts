@@ -9,6 +9,8 @@ import type { SyncWindow } from './window';
 export interface Page {
 	records: IDataObject[];
 	hasMore: boolean;
+	/** As received. */
+	bytes?: number;
 }
 
 export interface CollectOptions {
@@ -27,6 +29,11 @@ export interface CollectOptions {
 	 * change (see `resumeAt`).
 	 */
 	maxChanges?: number;
+	/**
+	 * Version 2 (issue 46): the bytes of the pages whose changes one poll emits, at most. The poll
+	 * stops before the first new change of the page that would pass it, as Max Changes stops.
+	 */
+	maxBytes?: number;
 }
 
 export interface Collected {
@@ -60,8 +67,11 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 	let records = 0;
 	let repeats = 0;
 	let readUpTo: number | undefined;
+	let bytes = 0;
 	for await (const page of options.pages) {
 		pages++;
+		bytes += page.bytes ?? 0;
+		const full = options.maxBytes !== undefined && changes.length > 0 && bytes > options.maxBytes;
 		let pageUpTo: number | undefined;
 		for (let i = 0; i < page.records.length; i++) {
 			const record = page.records[i];
@@ -69,7 +79,8 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 			const change = kind.identify(record, options.startedAt);
 			if (!change) continue;
 			const fresh = seen.isNew(change.key, change.version);
-			if (fresh && options.maxChanges !== undefined && changes.length >= options.maxChanges) {
+			const most = options.maxChanges;
+			if (fresh && (full || (most !== undefined && changes.length >= most))) {
 				// Stop before this change: nothing from here on is remembered, so the next poll emits it.
 				const resumeAt = kind.ordered
 					? earliestPosition(kind, page.records, i, options.startedAt)
