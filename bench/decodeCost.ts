@@ -20,6 +20,7 @@ import { loadavg } from 'node:os';
 import { request } from 'undici';
 
 import { DEMO, startEmulator } from '../test/emulator';
+import { PageBytes } from '../nodes/Workforce/resources/dataExtraction/output/fileDecoder';
 import {
 	scanPage,
 	type ScannedPage,
@@ -87,9 +88,9 @@ const parsed =
 
 /** The page scanned and summarised from its bytes, then its text made by `text`. */
 const scanned =
-	(format: FileFormat, text: (page: ScannedPage) => Uint8Array): Way =>
+	(format: FileFormat, text: (page: ScannedPage) => { byteLength: number }): Way =>
 	(page) => {
-		const scan = scanPage(page, SUMMARY_FIELDS)!;
+		const scan = scanPage(new PageBytes(page), SUMMARY_FIELDS)!;
 		new FileSummary(format, false).addScanned(scan, scan.count);
 		return text(scan).byteLength;
 	};

@@ -21,9 +21,8 @@ export class ByteSource {
 	private destroyed = false;
 
 	constructor(
+		/** Each chunk is asked for once the store is done with the one before (pull), or at once (events: the store keeps them). */
 		private readonly source: AsyncIterable<Uint8Array>,
-		/** Told of each chunk once written (pull mode only: in event mode the store may keep chunks). */
-		private readonly onWritten?: (chunk: Uint8Array) => void,
 		/** Told before the first chunk whether the store collects the whole file (events) or pulls it. */
 		private readonly onRead?: (collects: boolean) => void,
 	) {}
@@ -33,11 +32,7 @@ export class ByteSource {
 	}
 
 	async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
-		for await (const chunk of this.take(false)) {
-			yield chunk;
-			// The filesystem store (fs.writeFile) asks for the next chunk only once this one is written.
-			this.onWritten?.(chunk);
-		}
+		yield* this.take(false);
 	}
 
 	on(event: string, listener: Listener): this {

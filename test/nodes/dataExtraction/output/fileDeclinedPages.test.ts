@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { executeNode } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
 import { fileBytes, ndjsonRecords, parseCsv } from '../../../support/fileOutput';
+import { PageBytes } from '../../../../nodes/Workforce/resources/dataExtraction/output/fileDecoder';
 import { scanPage } from '../../../../nodes/Workforce/resources/dataExtraction/output/pageScan';
 import { SUMMARY_FIELDS } from '../../../../nodes/Workforce/resources/dataExtraction/output/summary';
 
@@ -107,8 +108,8 @@ describe('Data Extraction > Output File: a page the scan declines is written as 
 		PAGES.forEach((_, index) => {
 			const plain = Buffer.from(JSON.stringify(page(index, false)));
 			const deep = Buffer.from(JSON.stringify(page(index, true)));
-			expect(scanPage(plain, SUMMARY_FIELDS)?.records).toEqual(PAGES[index]);
-			expect(scanPage(deep, SUMMARY_FIELDS)).toBeUndefined();
+			expect(scanPage(new PageBytes(plain), SUMMARY_FIELDS)?.records).toEqual(PAGES[index]);
+			expect(scanPage(new PageBytes(deep), SUMMARY_FIELDS)).toBeUndefined();
 			expect((JSON.parse(deep.toString('utf8')) as IDataObject).data).toEqual(PAGES[index]);
 		});
 	});

@@ -4,6 +4,7 @@ import type { ExtractionPage, Stretch } from '../pageStream';
 import { AUTO_PART_MIB, type OutputSettings } from '../outputField';
 import { ByteSource } from '../../../../shared/n8nInternals/byteSource';
 import { csvEncoder, ndjsonEncoder } from './encoders';
+import { PageBytes } from './fileDecoder';
 import { gzip } from './gzip';
 import { PageCursor, type PartCap, type Shape } from './pageCursor';
 import { partFileName } from './fileNames';
@@ -40,26 +41,25 @@ export async function extractToFile(
 		bytes: split.by === 'size' ? split.bytes : Infinity,
 	};
 	// Automatic: parts only where the store collects the file in memory (see ByteSource).
+	let keeps = false;
 	const decide = (collects: boolean) => {
+		keeps = collects && !settings.compress;
 		if (collects && split.by === 'auto') cap.bytes = AUTO_PART_MIB * 1024 * 1024;
 	};
 	const inParts = () => cap.records < Infinity || cap.bytes < Infinity;
 	const extension = `${encoder.extension}${settings.compress ? '.gz' : ''}`;
 	const mimeType = settings.compress ? 'application/gzip' : encoder.mimeType;
-	// Once a chunk is written, its page's buffer is given back.
-	const written = new WeakMap<Uint8Array, () => void>();
-	const release = (chunk: Uint8Array) => written.get(chunk)?.();
-	const cursor = new PageCursor(pages, limit, encoder, target.shape, written);
+	const cursor = new PageCursor(pages, limit, encoder, target.shape);
 	const parts: Array<{ binary: IBinaryData; summary: FileSummary }> = [];
 	try {
 		do {
 			const summary = new FileSummary(settings.format, settings.compress);
-			const text = readAhead(cursor.part(summary, cap));
-			const bytes = settings.compress ? readAhead(gzip(text, release)) : text;
+			const lent = PageBytes.handOver(readAhead(cursor.part(summary, cap)), () => keeps);
+			const bytes = settings.compress ? readAhead(gzip(lent)) : lent;
 			// Renamed at the end if it stays alone.
 			const fileName = partFileName(target.baseName, extension, parts.length + 1, inParts());
 			const binary = await this.helpers.prepareBinaryData(
-				new ByteSource(bytes, release, decide).asReadable(),
+				new ByteSource(bytes, decide).asReadable(),
 				fileName,
 				mimeType,
 			);

@@ -1,23 +1,18 @@
+import type { ReadonlyBytes } from './fileDecoder';
+
 /** What zlib reads at a time: copies of this size, not the pages' own buffers. */
 const PIECE_BYTES = 256 * 1024;
 
 /**
  * Gzip through CompressionStream (n8n Cloud allows no zlib import), pulled by the reader. zlib gets
- * copies, as CompressionStream never says when it has read a chunk; `copied` may then reuse it.
+ * copies (CompressionStream never says when it read a chunk): read once the next is asked for.
  */
-export async function* gzip(
-	source: AsyncIterable<Uint8Array>,
-	copied?: (chunk: Uint8Array) => void,
-): AsyncGenerator<Uint8Array> {
+export async function* gzip(source: AsyncIterable<ReadonlyBytes>): AsyncGenerator<Uint8Array> {
 	async function* copies(): AsyncGenerator<Uint8Array> {
-		for await (const chunk of source) {
-			const pieces: Uint8Array[] = [];
-			// new Uint8Array(view) copies.
+		// Made as zlib reads them: the source is asked for its next chunk after this one's last piece.
+		for await (const chunk of source)
 			for (let at = 0; at < chunk.byteLength; at += PIECE_BYTES)
-				pieces.push(new Uint8Array(chunk.subarray(at, at + PIECE_BYTES)));
-			copied?.(chunk);
-			yield* pieces;
-		}
+				yield new Uint8Array(chunk.subarray(at, at + PIECE_BYTES));
 	}
 	// Stopped early: the stream's iterator cancels it, which ends the source.
 	yield* ReadableStream.from(copies()).pipeThrough(new CompressionStream('gzip'));

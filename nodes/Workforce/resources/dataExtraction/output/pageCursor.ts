@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ExtractionPage } from '../pageStream';
 import type { RecordEncoder } from './encoders';
+import type { Chunk } from './fileDecoder';
 import { ScannedPage } from './pageScan';
 import type { FileSummary } from './summary';
 
@@ -23,7 +24,7 @@ export class PageCursor {
 	private from = 0;
 	private to = 0;
 	/** The text of the records from `from` to `to`, kept while the page waits for the next part. */
-	private rest?: Uint8Array;
+	private rest?: Chunk;
 	private taken = 0;
 
 	constructor(
@@ -31,12 +32,10 @@ export class PageCursor {
 		private readonly limit: number,
 		private readonly encoder: RecordEncoder,
 		private readonly shape: Shape | undefined,
-		/** Where a page's last chunk is noted, to give its buffer back once the chunk is written. */
-		private readonly written: WeakMap<Uint8Array, () => void>,
 	) {}
 
 	/** One part's text: records until the cap (read at every page: Automatic sets it late) or their end. */
-	async *part(summary: FileSummary, cap: PartCap): AsyncGenerator<Uint8Array> {
+	async *part(summary: FileSummary, cap: PartCap): AsyncGenerator<Chunk> {
 		for (let records = 0; records < cap.records; ) {
 			const page = await this.current();
 			if (!page) return;
@@ -48,7 +47,6 @@ export class PageCursor {
 			// Too big: the page goes to the next part (its text stays cached).
 			if (records > 0 && summary.bytes + size > cap.bytes) return;
 			summary.within(page.stretch);
-			// Counted before the bytes are handed over: a scanned page's buffer is reused.
 			const scanned = scannedOf(page);
 			if (scanned) summary.addScanned(scanned, count, this.from);
 			else summary.addPage(this.records(this.from, count));
@@ -58,12 +56,7 @@ export class PageCursor {
 			this.rest = undefined;
 			if (this.from >= this.to) {
 				this.page = undefined;
-				// Done. NDJSON lines are a view of the page's buffer: it is given back once they are
-				// written. Any other text is a copy: it goes back now (a store that keeps a part's
-				// chunks in memory would otherwise keep every page of the part with them).
-				if (scanned && text.buffer === scanned.bytes.buffer)
-					this.written.set(text, () => scanned.release());
-				else scanned?.release();
+				scanned?.bytes.done();
 			}
 			if (header.byteLength > 0) yield header;
 			if (text.byteLength > 0) yield text;
@@ -74,7 +67,7 @@ export class PageCursor {
 	async hasMore(): Promise<boolean> {
 		while (await this.current()) {
 			if (this.to > this.from) return true;
-			scannedOf(this.page!)?.release();
+			scannedOf(this.page!)?.bytes.done();
 			this.page = undefined;
 		}
 		return false;
@@ -89,10 +82,7 @@ export class PageCursor {
 	private async current(): Promise<ExtractionPage | undefined> {
 		if (this.page) return this.page;
 		const next = this.taken < this.limit ? await this.pages.next() : undefined;
-		if (!next || next.done) {
-			await this.close();
-			return undefined;
-		}
+		if (!next || next.done) return void (await this.close());
 		this.page = next.value;
 		this.from = 0;
 		this.to = Math.min(next.value.decoded.count, this.limit - this.taken);
@@ -101,7 +91,7 @@ export class PageCursor {
 	}
 
 	/** The text of the page's next `count` records: a scanned page's own lines where they are the records as they came (NDJSON, not shaped). */
-	private text(count: number): Uint8Array {
+	private text(count: number): Chunk {
 		const scanned = scannedOf(this.page!);
 		const piece = () =>
 			scanned && this.encoder.lines && !this.shape

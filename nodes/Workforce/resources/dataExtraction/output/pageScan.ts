@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { DecodedPage } from '../../../../shared/extraction/pageDecoder';
+import type { Chunk, PageBytes, ReadonlyBytes } from './fileDecoder';
 
 /**
  * A page read from its bytes without parsing it into objects (File output): records stay byte
@@ -47,27 +48,14 @@ const [TRUE, FALSE, NULL, DATA] = ['true', 'false', 'null', 'data'].map((word) =
 
 /** A page whose records were located, not parsed: the page the File output's decoder makes. */
 export class ScannedPage implements DecodedPage {
-	/** Read as lines or given back: its records can no longer be parsed. */
-	private consumed = false;
-
 	constructor(
-		readonly bytes: Buffer,
+		readonly bytes: PageBytes,
 		/** Per record, `width` cells: its start and end, then each watched field's value's span. */
 		private readonly cells: Int32Array,
 		private readonly width: number,
 		/** Every top-level field but `data`, parsed. */
 		readonly envelope: IDataObject,
-		private onRelease?: () => void,
 	) {}
-
-	/** The page's bytes are no longer read: its buffer may be reused. */
-	release(): void {
-		this.consumed = true;
-		// Cleared before the call: the buffer goes back to the pool once, whatever the callback does.
-		const onRelease = this.onRelease;
-		this.onRelease = undefined;
-		onRelease?.();
-	}
 
 	get count(): number {
 		return this.cells.length / this.width;
@@ -85,55 +73,27 @@ export class ScannedPage implements DecodedPage {
 
 	/** All records parsed (DecodedPage's promise); the File output parses each alone: record(). */
 	get records(): IDataObject[] {
-		return (this.parse(0, this.bytes.length) as { data: IDataObject[] }).data;
+		return Array.from({ length: this.count }, (_, i) => this.record(i));
 	}
 
 	/** Record `i` parsed from its own span: its reader holds one record's objects, not the page's. */
 	record(i: number): IDataObject {
-		return this.parse(this.cells[i * this.width], this.cells[i * this.width + 1]) as IDataObject;
+		const { cells, width } = this;
+		return JSON.parse(this.bytes.text(cells[i * width], cells[i * width + 1])) as IDataObject;
 	}
 
-	private parse(start: number, end: number): unknown {
-		if (!this.consumed) return JSON.parse(this.bytes.toString('utf8', start, end));
-		throw new Error('The page was handed over as lines; its records can no longer be read');
-	}
-
-	/**
-	 * Records `from` to `from + count` as NDJSON: on a compact page the commas become line breaks in
-	 * place and the lines are a view of it; otherwise they are copied. The page cannot be parsed again.
-	 */
-	takeLines(count: number, from = 0): Uint8Array {
-		this.consumed = true;
-		const { bytes, cells, width } = this;
-		const start = (r: number) => cells[r * width];
-		const end = (r: number) => cells[r * width + 1];
-		const last = Math.min(from + count, this.count) - 1;
-		if (last < from) return new Uint8Array(0);
-		let compact = true;
-		for (let r = from; r < last && compact; r++) compact = start(r + 1) - end(r) === 1;
-		if (compact) {
-			for (let r = from; r <= last; r++) bytes[end(r)] = LF;
-			return bytes.subarray(start(from), end(last) + 1);
-		}
-		// Room enough: at least one byte (a comma) is between two records.
-		const lines = Buffer.allocUnsafe(end(last) - start(from) + 1);
-		let at = 0;
-		for (let r = from; r <= last; r++) {
-			at += bytes.copy(lines, at, start(r), end(r));
-			lines[at++] = LF;
-		}
-		return lines.subarray(0, at);
+	/** Records `from` to `from + count` as NDJSON: the owner's lines (each record's own span is unchanged). */
+	takeLines(count: number, from = 0): Chunk {
+		return this.bytes.lines(this.cells, this.width, from, Math.min(from + count, this.count) - 1);
 	}
 }
 
 /** The page scanned, noting the `watch` fields of every record, or undefined when the scan declines. */
-export function scanPage(
-	bytes: Buffer,
-	watch: readonly string[],
-	onRelease?: () => void,
-): ScannedPage | undefined {
-	const names = watch.map((name) => Buffer.from(name));
-	return new Scanner(bytes, names).page(onRelease);
+export function scanPage(page: PageBytes, watch: readonly string[]) {
+	return new Scanner(
+		page.view,
+		watch.map((name) => Buffer.from(name)),
+	).page(page);
 }
 
 class Scanner {
@@ -151,7 +111,7 @@ class Scanner {
 	private readonly watchedLength: Uint8Array;
 
 	constructor(
-		private readonly b: Buffer,
+		private readonly b: ReadonlyBytes,
 		private readonly watch: Uint8Array[],
 	) {
 		this.width = 2 + 2 * watch.length;
@@ -162,7 +122,7 @@ class Scanner {
 	}
 
 	/** The page: an object of envelope fields and one `data`, an array of records. */
-	page(onRelease?: () => void): ScannedPage | undefined {
+	page(owner: PageBytes): ScannedPage | undefined {
 		const b = this.b;
 		let dataStart = -1;
 		let dataEnd = -1;
@@ -182,11 +142,11 @@ class Scanner {
 		} while (b[i] === COMMA);
 		if (b[i] !== RBRACE || this.ws(i + 1) !== b.length || dataStart < 0) return undefined;
 		// The records left out (JSON.parse reads a field named __proto__ as a field).
-		const text = b.toString('utf8', 0, dataStart) + '0' + b.toString('utf8', dataEnd);
+		const text = owner.text(0, dataStart) + '0' + owner.text(dataEnd, b.length);
 		const envelope = JSON.parse(text) as IDataObject;
 		delete envelope.data;
 		const cells = this.cells.subarray(0, this.count * this.width);
-		return new ScannedPage(b, cells, this.width, envelope, onRelease);
+		return new ScannedPage(owner, cells, this.width, envelope);
 	}
 
 	/** `data` at i: an array of records, each an object on one line. */
@@ -366,7 +326,7 @@ class Scanner {
 }
 
 /** A well-formed UTF-8 sequence at i (no overlong form, no surrogate, at most U+10FFFF). */
-function utf8(b: Buffer, i: number): number {
+function utf8(b: ReadonlyBytes, i: number): number {
 	const lead = b[i];
 	if (!(lead >= 0xc2 && lead <= 0xf4)) return -1;
 	const end = i + (lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4);
@@ -378,7 +338,7 @@ function utf8(b: Buffer, i: number): number {
 	return end;
 }
 
-function bytesAre(bytes: Uint8Array, start: number, end: number, word: Uint8Array): boolean {
+function bytesAre(bytes: ReadonlyBytes, start: number, end: number, word: Uint8Array): boolean {
 	if (end - start !== word.length) return false;
 	for (let k = 0; k < word.length; k++) if (bytes[start + k] !== word[k]) return false;
 	return true;
@@ -389,7 +349,7 @@ function digit(c: number): boolean {
 }
 
 /** The index after one or more digits at i, or -1. */
-function digitRun(b: Buffer, i: number): number {
+function digitRun(b: ReadonlyBytes, i: number): number {
 	const start = i;
 	while (digit(b[i])) i++;
 	return i > start ? i : -1;

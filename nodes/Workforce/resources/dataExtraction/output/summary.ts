@@ -61,14 +61,14 @@ export class FileSummary {
 	addScanned(page: ScannedPage, count: number, from = 0) {
 		this.pages++;
 		this.records += count;
-		const bytes = page.bytes;
+		const bytes = page.bytes.view;
 		// The records holding this page's new extremes, or -1.
 		let first = -1;
 		let last = -1;
 		for (let record = from; record < from + count; record++) {
 			// Absent (-1): bytes[-1] is undefined.
 			if (bytes[page.fieldStart(record, 0)] === TRUE_START) this.deletedRecords++;
-			const field = modifiedField(page, record);
+			const field = modifiedField(page, bytes, record);
 			if (field < 0) continue;
 			const start = page.fieldStart(record, field);
 			const at =
@@ -104,19 +104,19 @@ export class FileSummary {
 }
 
 /** The first time field of a scanned record that holds a string other than "" (absent: at -1), or -1. */
-function modifiedField(page: ScannedPage, record: number): number {
+function modifiedField(page: ScannedPage, bytes: ArrayLike<number>, record: number): number {
 	for (let field = 1; field < SUMMARY_FIELDS.length; field++) {
 		const start = page.fieldStart(record, field);
-		if (page.bytes[start] === QUOTE && page.fieldEnd(record, field) - start > 2) return field;
+		if (bytes[start] === QUOTE && page.fieldEnd(record, field) - start > 2) return field;
 	}
 	return -1;
 }
 
 /** That field's text (read for a page's extremes, and for a time in another form than the service's). */
 function modifiedText(page: ScannedPage, record: number): string {
-	const field = modifiedField(page, record);
+	const field = modifiedField(page, page.bytes.view, record);
 	const [start, end] = [page.fieldStart(record, field), page.fieldEnd(record, field)];
-	return JSON.parse(page.bytes.toString('utf8', start, end)) as string;
+	return JSON.parse(page.bytes.text(start, end)) as string;
 }
 
 /** The service's form of a time (the milliseconds are optional); its separators are checked. */
@@ -129,7 +129,7 @@ const ZERO = 0x30;
  * (`2025-08-05T08:00:00.000Z`), read without a string per record; undefined for any other form or
  * range (year before 100, hour 24, second 60, day 0 or past 31): the caller parses those as text.
  */
-export function utcTimeAt(bytes: Uint8Array, start: number, end: number): number | undefined {
+export function utcTimeAt(bytes: ArrayLike<number>, start: number, end: number) {
 	const length = end - start;
 	if ((length !== 20 && length !== 24) || bytes[end - 1] !== FORM[23]) return undefined;
 	if (length === 24 && bytes[start + 19] !== FORM[19]) return undefined;
@@ -146,12 +146,12 @@ export function utcTimeAt(bytes: Uint8Array, start: number, end: number): number
 }
 
 /** The number in `digits` digits from `at`; -1 when they are not all digits or it is out of range. */
-function numberAt(bytes: Uint8Array, at: number, digits: number, lowest: number, highest: number) {
+function numberAt(bytes: ArrayLike<number>, at: number, digits: number, low: number, high: number) {
 	let value = 0;
 	for (let k = at; k < at + digits; k++) {
 		const digit = bytes[k] - ZERO;
 		if (!(digit >= 0 && digit <= 9)) return -1;
 		value = value * 10 + digit;
 	}
-	return value >= lowest && value <= highest ? value : -1;
+	return value >= low && value <= high ? value : -1;
 }
