@@ -71,11 +71,14 @@ export function pageStream(
 	const { partitioning, rule = new StopRule<Slice>(false), budget, ...stream } = options;
 	if (!partitioning) return oneStream.call(this, stream, budget);
 	try {
+		// Slices are cut for the streams that can run: the gate's allowance (issue 45 item 5).
+		const gate = new RequestGate(partitioning.parallel);
 		const planner = new SlicePlanner(
 			planPartitions(options.qs ?? {}, partitioning, Date.now()),
-			aheadBytes(partitioning, budget) / Math.max(1, partitioning.parallel),
+			aheadBytes(partitioning, budget),
+			() => gate.allowed,
 		);
-		return slicedPages.call(this, planner, partitioning, stream, rule, budget);
+		return slicedPages.call(this, planner, gate, partitioning, stream, rule, budget);
 	} catch (error) {
 		// Its message, and its description (how to fix the plan).
 		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: options.itemIndex });
@@ -105,6 +108,7 @@ const aheadBytes = ({ budgetBytes = READ_AHEAD_BYTES }: Partitioning, budget?: I
 async function* slicedPages(
 	this: WorkforceContext,
 	planner: SlicePlanner,
+	gate: RequestGate,
 	partitioning: Partitioning,
 	stream: PaginateOptions,
 	rule: StopRule<Slice>,
@@ -114,7 +118,6 @@ async function* slicedPages(
 	// Every slice's stream shares the run's gate and progress, and the credentials read once.
 	const credentials = await this.getCredentials(CREDENTIAL);
 	const streams = { ...stream, credentials, progress: { pages: 0, records: 0 } };
-	const gate = new RequestGate(parallel);
 	// An incremental run may have no end: then neither has its last slice's stretch.
 	const runEnd = runStretch(stream.qs ?? {}).endMs;
 	const open = (slice: Slice) => slicePages.call(this, slice, streams, gate, planner);

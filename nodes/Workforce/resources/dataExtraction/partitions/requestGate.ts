@@ -35,6 +35,11 @@ export class RequestGate {
 		return this.limit;
 	}
 
+	/** The most in flight the service is known to serve: `max` until a 429 or 503 says fewer. */
+	get allowed(): number {
+		return this.allowance;
+	}
+
 	async acquire(priority = 0): Promise<RequestSlot> {
 		while (this.pause) await this.pause;
 		// A waiter is counted in flight by wake() when let go.
