@@ -71,14 +71,14 @@ export function pageStream(
 	const { partitioning, rule = new StopRule<Slice>(false), budget, ...stream } = options;
 	if (!partitioning) return oneStream.call(this, stream, budget);
 	try {
-		// Slices are cut for the streams that can run: the gate's allowance (issue 45 item 5).
+		// Slices are cut for the streams the gate allows.
 		const gate = new RequestGate(partitioning.parallel);
 		const planner = new SlicePlanner(
 			planPartitions(options.qs ?? {}, partitioning, Date.now()),
 			aheadBytes(partitioning, budget),
 			() => gate.allowed,
 		);
-		return slicedPages.call(this, planner, gate, partitioning, stream, rule, budget);
+		return slicedPages.call(this, planner, gate, partitioning.parallel, stream, rule, budget);
 	} catch (error) {
 		// Its message, and its description (how to fix the plan).
 		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: options.itemIndex });
@@ -109,12 +109,11 @@ async function* slicedPages(
 	this: WorkforceContext,
 	planner: SlicePlanner,
 	gate: RequestGate,
-	partitioning: Partitioning,
+	parallel: number,
 	stream: PaginateOptions,
 	rule: StopRule<Slice>,
 	budget?: ItemBudget,
 ): AsyncGenerator<ExtractionPage> {
-	const { parallel } = partitioning;
 	// Every slice's stream shares the run's gate and progress, and the credentials read once.
 	const credentials = await this.getCredentials(CREDENTIAL);
 	const streams = { ...stream, credentials, progress: { pages: 0, records: 0 } };
@@ -129,15 +128,7 @@ async function* slicedPages(
 			pages.reduce((sum, page) => sum + page.bytes, 0),
 			pages.reduce((sum, page) => sum + page.decoded.count, 0),
 		);
-	const lanes = {
-		parallel,
-		rule,
-		next,
-		open,
-		size,
-		admit,
-		aheadBytes: aheadBytes(partitioning, budget),
-	};
+	const lanes = { parallel, rule, next, open, size, admit, aheadBytes: planner.aheadBytes };
 	for await (const { lane: slice, value: page } of orderedRun(lanes)) {
 		const stretch = { startMs: slice.startMs, endMs: slice.final ? runEnd : slice.endMs };
 		const hasMore = page.hasMore || !slice.final;

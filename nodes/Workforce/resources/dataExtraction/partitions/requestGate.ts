@@ -35,7 +35,6 @@ export class RequestGate {
 		return this.limit;
 	}
 
-	/** The most in flight the service is known to serve: `max` until a 429 or 503 says fewer. */
 	get allowed(): number {
 		return this.allowance;
 	}

@@ -2,8 +2,7 @@ import { DAY_MS, midnight, narrowWindow, type PlannedPartition } from './plan';
 
 /**
  * Cuts partitions into the windows requested (slices) of whole UTC days, about `aheadBytes` / the
- * streams that can run each (so their look-ahead fits the budget): Parallel Requests, or once a 429
- * or 503 taught the request gate fewer, those (slices cut before stay). The first slice is one day
+ * streams the gate allows each (their look-ahead fits the budget). The first slice is one day
  * (the probe; the others wait for it); later ones take as many days as the bytes per day of
  * finished slices with records allow, doubling while all were empty, up to a week (a partition's
  * rest of less than half a slice joins the slice before it, as always): the slices cut while the
@@ -37,8 +36,8 @@ export class SlicePlanner {
 	constructor(
 		private readonly partitions: PlannedPartition[],
 		/** Bytes all streams may read ahead of the sink; a slice holds its stream's share at most. */
-		private readonly aheadBytes: number,
-		/** Streams that can run at once, asked at each cut (the request gate's allowance). */
+		readonly aheadBytes: number,
+		/** Asked at each cut: Parallel Requests, fewer once a 429 or 503 taught the gate. */
 		private readonly streams: () => number = () => 1,
 	) {
 		this.cursor = partitions[0]?.startMs ?? 0;
