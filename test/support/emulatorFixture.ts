@@ -133,3 +133,13 @@ export function runner(fx: Fixture, fixed: Record<string, unknown>) {
 			parameters: { ...fixed, ...parameters },
 		});
 }
+
+/**
+ * The API requests since the mark as `METHOD path status` lines (`?query` after the path when it
+ * has one): every call a case made, asserted in one list.
+ */
+export function callsOf(fx: Fixture): string[] {
+	return fx
+		.apiRequests()
+		.map((r) => `${r.method} ${r.path}${r.search ? `?${r.search}` : ''} ${r.status}`);
+}

@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { runner, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
@@ -125,17 +125,11 @@ describe('Workforce Trigger > Payroll Line Changed: Export Filter and User Payro
 	}
 
 	it("the defaults miss a fixed-pay employee's change; All Users emits it, sending the filter on every poll", async () => {
-		const plain = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'payrollLine' },
-		});
-		const everyone = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'payrollLine',
-				lineExportFilter: 'All',
-				lineUserPayrollTypeFilter: 'AllUsers',
-			},
+		const plain = pollTrigger(fx, { event: 'payrollLine' });
+		const everyone = pollTrigger(fx, {
+			event: 'payrollLine',
+			lineExportFilter: 'All',
+			lineUserPayrollTypeFilter: 'AllUsers',
 		});
 		await plain.tick();
 		await everyone.tick();
@@ -155,9 +149,9 @@ describe('Workforce Trigger > Payroll Line Changed: Export Filter and User Payro
 	});
 
 	it('an unknown filter value fails the poll before any request, naming the field', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'payrollLine', lineUserPayrollTypeFilter: 'everyone' },
+		const trigger = pollTrigger(fx, {
+			event: 'payrollLine',
+			lineUserPayrollTypeFilter: 'everyone',
 		});
 		const tick = await trigger.tick();
 		expect(tick.error?.message).toBe('User Payroll Type Filter has an unknown value: "everyone"');

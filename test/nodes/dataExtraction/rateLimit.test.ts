@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { runner, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { faultsOn } from '../../support/pageFaults';
@@ -93,10 +93,7 @@ describe('Rate limiting (HTTP 429): Workforce Trigger', () => {
 	const data = () => fx.emulator.ctx.sections.workData.data;
 
 	it('the trigger waits out a 429 burst and emits each change once', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'timeRegistration', options: { retryDelayMs: 5 } },
-		});
+		const trigger = pollTrigger(fx, { event: 'timeRegistration', options: { retryDelayMs: 5 } });
 		await trigger.tick();
 		clock.advance(60_000);
 		const index = data().addTimeRegistration({ hours: 2 });

@@ -1,6 +1,7 @@
 import { jsonOf } from '../../harness/execute';
 import { DEMO, runner, useEmulator } from '../../support/emulatorFixture';
 import { daysAgo, dayNumber } from './dates';
+import { EVERY_LINE } from './filters';
 import { getProperties } from '../../../nodes/Workforce/resources/payrollExport/get';
 
 const base = { resource: 'payrollExport', operation: 'get' };
@@ -120,13 +121,7 @@ describe('Payroll Export > Get', () => {
 		const result = await run({
 			fromWorkDate: from,
 			toWorkDate: to,
-			dataFilter: 10,
-			userPayrollTypeFilter: 'all-users',
-			filters: {
-				exportAllPayrollTypes: true,
-				includeAllAbsence: true,
-				overridePayrollExportSettingsForFixedPayEmployees: true,
-			},
+			...EVERY_LINE,
 		});
 		expect(result.error).toBeUndefined();
 		const windows = fx
