@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { memoryItem } from '../../support/binaryItems';
 import type { Fixture } from '../../support/emulatorFixture';
 import { projectId } from './projects';
-import { enc, MAPPED_EMPTY, rl, type Row } from '../runner';
+import { enc, MAPPED_EMPTY, refusedInPath, rl, type Row } from '../runner';
 
 const PROJECTS = '/api/v4/integration/projects';
 
@@ -198,23 +198,22 @@ export const documentRows: Row[] = [
 		},
 		requests: (fx) => [`DELETE ${PROJECTS}/${projectId(fx)}/documents/${enc('../x?y#z')} 404`],
 	},
-	{
-		resource: 'document',
-		category: 'odd id',
-		label: 'download: file reference ".." is refused',
-		parameters: (fx) => ({
+	refusedInPath(
+		{
 			resource: 'document',
-			operation: 'download',
-			parent: 'project',
-			project: rl('id', projectId(fx)),
-			fileReferenceId: '..',
-		}),
-		error: {
-			field: /File Reference ID "\.\." cannot be used in a request path/,
-			fix: /Check the value entered or mapped to "File Reference ID"/,
+			label: 'download: file reference ".." is refused',
+			parameters: (fx) => ({
+				resource: 'document',
+				operation: 'download',
+				parent: 'project',
+				project: rl('id', projectId(fx)),
+				fileReferenceId: '..',
+			}),
 		},
-		requests: [],
-	},
+		'File Reference ID',
+		'..',
+		'File Reference ID',
+	),
 	{
 		resource: 'document',
 		category: 'out of range',
