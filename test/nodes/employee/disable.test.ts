@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE, person } from '../../support/people';
 
 describe('Employee > Disable', () => {
@@ -15,12 +15,8 @@ describe('Employee > Disable', () => {
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({ employeeNumber: PEOPLE.withHistory, isDisabled: true }),
 		]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'PATCH',
-				path: `/api/v5/integration/employees/${PEOPLE.withHistory}/disable`,
-				status: 200,
-			}),
+		expect(callsOf(fx)).toEqual([
+			`PATCH /api/v5/integration/employees/${PEOPLE.withHistory}/disable 200`,
 		]);
 		expect(inSubsidiary.isDisabled).toBe(true);
 	});

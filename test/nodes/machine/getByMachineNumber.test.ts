@@ -1,6 +1,6 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
 import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine } from '../../support/machines';
 
 describe('Machine > Get by Machine Number', () => {
@@ -15,13 +15,8 @@ describe('Machine > Get by Machine Number', () => {
 		const [machine] = jsonOf(result);
 		expect(machine).toMatchObject({ id: DEMO_MACHINES.excavator, machineNumber: 'M-100' });
 		expect(machine.equipment).toHaveLength(2);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: '/api/v4/integration/machines/by-machine-number/M-100',
-				search: 'includeEquipmentDetails=true',
-				status: 200,
-			}),
+		expect(callsOf(fx)).toEqual([
+			'GET /api/v4/integration/machines/by-machine-number/M-100?includeEquipmentDetails=true 200',
 		]);
 	});
 

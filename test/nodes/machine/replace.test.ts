@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Replace', () => {
@@ -33,11 +33,7 @@ describe('Machine > Replace', () => {
 			}),
 		]);
 		const [put] = fx.apiRequests();
-		expect(put).toMatchObject({
-			method: 'PUT',
-			path: `/api/v4/integration/machines/${machine.id}`,
-			status: 200,
-		});
+		expect(callsOf(fx)).toEqual([`PUT /api/v4/integration/machines/${machine.id} 200`]);
 		expect(put.body).toEqual({
 			companyId: DEMO.companies.parent,
 			machineNumber: 'R-1',

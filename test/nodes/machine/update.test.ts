@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Update', () => {
@@ -28,11 +28,7 @@ describe('Machine > Update', () => {
 			}),
 		]);
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({
-			method: 'PATCH',
-			path: `/api/v4/integration/machines/${machine.id}`,
-			status: 200,
-		});
+		expect(callsOf(fx)).toEqual([`PATCH /api/v4/integration/machines/${machine.id} 200`]);
 		expect(patch.body).toEqual({ hourMeter: 250.5, active: false });
 	});
 

@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Update ESG', () => {
@@ -21,11 +21,7 @@ describe('Machine > Update ESG', () => {
 			}),
 		]);
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({
-			method: 'PATCH',
-			path: `/api/v4/integration/machines/${machine.id}/esg`,
-			status: 200,
-		});
+		expect(callsOf(fx)).toEqual([`PATCH /api/v4/integration/machines/${machine.id}/esg 200`]);
 		expect(patch.body).toEqual({ fuelConsumptionRate: 12.5, fuelConsumptionUnit: 0, fuelType: 7 });
 	});
 

@@ -1,4 +1,5 @@
-import { PollHarness, type CursorMode } from '../../harness/poll';
+import { type CursorMode } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
@@ -52,14 +53,14 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 		const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
 		// A 1 s timeout is far above an ordinary page even on a loaded machine; held and stalled
 		// answers time out whatever the machine's speed.
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			cursorMode,
-			parameters: {
+		const trigger = pollTrigger(
+			fx,
+			{
 				event: 'timeRegistration',
 				options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeout: 1000 },
 			},
-		});
+			{ cursorMode },
+		);
 		const ledger = new Map<string, Version[]>();
 		const live: string[] = [];
 		const emitted = new Map<string, number>();

@@ -1,4 +1,4 @@
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
@@ -18,12 +18,9 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 		const random = rng(4242);
 		const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
 		const projects = fx.emulator.ctx.sections.projects.list(DEMO.companies.parent).slice(0, 2);
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'image',
-				options: { pageSize: 2, retries: 3, retryDelayMs: 1, timeout: 1000 },
-			},
+		const trigger = pollTrigger(fx, {
+			event: 'image',
+			options: { pageSize: 2, retries: 3, retryDelayMs: 1, timeout: 1000 },
 		});
 		await trigger.tick();
 		const parents: string[] = [];

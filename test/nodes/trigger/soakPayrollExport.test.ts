@@ -1,7 +1,7 @@
 import { request } from 'undici';
 
 import { stableHash } from '../../../nodes/WorkforceTrigger/sync/changes';
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { fetchToken } from '../../support/fetchToken';
@@ -36,14 +36,11 @@ describe('Workforce Trigger > Soak: payroll export data, each new content of an 
 	it('60 polls with registrations added and changed and injected faults', async () => {
 		const random = rng(99);
 		const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'payrollExport',
-				workDateRangeDays: 20,
-				exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' },
-				options: { retries: 3, retryDelayMs: 1, timeout: 1000 },
-			},
+		const trigger = pollTrigger(fx, {
+			event: 'payrollExport',
+			workDateRangeDays: 20,
+			exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' },
+			options: { retries: 3, retryDelayMs: 1, timeout: 1000 },
 		});
 		await trigger.tick();
 		const origin = Date.now();

@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 
 describe('User > Create', () => {
 	const fx = useEmulator();
@@ -41,7 +41,7 @@ describe('User > Create', () => {
 		expect(typeof user.identityId).toBe('string');
 		expect(typeof user.companyProfileId).toBe('string');
 		const [post] = fx.apiRequests();
-		expect(post).toMatchObject({ method: 'POST', path: '/api/v4/integration/users', status: 201 });
+		expect(callsOf(fx)).toEqual(['POST /api/v4/integration/users 201']);
 		expect(post.body).toEqual({
 			companyId: DEMO.companies.parent,
 			employeeNumber: '7001',

@@ -1,5 +1,6 @@
 import { executeNode, jsonOf } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
+import { faultsOn } from '../../../support/pageFaults';
 import { dataWindow, idsOf, rerunOver, RESUMABLE, resumeOf } from '../../../support/resumeRuns';
 
 /**
@@ -85,13 +86,7 @@ describe('Data Extraction: items from a partitioned run that fails part-way', ()
 	});
 
 	it('two input items: each its own stretch and error item, paired with its input', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: 'time-registrations',
-			skip: 5,
-			count: 1,
-			action: { kind: 'status', status: 500 },
-		});
+		faultsOn(fx)({ skip: 5, count: 1, action: { kind: 'status', status: 500 } });
 		const result = await executeNode({
 			credentials: fx.credentials,
 			parameters: params(),
