@@ -19,6 +19,17 @@ describe('Data Extraction > Get Records: partitions', () => {
 		const to = Math.floor(fx.emulator.ctx.clock.now().getTime() / DAY) * DAY;
 		return { from: to - 30 * DAY, to };
 	};
+	/** Machine registrations over the last 30 days, Return All. */
+	const runOverMonth = (parameters: Record<string, unknown>) => {
+		const w = month();
+		return run({
+			endpoint: 'v1/machine-registrations',
+			returnAll: true,
+			fromDateTime: new Date(w.from).toISOString(),
+			toDateTime: new Date(w.to).toISOString(),
+			...parameters,
+		});
+	};
 	const expectedIds = () => {
 		const visible = new Set(fx.emulator.ctx.companies.structureOf(DEMO.companies.parent));
 		const w = month();
@@ -31,12 +42,7 @@ describe('Data Extraction > Get Records: partitions', () => {
 	};
 
 	it('machine registrations over 30 days by Week: every partition within 7 days, every record once', async () => {
-		const w = month();
-		const result = await run({
-			endpoint: 'v1/machine-registrations',
-			returnAll: true,
-			fromDateTime: new Date(w.from).toISOString(),
-			toDateTime: new Date(w.to).toISOString(),
+		const result = await runOverMonth({
 			options: { partitionBy: 'week', parallelRequests: 3, chunkLimit: 5 },
 		});
 		expect(result.error).toBeUndefined();
@@ -53,14 +59,7 @@ describe('Data Extraction > Get Records: partitions', () => {
 	});
 
 	it('by Month, a partition longer than 7 days is refused before any request, naming the partition and the fix', async () => {
-		const w = month();
-		const result = await run({
-			endpoint: 'v1/machine-registrations',
-			returnAll: true,
-			fromDateTime: new Date(w.from).toISOString(),
-			toDateTime: new Date(w.to).toISOString(),
-			options: { partitionBy: 'month' },
-		});
+		const result = await runOverMonth({ options: { partitionBy: 'month' } });
 		expect(result.error?.message).toMatch(
 			/^partition \d of \d \(.+ to .+\): From Date Time to To Date Time spans [\d.]+ days; Machine Registrations allow at most 7$/,
 		);
