@@ -209,3 +209,10 @@ export function makeAdditionalData(
 export function jsonOf(result: ExecuteResult): IDataObject[] {
 	return result.items.map((i) => i.json);
 }
+
+/** The json of the one item a run output, after checking it ran without an error. */
+export function onlyItem(result: ExecuteResult): IDataObject {
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	return result.items[0].json;
+}
