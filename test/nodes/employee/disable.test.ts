@@ -1,4 +1,4 @@
-import { jsonOf } from '../../harness/execute';
+import { jsonOf, onlyItem } from '../../harness/execute';
 import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE, person } from '../../support/people';
 
@@ -11,10 +11,9 @@ describe('Employee > Disable', () => {
 		const result = await runOperation(fx, 'employee', 'disable', {
 			employee: byNumber(PEOPLE.withHistory),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({ employeeNumber: PEOPLE.withHistory, isDisabled: true }),
-		]);
+		);
 		expect(callsOf(fx)).toEqual([
 			`PATCH /api/v5/integration/employees/${PEOPLE.withHistory}/disable 200`,
 		]);

@@ -1,4 +1,4 @@
-import { jsonOf } from '../../harness/execute';
+import { onlyItem } from '../../harness/execute';
 import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE, person } from '../../support/people';
 
@@ -10,10 +10,9 @@ describe('Employee > Enable', () => {
 		const result = await runOperation(fx, 'employee', 'enable', {
 			employee: byNumber(PEOPLE.recentlyLeft),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({ employeeNumber: PEOPLE.recentlyLeft, isDisabled: false }),
-		]);
+		);
 		expect(callsOf(fx)).toEqual([
 			`PATCH /api/v5/integration/employees/${PEOPLE.recentlyLeft}/enable 200`,
 		]);

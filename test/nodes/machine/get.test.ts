@@ -1,5 +1,5 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
-import { jsonOf } from '../../harness/execute';
+import { jsonOf, onlyItem } from '../../harness/execute';
 import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { machineRl } from '../../support/machines';
 
@@ -10,14 +10,13 @@ describe('Machine > Get', () => {
 		const result = await runOperation(fx, 'machine', 'get', {
 			machine: machineRl('id', DEMO_MACHINES.wheelLoader),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				id: DEMO_MACHINES.wheelLoader,
 				machineNumber: 'M-200',
 				typeId: 'WHEEL_LOADER',
 			}),
-		]);
+		);
 		expect(jsonOf(result)[0]).not.toHaveProperty('equipment');
 		expect(callsOf(fx)).toEqual([
 			`GET /api/v4/integration/machines/${DEMO_MACHINES.wheelLoader} 200`,
@@ -46,10 +45,9 @@ describe('Machine > Get', () => {
 		const result = await runOperation(fx, 'machine', 'get', {
 			machine: machineRl('machineNumber', 'M-300'),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({ id: DEMO_MACHINES.truck, machineNumber: 'M-300' }),
-		]);
+		);
 		expect(fx.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /api/v4/integration/machines/by-machine-number/M-300',
 		]);

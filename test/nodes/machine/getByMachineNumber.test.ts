@@ -1,5 +1,5 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
-import { jsonOf } from '../../harness/execute';
+import { jsonOf, onlyItem } from '../../harness/execute';
 import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine } from '../../support/machines';
 
@@ -25,10 +25,9 @@ describe('Machine > Get by Machine Number', () => {
 		const result = await runOperation(fx, 'machine', 'getByMachineNumber', {
 			machineNumber: 'AB/12?x#3 y',
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({ id: odd.id, machineNumber: 'AB/12?x#3 y' }),
-		]);
+		);
 		expect(fx.apiRequests()[0]).toMatchObject({
 			path: '/api/v4/integration/machines/by-machine-number/AB%2F12%3Fx%233%20y',
 			search: '',

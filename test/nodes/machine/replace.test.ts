@@ -1,4 +1,4 @@
-import { jsonOf } from '../../harness/execute';
+import { jsonOf, onlyItem } from '../../harness/execute';
 import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
@@ -20,8 +20,7 @@ describe('Machine > Replace', () => {
 			machineNumber: 'R-1',
 			fields: { name: 'New name', typeId: 'EXCAVATOR', purchasedDate: '2024-05-01T00:00:00' },
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				id: machine.id,
 				name: 'New name',
@@ -31,7 +30,7 @@ describe('Machine > Replace', () => {
 				hourMeter: null,
 				purchasedDate: '2024-05-01T00:00:00',
 			}),
-		]);
+		);
 		const [put] = fx.apiRequests();
 		expect(callsOf(fx)).toEqual([`PUT /api/v4/integration/machines/${machine.id} 200`]);
 		expect(put.body).toEqual({

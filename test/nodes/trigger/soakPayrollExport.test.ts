@@ -5,7 +5,7 @@ import { pollTrigger } from '../../support/armedTrigger';
 import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { fetchToken } from '../../support/fetchToken';
-import { rng } from '../../support/soak';
+import { emittedFigures, firedSince, rng } from '../../support/soak';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
@@ -114,23 +114,14 @@ describe('Workforce Trigger > Soak: payroll export data, each new content of an 
 			}
 		}
 		const lost = [...required].filter((k) => !emitted.has(k)).length;
-		const duplicated = [...emitted.values()].reduce((a, n) => a + Math.max(0, n - 1), 0);
-		const unexpected = [...emitted.keys()].filter((k) => !observed.has(k)).length;
-		const fired = fx.emulator.ctx.faults.fired;
-		const faults = Object.fromEntries(
-			Object.keys(fired)
-				.map((k) => [k, fired[k] - (firedBefore[k] ?? 0)])
-				.filter(([, n]) => (n as number) > 0),
-		);
+		const faults = firedSince(fx.emulator.ctx.faults.fired, firedBefore);
 		const figures = {
 			polls: polls + 3,
 			mutations,
 			failedPolls,
 			required: required.size,
-			emitted: [...emitted.values()].reduce((a, n) => a + n, 0),
 			lost,
-			duplicated,
-			unexpected,
+			...emittedFigures(emitted, observed),
 			faults,
 		};
 		console.log(`Trigger soak (payroll export): ${JSON.stringify(figures)}`);

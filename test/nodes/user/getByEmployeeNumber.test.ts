@@ -1,4 +1,4 @@
-import { jsonOf } from '../../harness/execute';
+import { onlyItem } from '../../harness/execute';
 import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, enc, PEOPLE } from '../../support/people';
 
@@ -9,14 +9,13 @@ describe('User > Get by Employee Number', () => {
 		const result = await runOperation(fx, 'user', 'getByEmployeeNumber', {
 			user: byNumber(PEOPLE.awkward),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				employeeNumber: PEOPLE.awkward,
 				firstName: 'Åse',
 				lastName: 'Lund-Ødegård',
 			}),
-		]);
+		);
 		expect(callsOf(fx)).toEqual([
 			`GET /api/v4/integration/users/by-employee-number/${enc(PEOPLE.awkward)} 200`,
 		]);

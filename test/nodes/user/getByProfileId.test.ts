@@ -1,4 +1,4 @@
-import { jsonOf } from '../../harness/execute';
+import { onlyItem } from '../../harness/execute';
 import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byId, enc, fromList, PEOPLE, person } from '../../support/people';
 
@@ -13,8 +13,7 @@ describe('User > Get by Profile ID', () => {
 		const result = await runOperation(fx, 'user', 'getByProfileId', {
 			user: make(companyProfileId),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				companyProfileId,
 				identityId,
@@ -22,7 +21,7 @@ describe('User > Get by Profile ID', () => {
 				mobileWork: '+4791234567',
 				payroll: true,
 			}),
-		]);
+		);
 		expect(callsOf(fx)).toEqual([
 			`GET /api/v4/integration/users/by-profile-id/${enc(companyProfileId)} 200`,
 		]);
