@@ -21,6 +21,10 @@ module.exports = {
 		'<rootDir>/test/e2e/engine/',
 		// The sandbox's own Postgres; the queue stack's warehouse runs test/e2e/queue/warehouseSync.e2e.ts.
 		'<rootDir>/test/e2e/sandboxWarehouse.e2e.ts',
+		// A held memory is for one n8n process tree; the sandbox's warehouse Postgres is the
+		// single-process suite's (the queue stack's warehouse runs warehouseSync.e2e.ts).
+		'<rootDir>/test/e2e/smallInstance.e2e.ts',
+		'<rootDir>/test/e2e/warehouseBackfill.e2e.ts',
 	],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],

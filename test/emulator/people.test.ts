@@ -1,6 +1,7 @@
 import { request } from 'undici';
 
 import { tokenCache } from '../support/fetchToken';
+import { newUserFields } from '../support/people';
 import { DEMO, startEmulator, type Emulator } from '.';
 import { addDays } from './integration/peopleRules';
 import { PEOPLE } from './seed/people';
@@ -43,16 +44,6 @@ describe('Emulator: users v4 and employees v5', () => {
 		(body.errors as Array<{ field: string; code: string }>).map((e) => e.field);
 	const today = () => emulator.ctx.sections.people.today();
 
-	const newUser = (over: Record<string, unknown> = {}) => ({
-		companyId: DEMO.companies.parent,
-		employeeNumber: '7001',
-		firstName: 'Eva',
-		lastName: 'Strand',
-		mobileWork: '+4790000001',
-		birthDate: '01.02.1990',
-		employmentStartDate: '2024-01-15',
-		...over,
-	});
 	const newEmployee = (over: Record<string, unknown> = {}) => ({
 		employeeNumber: '8001',
 		firstName: 'Jon',
@@ -68,7 +59,7 @@ describe('Emulator: users v4 and employees v5', () => {
 			const res = await call(
 				'POST',
 				'/api/v4/integration/users',
-				newUser({ tags: [{ key: 'shoe', value: '44' }], payroll: true }),
+				newUserFields({ tags: [{ key: 'shoe', value: '44' }], payroll: true }),
 			);
 			expect(res.status).toBe(201);
 			expect(res.body).toMatchObject({
@@ -96,7 +87,7 @@ describe('Emulator: users v4 and employees v5', () => {
 			['firstName', { firstName: undefined }],
 			['tags[0].key', { tags: [{ value: 'x' }] }],
 		])('rejects a bad %s', async (field, over) => {
-			const res = await call('POST', '/api/v4/integration/users', newUser(over));
+			const res = await call('POST', '/api/v4/integration/users', newUserFields(over));
 			expect(res.status).toBe(400);
 			expect(fieldsOf(res.body)).toContain(field);
 		});
@@ -105,7 +96,7 @@ describe('Emulator: users v4 and employees v5', () => {
 			const res = await call(
 				'POST',
 				'/api/v4/integration/users',
-				newUser({
+				newUserFields({
 					companyId: DEMO.companies.other,
 					employeeNumber: PEOPLE.otherCompany,
 					mobileWork: '+4790000003',
@@ -117,7 +108,7 @@ describe('Emulator: users v4 and employees v5', () => {
 			const sub = await call(
 				'POST',
 				'/api/v4/integration/users',
-				newUser({
+				newUserFields({
 					companyId: DEMO.companies.subsidiary,
 					employeeNumber: PEOPLE.worker,
 					mobileWork: '+4790000004',
@@ -188,7 +179,7 @@ describe('Emulator: users v4 and employees v5', () => {
 			);
 			expect(patched.body).toMatchObject({ workTitle: 'Site lead', firstName: 'Ola' });
 			const replaced = await call('PUT', `/api/v4/integration/users/${enc(user.identityId)}`, {
-				...newUser({
+				...newUserFields({
 					employeeNumber: PEOPLE.worker,
 					mobileWork: user.mobileWork,
 					firstName: 'Ole',
@@ -204,7 +195,7 @@ describe('Emulator: users v4 and employees v5', () => {
 				birthDate: '1990-02-01',
 			});
 			const mismatch = await call('PUT', `/api/v4/integration/users/${enc(user.identityId)}`, {
-				...newUser(),
+				...newUserFields(),
 				identityId: 'x',
 				companyProfileId: user.companyProfileId,
 			});
@@ -252,7 +243,7 @@ describe('Emulator: users v4 and employees v5', () => {
 			const res = await call(
 				'POST',
 				'/api/v4/integration/users',
-				newUser({
+				newUserFields({
 					companyId: DEMO.companies.other,
 					employeeNumber: '7002',
 					mobileWork: '+4791234568',
@@ -266,7 +257,7 @@ describe('Emulator: users v4 and employees v5', () => {
 			const dup = await call(
 				'POST',
 				'/api/v4/integration/users',
-				newUser({ employeeNumber: '7003', mobileWork: '+4791234568' }),
+				newUserFields({ employeeNumber: '7003', mobileWork: '+4791234568' }),
 			);
 			expect(dup.body.errors[0]).toMatchObject({
 				field: 'mobileWork',

@@ -53,7 +53,7 @@ export interface ExecuteResult {
 	/** The node's error when it failed (and Continue On Fail was off). */
 	error?: ExecutionError;
 	run: IRun;
-	hints: Array<{ message: string }>;
+	hints: Array<{ message: string; type?: string }>;
 	/** The workflow's static data after the run (what a poll node kept). */
 	staticData: IDataObject;
 }
@@ -168,7 +168,7 @@ export async function executeNode(options: ExecuteOptions): Promise<ExecuteResul
 			: []) as INodeExecutionData[],
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
-		hints: (taskData?.hints ?? []) as Array<{ message: string }>,
+		hints: (taskData?.hints ?? []) as Array<{ message: string; type?: string }>,
 		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
 	};
 }
@@ -208,4 +208,11 @@ export function makeAdditionalData(
 /** JSON of the output items, for compact assertions. */
 export function jsonOf(result: ExecuteResult): IDataObject[] {
 	return result.items.map((i) => i.json);
+}
+
+/** The json of the one item a run output, after checking it ran without an error. */
+export function onlyItem(result: ExecuteResult): IDataObject {
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	return result.items[0].json;
 }

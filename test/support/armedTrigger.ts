@@ -1,11 +1,23 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { PollHarness } from '../harness/poll';
+import { PollHarness, type PollHarnessOptions } from '../harness/poll';
 import type { Fixture } from './emulatorFixture';
 import type { useFakeDate } from './fakeDate';
 import { single } from './query';
 
 const MIN = 60_000;
+
+/**
+ * A Workforce Trigger on the fixture's emulator and credential, polled through n8n-core's
+ * PollTriggerExecutor: its parameters, and the harness's other options.
+ */
+export function pollTrigger(
+	fx: Fixture,
+	parameters: INodeParameters,
+	options: Omit<PollHarnessOptions, 'credentials' | 'parameters'> = {},
+): PollHarness {
+	return new PollHarness({ ...options, credentials: fx.credentials, parameters });
+}
 
 /** The requests the emulator logged for one extraction path, with their query as single values. */
 export function pagesOf(fx: Fixture, path: string) {
@@ -26,11 +38,7 @@ export async function armedTrigger(
 	{ count = 12, typeVersion }: { count?: number; typeVersion?: number } = {},
 ) {
 	const data = fx.emulator.ctx.sections.workData.data;
-	const trigger = new PollHarness({
-		credentials: fx.credentials,
-		typeVersion,
-		parameters: { event: 'timeRegistration', options },
-	});
+	const trigger = pollTrigger(fx, { event: 'timeRegistration', options }, { typeVersion });
 	await trigger.tick();
 	clock.advance(MIN);
 	const ids: string[] = [];

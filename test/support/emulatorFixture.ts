@@ -117,3 +117,29 @@ export async function runOperation(
 		parameters: { resource, operation, ...parameters },
 	});
 }
+
+/**
+ * The runs of one test file's operation: its fixed parameters given once, each run's own on top
+ * (a parameter given again replaces the fixed one), through n8n-core's engine as runOperation.
+ */
+export function runner(fx: Fixture, fixed: Record<string, unknown>) {
+	return async (
+		parameters: Record<string, unknown> = {},
+		options: Omit<ExecuteOptions, 'credentials' | 'parameters'> = {},
+	): Promise<ExecuteResult> =>
+		await executeNode({
+			...options,
+			credentials: fx.credentials,
+			parameters: { ...fixed, ...parameters },
+		});
+}
+
+/**
+ * The API requests since the mark as `METHOD path status` lines (`?query` after the path when it
+ * has one): every call a case made, asserted in one list.
+ */
+export function callsOf(fx: Fixture): string[] {
+	return fx
+		.apiRequests()
+		.map((r) => `${r.method} ${r.path}${r.search ? `?${r.search}` : ''} ${r.status}`);
+}

@@ -55,3 +55,26 @@ export function parseCsv(text: string): string[][] {
 	if (field !== '' || row.length) throw new Error('CSV does not end with CRLF');
 	return rows;
 }
+
+/**
+ * The summary item beside an uncompressed NDJSON file of `records`, none deleted, as the node must
+ * output it; `more` adds or overrides fields (records, pages, part, parts).
+ */
+export function ndjsonSummary(
+	item: INodeExecutionData,
+	records: IDataObject[],
+	more: IDataObject,
+): IDataObject {
+	const modified = records.map((r) => Date.parse(r.modifiedDateTime as string));
+	return {
+		records: records.length,
+		deletedRecords: 0,
+		bytes: item.binary!.data.bytes,
+		uncompressedBytes: item.binary!.data.bytes,
+		firstModified: records[modified.indexOf(Math.min(...modified))].modifiedDateTime,
+		lastModified: records[modified.indexOf(Math.max(...modified))].modifiedDateTime,
+		format: 'ndjson',
+		compressed: false,
+		...more,
+	};
+}

@@ -8,6 +8,18 @@ import type { Fixture } from './emulatorFixture';
 
 export { PEOPLE };
 
+/** A new user's required fields, as User > Create takes them and users v4 receives them; `over` on top. */
+export const newUserFields = (over: Record<string, unknown> = {}) => ({
+	companyId: DEMO.companies.parent,
+	employeeNumber: '7001',
+	firstName: 'Eva',
+	lastName: 'Strand',
+	mobileWork: '+4790000001',
+	birthDate: '01.02.1990',
+	employmentStartDate: '2024-01-15',
+	...over,
+});
+
 /** Resource locator values as the n8n editor stores them. */
 export const locator = (mode: string, value: string): INodeParameterResourceLocator => ({
 	__rl: true,

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { executeNode, type ExecuteResult } from '../harness/execute';
+import { executeNode, type ExecuteOptions, type ExecuteResult } from '../harness/execute';
 import type { Fixture } from './emulatorFixture';
 import { fileBytes, ndjsonRecords, parseCsv } from './fileOutput';
 import { iso } from './partitionWindows';
@@ -16,6 +16,20 @@ export const TIME_REGISTRATIONS = '/v1/time-registrations';
 /** Version 2 with On Error: Continue (using error output): a run that may stop part-way. */
 export const RESUMABLE = { typeVersion: 2, onError: 'continueErrorOutput' } as const;
 
+/** A run of the node set up as RESUMABLE: its parameters, and what else the run needs. */
+export async function resumableRun(
+	fx: Fixture,
+	parameters: Record<string, unknown>,
+	options: Omit<ExecuteOptions, 'credentials' | 'parameters' | 'settings'> = {},
+): Promise<ExecuteResult> {
+	return await executeNode({
+		...options,
+		credentials: fx.credentials,
+		parameters,
+		settings: RESUMABLE,
+	});
+}
+
 /** The first and last work date of the emulator's time registrations, as From/To Date Time. */
 export function dataWindow(fx: Fixture): { fromDateTime: string; toDateTime: string } {
 	const data = fx.emulator.ctx.sections.workData.data;
@@ -27,6 +41,20 @@ export function dataWindow(fx: Fixture): { fromDateTime: string; toDateTime: str
 		last = Math.max(last, ms);
 	}
 	return { fromDateTime: iso(first), toDateTime: iso(last) };
+}
+
+/** Get Time Registrations, Return All over the emulator's whole data window, `fields` on top. */
+export function wholeWindow(
+	fx: Fixture,
+	fields: Record<string, unknown> = {},
+): Record<string, unknown> {
+	return {
+		resource: 'dataExtraction',
+		operation: 'getTimeRegistrations',
+		returnAll: true,
+		...dataWindow(fx),
+		...fields,
+	};
 }
 
 /**
@@ -48,6 +76,23 @@ export function failFrom(
 		count: 1_000_000,
 		action: { kind: 'status', status: 500 },
 	});
+}
+
+/**
+ * A run that fails part-way for good: failFrom(skip), then a resumable run, which must end with
+ * one error item and no node error. Answers the run (`run`) and its error item's fields.
+ */
+export async function failPartWay(
+	fx: Fixture,
+	skip: number,
+	parameters: Record<string, unknown>,
+	endpoint?: Parameters<typeof failFrom>[2],
+) {
+	failFrom(fx, skip, endpoint);
+	const failed = await resumableRun(fx, parameters);
+	expect(failed.error).toBeUndefined();
+	expect(failed.errorItems).toHaveLength(1);
+	return { run: failed, ...resumeOf(failed.errorItems[0]) };
 }
 
 /** How many extraction requests the last run made (since the fixture's mark). */
@@ -79,13 +124,11 @@ export async function rerunOver(
 				fromDateTime: '={{ $json.details.resume.fromDateTime }}',
 				toDateTime: '={{ $json.details.resume.toDateTime }}',
 			};
-	return await executeNode({
-		credentials: fx.credentials,
-		parameters: { ...parameters, ...window },
-		items: [{ json: errorItem.json }],
-		settings: RESUMABLE,
-		timezone: 'Pacific/Auckland',
-	});
+	return await resumableRun(
+		fx,
+		{ ...parameters, ...window },
+		{ items: [{ json: errorItem.json }], timezone: 'Pacific/Auckland' },
+	);
 }
 
 /** Ids of records, in order. */

@@ -16,6 +16,30 @@ export function rng(seed: number): () => number {
 	};
 }
 
+/** The faults fired since `before` (a copy of `fired` taken at the start), by kind; kinds that did not fire left out. */
+export function firedSince(
+	fired: Record<string, number>,
+	before: Record<string, number>,
+): Record<string, number> {
+	return Object.fromEntries(
+		Object.keys(fired)
+			.map((k) => [k, fired[k] - (before[k] ?? 0)] as const)
+			.filter(([, n]) => n > 0),
+	);
+}
+
+/** Of what a soak's trigger emitted (key -> times): all, the repeats, and the keys no change made. */
+export function emittedFigures(
+	emitted: Map<string, number>,
+	known: { has(key: string): boolean },
+): { emitted: number; duplicated: number; unexpected: number } {
+	return {
+		emitted: [...emitted.values()].reduce((a, n) => a + n, 0),
+		duplicated: [...emitted.values()].reduce((a, n) => a + Math.max(0, n - 1), 0),
+		unexpected: [...emitted.keys()].filter((k) => !known.has(k)).length,
+	};
+}
+
 interface FaultTarget {
 	add(rule: FaultRule): unknown;
 }

@@ -4,26 +4,18 @@
  * credential and every workflow fixture through its REST API, as a user of the editor would.
  */
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 
 import { fixtureVars, WAREHOUSE_CREDENTIAL, workforceCredential } from '../support/demoValues';
 import { writeState, type E2eState } from '../support/e2eState';
 import { E2E_OWNER } from '../support/e2e';
 import { N8nServer } from '../support/n8nServer';
-import { REPO_ROOT } from '../support/runtime';
+import { progressLog } from '../support/runtime';
 import { warehouseCredentialData } from '../support/warehouseDatabase';
-import { loadWorkflowFixtures, manualTriggerName } from '../support/workflowFixtures';
+import { loadSuiteFixtures, manualTriggerName } from '../support/workflowFixtures';
 import { readStack, STACK_FILE } from './stackFile';
 
-const FIXTURE_FOLDERS: Array<{ prefix: string; folder: string }> = [
-	{ prefix: '', folder: join(REPO_ROOT, 'test', 'e2e', 'workflows') },
-	{ prefix: 'sandbox/', folder: join(REPO_ROOT, 'sandbox', 'workflows') },
-];
-
 export default async function globalSetup() {
-	const started = Date.now();
-	const say = (msg: string) =>
-		process.stdout.write(`[queue] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+	const say = progressLog('queue');
 	process.stdout.write('\n');
 	const stack = readStack();
 	const main = new N8nServer(stack.runtime, stack.main.instance);
@@ -42,9 +34,7 @@ export default async function globalSetup() {
 		data: warehouseCredentialData({ ...postgres, database: 'warehouse', password: '' }),
 	});
 	const vars = fixtureVars(credential, warehouse, stack.main.instance.filesFolder);
-	const fixtures = FIXTURE_FOLDERS.flatMap(({ prefix, folder }) =>
-		loadWorkflowFixtures(folder, vars).map((f) => ({ ...f, key: prefix + f.name })),
-	);
+	const fixtures = loadSuiteFixtures(vars);
 	for (const fixture of fixtures) await main.createWorkflow(fixture.workflow);
 	say(`owner, credential and ${fixtures.length} workflows created on the main`);
 

@@ -42,7 +42,7 @@ import {
 } from '../support/privatePostgres';
 import { queueN8nEnv, type N8nInstance, type QueueServices } from '../support/n8nEnv';
 import { registryProxyArgs, registryProxyEnv } from '../support/registryProxy';
-import { n8nRuntime, REPO_ROOT, waitFor, type N8nRuntime } from '../support/runtime';
+import { n8nRuntime, progressLog, REPO_ROOT, waitFor, type N8nRuntime } from '../support/runtime';
 import {
 	freePortInRange,
 	QUEUE_DIR,
@@ -76,9 +76,7 @@ const DATA_DIR = join(
 	process.env.WF_QUEUE_DATA_DIR ?? join(tmpdir(), `n8n-nodes-workforce-queue-${checkoutTag()}`),
 );
 
-const started = Date.now();
-const say = (msg: string) =>
-	process.stdout.write(`[queue] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+const say = progressLog('queue');
 
 async function main() {
 	const tarball = process.argv[2];

@@ -50,12 +50,23 @@ export async function executionsOf(
 	return [...answer.results].sort((a, b) => Number(a.id) - Number(b.id));
 }
 
-/** The output items (json) of a node in a stored execution. */
-export async function executionItems(
+type Json = Record<string, unknown>;
+
+/** A node's first run in a stored execution: its items per output, its hints, its error. */
+export interface NodeRun {
+	/** The json of the items of each output (main), first output first; [1] is the error output. */
+	outputs: Json[][];
+	/** The execution hints the node added (`addExecutionHints`), as n8n stored them. */
+	hints: Array<{ message: string; type?: string; location?: string }>;
+	error?: { message: string; description?: string };
+}
+
+/** A node's first run in a stored execution. */
+export async function executionNodeRun(
 	server: N8nServer,
 	executionId: string,
 	node: string,
-): Promise<Array<Record<string, unknown>>> {
+): Promise<NodeRun> {
 	const execution = await server.rest<{ data: unknown }>('GET', `/rest/executions/${executionId}`);
 	const data = (
 		typeof execution.data === 'string' ? unflatten(execution.data) : execution.data
@@ -63,7 +74,11 @@ export async function executionItems(
 		resultData: {
 			runData: Record<
 				string,
-				Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>
+				Array<{
+					data?: { main?: Array<Array<{ json: Json }> | null> };
+					hints?: NodeRun['hints'];
+					error?: NodeRun['error'];
+				}>
 			>;
 		};
 	};
@@ -72,7 +87,21 @@ export async function executionItems(
 		throw new Error(
 			`Execution ${executionId}: node "${node}" did not run; ran: ${Object.keys(data.resultData.runData).join(', ')}`,
 		);
-	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
+	const [run] = runs;
+	return {
+		outputs: (run.data?.main ?? []).map((items) => (items ?? []).map((item) => item.json)),
+		hints: run.hints ?? [],
+		error: run.error,
+	};
+}
+
+/** The output items (json) of a node in a stored execution. */
+export async function executionItems(
+	server: N8nServer,
+	executionId: string,
+	node: string,
+): Promise<Json[]> {
+	return (await executionNodeRun(server, executionId, node)).outputs[0] ?? [];
 }
 
 /**

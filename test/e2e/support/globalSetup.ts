@@ -10,21 +10,13 @@ import { E2E_OWNER } from './e2e';
 import { checkoutTag, E2E_DIR, E2E_USER_FOLDER, writeState, type E2eState } from './e2eState';
 import { emulatorUrls, startEmulatorProcess } from './emulatorProcess';
 import { importCredentials, importWorkflows, type CredentialFixture } from './n8nCli';
-import { freePort, n8nRuntime, REPO_ROOT } from './runtime';
+import { freePort, n8nRuntime, progressLog } from './runtime';
 import { N8nServer } from './n8nServer';
 import { startWarehouse, warehouseCredentialData } from './warehouseDatabase';
-import { hasManualTrigger, loadWorkflowFixtures } from './workflowFixtures';
-
-/** Fixture folders: the suite's own cases, and the sandbox's demo workflows (run to prove they work). */
-const FIXTURE_FOLDERS: Array<{ prefix: string; folder: string }> = [
-	{ prefix: '', folder: join(REPO_ROOT, 'test', 'e2e', 'workflows') },
-	{ prefix: 'sandbox/', folder: join(REPO_ROOT, 'sandbox', 'workflows') },
-];
+import { hasManualTrigger, loadSuiteFixtures } from './workflowFixtures';
 
 export default async function globalSetup() {
-	const started = Date.now();
-	const say = (msg: string) =>
-		process.stdout.write(`[e2e] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+	const say = progressLog('e2e');
 	process.stdout.write('\n');
 
 	const runtime = n8nRuntime();
@@ -87,9 +79,7 @@ export default async function globalSetup() {
 		say(`${credentials.length} credentials imported`);
 
 		const vars = fixtureVars(credential, WAREHOUSE_CREDENTIAL, filesFolder);
-		const fixtures = FIXTURE_FOLDERS.flatMap(({ prefix, folder }) =>
-			loadWorkflowFixtures(folder, vars).map((f) => ({ ...f, key: prefix + f.name })),
-		);
+		const fixtures = loadSuiteFixtures(vars);
 		await importWorkflows(runtime, cli, fixtures, E2E_DIR);
 		say(`${fixtures.length} workflows imported`);
 

@@ -131,7 +131,8 @@ export async function importWorkflows(
 	);
 }
 
-interface RawError {
+/** A run's error as n8n stores and prints it. */
+export interface RawError {
 	message?: string;
 	description?: string;
 	name?: string;
@@ -164,6 +165,38 @@ export interface Execution {
 	json(node: string): Array<Record<string, unknown>>;
 	/** Everything n8n printed, for failure messages. */
 	log: string;
+}
+
+/**
+ * What both ways of running a workflow read alike from its result data (`n8n execute`'s output, a
+ * stored execution): the error as the cases assert it, and a node's output items; `run` names the
+ * run in the error for a node that did not run.
+ */
+export function outcomeOf(
+	runData: Execution['runData'],
+	error: RawError | undefined,
+	run: string,
+): Pick<Execution, 'error' | 'runData' | 'json'> {
+	return {
+		error: error
+			? {
+					message: String(error.message),
+					description: error.description,
+					node: error.node?.name,
+					name: error.name,
+					httpCode: error.httpCode,
+				}
+			: undefined,
+		runData,
+		json(node: string) {
+			const runs = runData[node];
+			if (!runs)
+				throw new Error(
+					`${run}: node "${node}" did not run; ran: ${Object.keys(runData).join(', ')}`,
+				);
+			return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
+		},
+	};
 }
 
 /**
@@ -205,22 +238,7 @@ export async function executeWorkflow(
 		// n8n 2.3 prints a failed run before it records its final status ("running"); the process has
 		// ended, so the run has too, and its error says how.
 		status: run.status === 'running' ? (error ? 'error' : 'success') : run.status,
-		error: error
-			? {
-					message: String(error.message),
-					description: error.description,
-					node: error.node?.name,
-					name: error.name,
-					httpCode: error.httpCode,
-				}
-			: undefined,
-		runData,
-		json(node: string) {
-			const runs = runData[node];
-			if (!runs)
-				throw new Error(`Node "${node}" did not run; ran: ${Object.keys(runData).join(', ')}`);
-			return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
-		},
+		...outcomeOf(runData, error, `n8n execute --id=${workflowId}`),
 		log,
 	};
 }

@@ -1,17 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-import type { Execution } from './n8nCli';
+import { outcomeOf, type Execution, type RawError } from './n8nCli';
 import type { N8nServer } from './n8nServer';
 import { unflatten } from './executions';
 import { waitFor } from './runtime';
-
-interface StoredError {
-	message?: string;
-	description?: string;
-	name?: string;
-	httpCode?: string;
-	node?: { name?: string };
-}
 
 type RunData = Execution['runData'];
 
@@ -28,7 +20,7 @@ export interface StoredExecution {
 	status: string;
 	finished: boolean;
 	mode: string;
-	data: string | { resultData: { runData: RunData; error?: StoredError } };
+	data: string | { resultData: { runData: RunData; error?: RawError } };
 }
 
 const DONE = new Set(['success', 'error', 'crashed', 'canceled']);
@@ -79,7 +71,7 @@ export function asExecution(
 	workerLogs: Array<{ name: string; log: string }>,
 ): QueuedExecution {
 	const data = (typeof stored.data === 'string' ? unflatten(stored.data) : stored.data) as
-		| { resultData?: { runData?: RunData; error?: StoredError } }
+		| { resultData?: { runData?: RunData; error?: RawError } }
 		| undefined;
 	// A crashed execution (its worker died) may have been saved without any run data.
 	const runData = data?.resultData?.runData ?? {};
@@ -90,24 +82,7 @@ export function asExecution(
 		worker,
 		code: stored.status === 'success' ? 0 : 1,
 		status: stored.status,
-		error: error
-			? {
-					message: String(error.message),
-					description: error.description,
-					node: error.node?.name,
-					name: error.name,
-					httpCode: error.httpCode,
-				}
-			: undefined,
-		runData,
-		json(node: string) {
-			const runs = runData[node];
-			if (!runs)
-				throw new Error(
-					`Execution ${stored.id}: node "${node}" did not run; ran: ${Object.keys(runData).join(', ')}`,
-				);
-			return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
-		},
+		...outcomeOf(runData, error, `Execution ${stored.id}`),
 		log: `execution ${stored.id} (${stored.status}) on ${worker ?? 'no worker'}`,
 	};
 }

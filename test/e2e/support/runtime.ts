@@ -89,3 +89,9 @@ export async function waitFor(
 	}
 	throw new Error(`${what}: not ready after ${Math.round(timeoutMs / 1000)} s`);
 }
+
+/** A set-up's progress lines on stdout, each with the seconds since `started` (its start). */
+export function progressLog(tag: string, started = Date.now()): (msg: string) => void {
+	return (msg) =>
+		process.stdout.write(`[${tag}] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+}

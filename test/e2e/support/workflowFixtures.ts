@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
+import { REPO_ROOT } from './runtime';
+
 /**
  * Workflow fixtures are n8n workflow JSON files (as exported from the editor). Values that
  * depend on the run are written as `%%NAME%%` placeholders, filled in before import:
@@ -51,6 +53,19 @@ export function loadWorkflowFixtures(
 		const id = workflowId(folder, name);
 		return { name, id, workflow: { active: false, settings: {}, ...workflow, id } };
 	});
+}
+
+/** The suite's fixture folders: its own cases, and the sandbox's demo workflows (run to prove they work). */
+const FIXTURE_FOLDERS: Array<{ prefix: string; folder: string }> = [
+	{ prefix: '', folder: join(REPO_ROOT, 'test', 'e2e', 'workflows') },
+	{ prefix: 'sandbox/', folder: join(REPO_ROOT, 'sandbox', 'workflows') },
+];
+
+/** Every workflow fixture of the suite, each with its key: its name, `sandbox/<name>` for a demo. */
+export function loadSuiteFixtures(vars: Record<string, string>) {
+	return FIXTURE_FOLDERS.flatMap(({ prefix, folder }) =>
+		loadWorkflowFixtures(folder, vars).map((f) => ({ ...f, key: prefix + f.name })),
+	);
 }
 
 /** n8n workflow ids are short strings (at most 21 characters for `n8n execute --id`). */

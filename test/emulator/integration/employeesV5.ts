@@ -1,9 +1,8 @@
 import { validationErrors } from '../core/apiError';
-import type { EmulatorContext } from '../core/context';
 import type { EmuRequest, Router } from '../core/router';
 import { fieldError, getQuery, queryBool, validate, type Schema } from '../core/validate';
 import { replaceTags, tagView } from './employeeTags';
-import type { Employment, PeopleSection, Person } from './people';
+import { PeopleView, type Employment, type Person } from './people';
 import { dateOf, isEmail, isPhone, Problems, toDateTime, validateNested } from './peopleRules';
 
 const OPTIONAL_PROFILE: Schema = {
@@ -65,13 +64,7 @@ type Include = (typeof INCLUDES)[number];
 const BASE = '/api/v5/integration/employees';
 
 /** Employees, v5 (specification: Endpoints > Employees, v5): a view of the people store. */
-export class EmployeesV5Section {
-	constructor(private readonly ctx: EmulatorContext) {}
-
-	private get people(): PeopleSection {
-		return this.ctx.sections.people;
-	}
-
+export class EmployeesV5Section extends PeopleView {
 	registerIntegration(router: Router) {
 		const one = `${BASE}/:employeeNumber`;
 		router.post(BASE, (req) => this.create(req));
@@ -129,27 +122,13 @@ export class EmployeesV5Section {
 		const number = String(fields.employeeNumber);
 		this.checkNumberFree(companyId, number, 'employeeNumber');
 		const phone = String(fields.phone);
-		if (
-			this.people
-				.inCompanies(this.people.wholeStructureOf(companyId))
-				.some((p) => p.phone === phone)
-		) {
-			throw validationErrors([
-				fieldError(
-					'phone',
-					`An employee with phone '${phone}' already exists in the company structure.`,
-					'DuplicatePhoneNumber',
-				),
-			]);
-		}
-		const person = this.people.add({
-			companyId,
-			employeeNumber: number,
-			firstName: String(fields.firstName),
-			lastName: String(fields.lastName),
+		this.refuseTakenPhone(
+			this.people.wholeStructureOf(companyId),
 			phone,
-			employment: employment as Employment,
-		});
+			'phone',
+			`An employee with phone '${phone}' already exists in the company structure.`,
+		);
+		const person = this.addPerson(companyId, number, fields, phone, employment);
 		this.applyProfile(person, fields, dates, 'replace');
 		return { status: 201, body: this.view(person, []) };
 	}

@@ -109,6 +109,39 @@ export const USER_GROUPS = [
 ];
 export const DEFAULT_USER_GROUP_ID = USER_GROUPS[0].id;
 
+/** One version of the people API (users v4, employees v5): a view of the one people store. */
+export abstract class PeopleView {
+	constructor(protected readonly ctx: EmulatorContext) {}
+
+	protected get people(): PeopleSection {
+		return this.ctx.sections.people;
+	}
+
+	/** Refuses a phone number a person of `companies` already has, as the service does. */
+	protected refuseTakenPhone(companies: string[], phone: string, field: string, message: string) {
+		if (this.people.inCompanies(companies).some((p) => p.phone === phone))
+			throw validationErrors([fieldError(field, message, 'DuplicatePhoneNumber')]);
+	}
+
+	/** A new person from a create request's names, with the number and phone already checked. */
+	protected addPerson(
+		companyId: string,
+		employeeNumber: string,
+		fields: Record<string, unknown>,
+		phone: string,
+		employment: NewPerson['employment'],
+	): Person {
+		return this.people.add({
+			companyId,
+			employeeNumber,
+			firstName: String(fields.firstName),
+			lastName: String(fields.lastName),
+			phone,
+			employment,
+		});
+	}
+}
+
 export class PeopleSection {
 	protected readonly people = new Map<string, Person>();
 	private readonly tagDefinitions = new Map<string, TagDefinition>();

@@ -1,8 +1,7 @@
 import { businessError, notFound, validationErrors } from '../core/apiError';
-import type { EmulatorContext } from '../core/context';
 import type { EmuRequest, Router } from '../core/router';
 import { fieldError, getQuery, isDateTime, validate, type Schema } from '../core/validate';
-import type { PeopleSection, Person } from './people';
+import { PeopleView, type Person } from './people';
 import { isEmail, isPhone, parseV4Date, Problems } from './peopleRules';
 
 /** Fields of the specification's User (v4) table. */
@@ -67,13 +66,7 @@ const PROFILE_V4 = [
 const BASE = '/api/v4/integration/users';
 
 /** Users, v4 (specification: Endpoints > Users, v4): a view of the people store. */
-export class UsersV4Section {
-	constructor(private readonly ctx: EmulatorContext) {}
-
-	private get people(): PeopleSection {
-		return this.ctx.sections.people;
-	}
-
+export class UsersV4Section extends PeopleView {
 	registerIntegration(router: Router) {
 		router.post(BASE, (req) => this.create(req));
 		router.get(BASE, (req) => this.list(req));
@@ -107,28 +100,18 @@ export class UsersV4Section {
 		const number = String(fields.employeeNumber);
 		this.checkNumberFree(companyId, number, undefined);
 		const phone = String(fields.mobileWork);
-		if (this.people.inCompanies([companyId]).some((p) => p.phone === phone)) {
-			throw validationErrors([
-				fieldError(
-					'mobileWork',
-					`A user with mobileWork '${phone}' already exists in the company.`,
-					'DuplicatePhoneNumber',
-				),
-			]);
-		}
-		const person = this.people.add({
-			companyId,
-			employeeNumber: number,
-			firstName: String(fields.firstName),
-			lastName: String(fields.lastName),
+		this.refuseTakenPhone(
+			[companyId],
 			phone,
-			employment: {
-				startDate: dates.employmentStartDate!,
-				endDate: dates.employmentEndDate ?? null,
-				department: (fields.department as string | undefined) ?? null,
-				mainProjectNumber: (fields.mainProjectNumber as string | undefined) ?? null,
-				payroll: fields.payroll === true ? 1 : 0,
-			},
+			'mobileWork',
+			`A user with mobileWork '${phone}' already exists in the company.`,
+		);
+		const person = this.addPerson(companyId, number, fields, phone, {
+			startDate: dates.employmentStartDate!,
+			endDate: dates.employmentEndDate ?? null,
+			department: (fields.department as string | undefined) ?? null,
+			mainProjectNumber: (fields.mainProjectNumber as string | undefined) ?? null,
+			payroll: fields.payroll === true ? 1 : 0,
 		});
 		this.apply(person, fields, dates, 'replace');
 		return { status: 201, body: this.view(person) };

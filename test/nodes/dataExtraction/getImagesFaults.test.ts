@@ -1,8 +1,7 @@
-import type { INodeParameters } from 'n8n-workflow';
-
-import { executeNode, jsonOf } from '../../harness/execute';
+import { jsonOf } from '../../harness/execute';
 import { rowKey } from '../../support/imagesClient';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { DEMO, runner, useEmulator } from '../../support/emulatorFixture';
+import { faultsOn } from '../../support/pageFaults';
 
 const base = { resource: 'dataExtraction', operation: 'getImages', returnAll: true };
 const fast = { retries: 3, retryDelay: 5 };
@@ -10,18 +9,13 @@ const fast = { retries: 3, retryDelay: 5 };
 /** Get Images runs on the shared paginator: token refresh and bounded retries apply to its pages and file downloads too. */
 describe('Data Extraction > Get Images: failures during paging', () => {
 	const fx = useEmulator();
-	const run = (parameters: INodeParameters) =>
-		executeNode({ credentials: fx.credentials, parameters: { ...base, ...parameters } });
+	const run = runner(fx, base);
+	const fail = faultsOn(fx, { api: 'extraction', path: '/v1/images' });
 	const expected = () =>
 		fx.emulator.ctx.sections.images.allRows(DEMO.companies.parent).map(rowKey).sort();
 
 	it('a 401 in the middle of paging refreshes the token once and continues; nothing lost or doubled', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: '/v1/images',
-			skip: 2,
-			action: { kind: 'expireTokens' },
-		});
+		fail({ skip: 2, action: { kind: 'expireTokens' } });
 		const result = await run({ options: { chunkLimit: 3, ...fast } });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map(rowKey).sort()).toEqual(expected());
@@ -34,14 +28,10 @@ describe('Data Extraction > Get Images: failures during paging', () => {
 	});
 
 	it('a 500 and a dropped connection on pages are retried with backoff and the run completes', async () => {
-		const faults = fx.emulator.ctx.faults;
-		faults.add({
-			api: 'extraction',
-			path: '/v1/images',
-			skip: 1,
-			action: { kind: 'status', status: 500 },
-		});
-		faults.add({ api: 'extraction', path: '/v1/images', skip: 3, action: { kind: 'drop' } });
+		fail(
+			{ skip: 1, action: { kind: 'status', status: 500 } },
+			{ skip: 3, action: { kind: 'drop' } },
+		);
 		const result = await run({ options: { chunkLimit: 3, ...fast } });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map(rowKey).sort()).toEqual(expected());
@@ -54,13 +44,7 @@ describe('Data Extraction > Get Images: failures during paging', () => {
 	});
 
 	it('a page that keeps failing fails after a bounded number of attempts, saying how far it got', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: '/v1/images',
-			skip: 1,
-			count: 100,
-			action: { kind: 'status', status: 500 },
-		});
+		fail({ skip: 1, count: 100, action: { kind: 'status', status: 500 } });
 		const result = await run({ options: { chunkLimit: 1, retries: 2, retryDelay: 5 } });
 		expect(result.error?.message).toMatch(
 			/^Get Images failed: page 2 still failed after 3 attempts \(1 page and \d+ records? received before it stopped\)/,
@@ -70,11 +54,7 @@ describe('Data Extraction > Get Images: failures during paging', () => {
 	});
 
 	it('a 401 on an image download refreshes the token and the download completes', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'integration',
-			path: '/api/file/',
-			action: { kind: 'expireTokens' },
-		});
+		faultsOn(fx, { api: 'integration', path: '/api/file/' })({ action: { kind: 'expireTokens' } });
 		const result = await run({
 			returnAll: false,
 			limit: 1,

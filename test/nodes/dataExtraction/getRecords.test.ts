@@ -1,7 +1,7 @@
 import { inWindow } from '../../emulator/extraction/extractionPages';
 import { EMULATED_ENDPOINTS } from '../../emulator/extraction/otherEndpoints/endpoints';
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, runner, useEmulator } from '../../support/emulatorFixture';
 
 const base = { resource: 'dataExtraction', operation: 'getRecords' };
 const DAY = 86_400_000;
@@ -11,6 +11,7 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 		workData: { timeRegistrations: 200 },
 		seed: { otherEndpoints: { registrations: 60 } },
 	});
+	const run = runner(fx, base);
 	const section = () => fx.emulator.ctx.sections.otherEndpoints;
 	/** The last seven days up to today's midnight: the machine-registration window of a full load. */
 	const week = () => {
@@ -45,9 +46,11 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 			const endpoint = path.slice(1);
 			const window: { fromDateTime?: string; toDateTime?: string } =
 				path === '/v1/machine-registrations' ? week() : {};
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: { ...base, endpoint, returnAll: true, ...window, options: { chunkLimit: 4 } },
+			const result = await run({
+				endpoint,
+				returnAll: true,
+				...window,
+				options: { chunkLimit: 4 },
 			});
 			expect(result.error).toBeUndefined();
 			const expected = expectedIds(path);
@@ -81,10 +84,7 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 	);
 
 	it('Limit asks for one page of that size and stops', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, endpoint: 'v1/user', returnAll: false, limit: 4 },
-		});
+		const result = await run({ endpoint: 'v1/user', returnAll: false, limit: 4 });
 		expect(jsonOf(result).map((r) => r.id)).toEqual(expectedIds('/v1/user').slice(0, 4));
 		expect(fx.apiRequests().map((r) => [r.path, r.query])).toEqual([
 			['/v1/user', { ChunkLimit: ['4'] }],
@@ -101,14 +101,10 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 		clock.advance(1000);
 		section().delete('v1/project', String(project.id));
 		clock.advance(1000);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'v1/project',
-				returnAll: true,
-				options: { modifiedSince: since, includePageFacts: true },
-			},
+		const result = await run({
+			endpoint: 'v1/project',
+			returnAll: true,
+			options: { modifiedSince: since, includePageFacts: true },
 		});
 		expect(result.error).toBeUndefined();
 		const page = {
@@ -136,14 +132,10 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 			.live()
 			.find((r) => r.fields.companyId === DEMO.companies.parent)!;
 		section().delete('v1/absence-registrations', victim.id);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'v1/absence-registrations',
-				returnAll: true,
-				options: { modifiedSince: since },
-			},
+		const result = await run({
+			endpoint: 'v1/absence-registrations',
+			returnAll: true,
+			options: { modifiedSince: since },
 		});
 		const [tombstone] = jsonOf(result);
 		expect(jsonOf(result)).toHaveLength(1);
@@ -168,14 +160,10 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 			.find((r) => r.fields.companyId === DEMO.companies.parent)!;
 		const before = section().view('v1/checklist-registrations', victim.id)!;
 		const deleted = section().delete('v1/checklist-registrations', victim.id);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'v1/checklist-registrations',
-				returnAll: true,
-				options: { modifiedSince: since, includePageFacts: true },
-			},
+		const result = await run({
+			endpoint: 'v1/checklist-registrations',
+			returnAll: true,
+			options: { modifiedSince: since, includePageFacts: true },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
@@ -199,28 +187,20 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 	});
 
 	it('Other Path: a typed path (slashes around it allowed) reads that endpoint; a listed one keeps its rules', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'otherPath',
-				endpointPath: ' /v1/project/work-breakdown-structure/ ',
-				returnAll: true,
-			},
+		const result = await run({
+			endpoint: 'otherPath',
+			endpointPath: ' /v1/project/work-breakdown-structure/ ',
+			returnAll: true,
 		});
 		expect(jsonOf(result).map((r) => r.id)).toEqual(
 			expectedIds('/v1/project/work-breakdown-structure'),
 		);
 		expect(fx.apiRequests().map((r) => r.path)).toEqual(['/v1/project/work-breakdown-structure']);
 		fx.mark();
-		const refused = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'otherPath',
-				endpointPath: 'V1/Machine-Registrations',
-				returnAll: true,
-			},
+		const refused = await run({
+			endpoint: 'otherPath',
+			endpointPath: 'V1/Machine-Registrations',
+			returnAll: true,
 		});
 		expect(refused.error?.message).toBe(
 			'Machine Registrations need From Date Time and To Date Time',
@@ -229,14 +209,15 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 	});
 
 	it('the endpoint may come from each item (an expression): one read per item, each record paired with its item', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items: [
-				{ json: { endpoint: 'v1/resource' } },
-				{ json: { endpoint: 'v1/incident-registrations' } },
-			],
-			parameters: { ...base, endpoint: '={{ $json.endpoint }}', returnAll: false, limit: 3 },
-		});
+		const result = await run(
+			{ endpoint: '={{ $json.endpoint }}', returnAll: false, limit: 3 },
+			{
+				items: [
+					{ json: { endpoint: 'v1/resource' } },
+					{ json: { endpoint: 'v1/incident-registrations' } },
+				],
+			},
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => [(i.pairedItem as { item: number }).item, i.json.id])).toEqual([
 			...expectedIds('/v1/resource')
@@ -253,15 +234,11 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 	});
 
 	it('a v1 path the list does not name is sent as it is (the vendor adds endpoints); one the service lacks fails naming the path', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'otherPath',
-				endpointPath: 'v1/flow-trip-registrations',
-				returnAll: true,
-				fromDateTime: '2026-01-01T00:00:00Z',
-			},
+		const result = await run({
+			endpoint: 'otherPath',
+			endpointPath: 'v1/flow-trip-registrations',
+			returnAll: true,
+			fromDateTime: '2026-01-01T00:00:00Z',
 		});
 		expect(result.error?.message).toBe(
 			'Get Records (v1/flow-trip-registrations) failed (HTTP 404): No route for GET /v1/flow-trip-registrations',
@@ -270,16 +247,10 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 			['/v1/flow-trip-registrations', 404, { FromDateTime: ['2026-01-01T00:00:00Z'] }],
 		]);
 		fx.mark();
-		const tolerant = await executeNode({
-			credentials: fx.credentials,
-			continueOnFail: true,
-			parameters: {
-				...base,
-				endpoint: 'otherPath',
-				endpointPath: 'v1/item-registrations/web-query',
-				returnAll: true,
-			},
-		});
+		const tolerant = await run(
+			{ endpoint: 'otherPath', endpointPath: 'v1/item-registrations/web-query', returnAll: true },
+			{ continueOnFail: true },
+		);
 		expect(jsonOf(tolerant)).toEqual([
 			{
 				error: expect.stringContaining(
@@ -295,16 +266,12 @@ describe('Data Extraction > Get Records (Other Endpoint)', () => {
 			fromDateTime: new Date(to - 7 * DAY).toISOString(),
 			toDateTime: new Date(to).toISOString(),
 		};
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'v1/machine-registrations',
-				returnAll: true,
-				...window,
-				options: { chunkLimit: 3 },
-				additionalQuery: { parameter: [{ name: 'IncludeEquipment', value: 'true' }] },
-			},
+		const result = await run({
+			endpoint: 'v1/machine-registrations',
+			returnAll: true,
+			...window,
+			options: { chunkLimit: 3 },
+			additionalQuery: { parameter: [{ name: 'IncludeEquipment', value: 'true' }] },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).length).toBeGreaterThan(3);

@@ -1,6 +1,6 @@
 import { inWindow } from '../../emulator/extraction/extractionPages';
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, runner, useEmulator } from '../../support/emulatorFixture';
 
 const DAY = 86_400_000;
 const base = { resource: 'dataExtraction', operation: 'getRecords' };
@@ -13,10 +13,22 @@ const base = { resource: 'dataExtraction', operation: 'getRecords' };
  */
 describe('Data Extraction > Get Records: partitions', () => {
 	const fx = useEmulator({ seed: { otherEndpoints: { registrations: 60 } } });
+	const run = runner(fx, base);
 	const section = () => fx.emulator.ctx.sections.otherEndpoints;
 	const month = () => {
 		const to = Math.floor(fx.emulator.ctx.clock.now().getTime() / DAY) * DAY;
 		return { from: to - 30 * DAY, to };
+	};
+	/** Machine registrations over the last 30 days, Return All. */
+	const runOverMonth = (parameters: Record<string, unknown>) => {
+		const w = month();
+		return run({
+			endpoint: 'v1/machine-registrations',
+			returnAll: true,
+			fromDateTime: new Date(w.from).toISOString(),
+			toDateTime: new Date(w.to).toISOString(),
+			...parameters,
+		});
 	};
 	const expectedIds = () => {
 		const visible = new Set(fx.emulator.ctx.companies.structureOf(DEMO.companies.parent));
@@ -30,17 +42,8 @@ describe('Data Extraction > Get Records: partitions', () => {
 	};
 
 	it('machine registrations over 30 days by Week: every partition within 7 days, every record once', async () => {
-		const w = month();
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'v1/machine-registrations',
-				returnAll: true,
-				fromDateTime: new Date(w.from).toISOString(),
-				toDateTime: new Date(w.to).toISOString(),
-				options: { partitionBy: 'week', parallelRequests: 3, chunkLimit: 5 },
-			},
+		const result = await runOverMonth({
+			options: { partitionBy: 'week', parallelRequests: 3, chunkLimit: 5 },
 		});
 		expect(result.error).toBeUndefined();
 		const ids = jsonOf(result).map((r) => r.id as string);
@@ -56,18 +59,7 @@ describe('Data Extraction > Get Records: partitions', () => {
 	});
 
 	it('by Month, a partition longer than 7 days is refused before any request, naming the partition and the fix', async () => {
-		const w = month();
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'v1/machine-registrations',
-				returnAll: true,
-				fromDateTime: new Date(w.from).toISOString(),
-				toDateTime: new Date(w.to).toISOString(),
-				options: { partitionBy: 'month' },
-			},
-		});
+		const result = await runOverMonth({ options: { partitionBy: 'month' } });
 		expect(result.error?.message).toMatch(
 			/^partition \d of \d \(.+ to .+\): From Date Time to To Date Time spans [\d.]+ days; Machine Registrations allow at most 7$/,
 		);
@@ -78,14 +70,10 @@ describe('Data Extraction > Get Records: partitions', () => {
 	});
 
 	it('an endpoint that ignores the window (checklists) in a full load: Partition By has no window to split', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'v1/checklist-registrations',
-				returnAll: true,
-				options: { partitionBy: 'day' },
-			},
+		const result = await run({
+			endpoint: 'v1/checklist-registrations',
+			returnAll: true,
+			options: { partitionBy: 'day' },
 		});
 		expect(result.error?.message).toBe('Partition By needs a date window');
 		expect(fx.apiRequests()).toHaveLength(0);
@@ -93,23 +81,15 @@ describe('Data Extraction > Get Records: partitions', () => {
 
 	it('incremental (Modified Since) on master data: partitions of the modification window, every record once', async () => {
 		const since = new Date(Date.now() - 400 * DAY).toISOString();
-		const single = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'v1/project',
-				returnAll: true,
-				options: { modifiedSince: since },
-			},
+		const single = await run({
+			endpoint: 'v1/project',
+			returnAll: true,
+			options: { modifiedSince: since },
 		});
-		const parted = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				endpoint: 'v1/project',
-				returnAll: true,
-				options: { modifiedSince: since, partitionBy: 'parts', partitionCount: 5, chunkLimit: 3 },
-			},
+		const parted = await run({
+			endpoint: 'v1/project',
+			returnAll: true,
+			options: { modifiedSince: since, partitionBy: 'parts', partitionCount: 5, chunkLimit: 3 },
 		});
 		expect(parted.error).toBeUndefined();
 		const ids = jsonOf(single).map((r) => r.id);

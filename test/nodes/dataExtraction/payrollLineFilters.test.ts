@@ -1,6 +1,6 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { PollHarness } from '../../harness/poll';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { pollTrigger } from '../../support/armedTrigger';
+import { runner, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
 
@@ -10,15 +10,13 @@ const MIN = 60_000;
 describe('Data Extraction > Get Payroll Lines: Export Filter and User Payroll Type Filter', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 1200, pageSize: 5000 } });
 	const data = () => fx.emulator.ctx.sections.workData.data;
-	const base = { resource: 'dataExtraction', returnAll: true };
+	const run = runner(fx, { resource: 'dataExtraction', returnAll: true });
 
 	it.each(['getPayrollLines', 'getPayrollLinesExtended'])(
 		'%s: the defaults are not sent and leave out fixed-pay employees and unapproved days; All + All Users read every line',
 		async (operation) => {
 			const lines = data().payrollLines();
-			const byDefault = jsonOf(
-				await executeNode({ credentials: fx.credentials, parameters: { ...base, operation } }),
-			);
+			const byDefault = jsonOf(await run({ operation }));
 			expect(fx.apiRequests()[0].query).toEqual({});
 			expect(
 				byDefault.every(
@@ -28,15 +26,7 @@ describe('Data Extraction > Get Payroll Lines: Export Filter and User Payroll Ty
 			expect(byDefault.length).toBeLessThan(lines.count);
 			fx.mark();
 			const all = jsonOf(
-				await executeNode({
-					credentials: fx.credentials,
-					parameters: {
-						...base,
-						operation,
-						lineExportFilter: 'All',
-						lineUserPayrollTypeFilter: 'AllUsers',
-					},
-				}),
+				await run({ operation, lineExportFilter: 'All', lineUserPayrollTypeFilter: 'AllUsers' }),
 			);
 			expect(all).toHaveLength(lines.count);
 			expect(fx.apiRequests()[0].query).toEqual({
@@ -52,14 +42,10 @@ describe('Data Extraction > Get Payroll Lines: Export Filter and User Payroll Ty
 	])(
 		'Only Locked and Fixed Pay are sent as named, from %s',
 		async (_, lineExportFilter, lineUserPayrollTypeFilter) => {
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: {
-					...base,
-					operation: 'getPayrollLines',
-					lineExportFilter,
-					lineUserPayrollTypeFilter,
-				},
+			const result = await run({
+				operation: 'getPayrollLines',
+				lineExportFilter,
+				lineUserPayrollTypeFilter,
 			});
 			expect(result.error).toBeUndefined();
 			expect(fx.apiRequests()[0].query).toEqual({
@@ -89,10 +75,7 @@ describe('Data Extraction > Get Payroll Lines: Export Filter and User Payroll Ty
 			/Export Filter/,
 		],
 	])('refuses %j before any request, naming the field', async (extra, message, fix) => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, operation: 'getPayrollLines', ...extra },
-		});
+		const result = await run({ operation: 'getPayrollLines', ...extra });
 		expect(result.error?.message).toBe(message);
 		expect((result.error as { description?: string }).description).toMatch(fix);
 		expect(fx.apiRequests()).toHaveLength(0);
@@ -100,25 +83,18 @@ describe('Data Extraction > Get Payroll Lines: Export Filter and User Payroll Ty
 
 	it('an empty result under the default filters carries a hint naming what the defaults leave out; none when All + All Users were asked', async () => {
 		const window = { fromDateTime: '1990-01-01T00:00:00Z', toDateTime: '1990-01-02T00:00:00Z' };
-		const empty = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, operation: 'getPayrollLines', ...window },
-		});
+		const empty = await run({ operation: 'getPayrollLines', ...window });
 		expect(empty.items).toHaveLength(0);
 		expect(empty.hints.map((h) => h.message)).toEqual([
 			expect.stringMatching(
 				/Export Filter is Only Approved.*choose All; User Payroll Type Filter is Paid by Hour.*choose All Users/,
 			),
 		]);
-		const asked = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				operation: 'getPayrollLinesExtended',
-				...window,
-				lineExportFilter: 'All',
-				lineUserPayrollTypeFilter: 'AllUsers',
-			},
+		const asked = await run({
+			operation: 'getPayrollLinesExtended',
+			...window,
+			lineExportFilter: 'All',
+			lineUserPayrollTypeFilter: 'AllUsers',
 		});
 		expect(asked.items).toHaveLength(0);
 		expect(asked.hints).toHaveLength(0);
@@ -149,17 +125,11 @@ describe('Workforce Trigger > Payroll Line Changed: Export Filter and User Payro
 	}
 
 	it("the defaults miss a fixed-pay employee's change; All Users emits it, sending the filter on every poll", async () => {
-		const plain = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'payrollLine' },
-		});
-		const everyone = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'payrollLine',
-				lineExportFilter: 'All',
-				lineUserPayrollTypeFilter: 'AllUsers',
-			},
+		const plain = pollTrigger(fx, { event: 'payrollLine' });
+		const everyone = pollTrigger(fx, {
+			event: 'payrollLine',
+			lineExportFilter: 'All',
+			lineUserPayrollTypeFilter: 'AllUsers',
 		});
 		await plain.tick();
 		await everyone.tick();
@@ -179,9 +149,9 @@ describe('Workforce Trigger > Payroll Line Changed: Export Filter and User Payro
 	});
 
 	it('an unknown filter value fails the poll before any request, naming the field', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'payrollLine', lineUserPayrollTypeFilter: 'everyone' },
+		const trigger = pollTrigger(fx, {
+			event: 'payrollLine',
+			lineUserPayrollTypeFilter: 'everyone',
 		});
 		const tick = await trigger.tick();
 		expect(tick.error?.message).toBe('User Payroll Type Filter has an unknown value: "everyone"');

@@ -1,5 +1,5 @@
 import { executeNode } from '../../harness/execute';
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { DEMO, useEmulator } from '../../support/emulatorFixture';
 
 /**
@@ -60,10 +60,7 @@ describe('Payroll lines need the Administrator role', () => {
 
 	it('Workforce Trigger > Payroll Line Changed with a client lacking it: the poll fails with the role advice', async () => {
 		fx.useClient(DEMO.clients.nonAdmin);
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'payrollLine' },
-		});
+		const trigger = pollTrigger(fx, { event: 'payrollLine' });
 		// The first poll may only note where to start; the first one that reads lines must fail.
 		let tick = await trigger.tick();
 		if (!tick.error) tick = await trigger.tick();

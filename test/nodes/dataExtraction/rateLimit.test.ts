@@ -1,7 +1,8 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { PollHarness } from '../../harness/poll';
-import { useEmulator } from '../../support/emulatorFixture';
+import { pollTrigger } from '../../support/armedTrigger';
+import { runner, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
+import { faultsOn } from '../../support/pageFaults';
 
 const PATH = '/v1/time-registrations';
 const base = { resource: 'dataExtraction', operation: 'getTimeRegistrations', returnAll: true };
@@ -9,6 +10,8 @@ const base = { resource: 'dataExtraction', operation: 'getTimeRegistrations', re
 /** 429 and Retry-After: paginated reads wait and ask again (counted against the retries); routed operations say when to retry. */
 describe('Rate limiting (HTTP 429)', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 900, pageSize: 300 } });
+	const read = runner(fx, base);
+	const fail = faultsOn(fx);
 	const data = () => fx.emulator.ctx.sections.workData.data;
 
 	it.each([
@@ -18,17 +21,8 @@ describe('Rate limiting (HTTP 429)', () => {
 	])(
 		'a 429 burst on page 2 with %s: the page is asked again, every record once',
 		async (_name, retryAfter) => {
-			fx.emulator.ctx.faults.add({
-				api: 'extraction',
-				path: PATH,
-				skip: 1,
-				count: 2,
-				action: { kind: 'rateLimit', ...retryAfter },
-			});
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: { ...base, options: { retries: 3, retryDelay: 5 } },
-			});
+			fail({ skip: 1, count: 2, action: { kind: 'rateLimit', ...retryAfter } });
+			const result = await read({ options: { retries: 3, retryDelay: 5 } });
 			expect(result.error).toBeUndefined();
 			const ids = jsonOf(result).map((r) => r.id);
 			expect(ids).toHaveLength(data().count);
@@ -41,16 +35,8 @@ describe('Rate limiting (HTTP 429)', () => {
 	);
 
 	it('a Retry-After longer than the request timeout is not waited out: the run fails at once, saying when to try again', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: PATH,
-			skip: 1,
-			action: { kind: 'rateLimit', retryAfterSeconds: 120 },
-		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, options: { retries: 3, retryDelay: 5, timeout: 5000 } },
-		});
+		fail({ skip: 1, action: { kind: 'rateLimit', retryAfterSeconds: 120 } });
+		const result = await read({ options: { retries: 3, retryDelay: 5, timeout: 5000 } });
 		expect(result.error?.message).toMatch(
 			/^Get Time Registrations failed: page \d was rate limited \(HTTP 429\), asked to wait 120 s, longer than the request timeout \(/,
 		);
@@ -62,16 +48,8 @@ describe('Rate limiting (HTTP 429)', () => {
 	});
 
 	it('429s count against the retries: more than Retries per Page fail the run with the 429 advice', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: PATH,
-			count: 3,
-			action: { kind: 'rateLimit' },
-		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, options: { retries: 2, retryDelay: 5 } },
-		});
+		fail({ count: 3, action: { kind: 'rateLimit' } });
+		const result = await read({ options: { retries: 2, retryDelay: 5 } });
 		expect(result.error?.message).toMatch(/page 1 was rate limited \(HTTP 429\) after 3 attempts/);
 		expect((result.error as { description?: string }).description).toMatch(
 			/did not say for how long\. Try again in a minute/,
@@ -111,23 +89,16 @@ describe('Rate limiting (HTTP 429)', () => {
 describe('Rate limiting (HTTP 429): Workforce Trigger', () => {
 	const clock = useFakeDate();
 	const fx = useEmulator({ workData: { timeRegistrations: 300 } });
+	const fail = faultsOn(fx);
 	const data = () => fx.emulator.ctx.sections.workData.data;
 
 	it('the trigger waits out a 429 burst and emits each change once', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'timeRegistration', options: { retryDelayMs: 5 } },
-		});
+		const trigger = pollTrigger(fx, { event: 'timeRegistration', options: { retryDelayMs: 5 } });
 		await trigger.tick();
 		clock.advance(60_000);
 		const index = data().addTimeRegistration({ hours: 2 });
 		clock.advance(60_000);
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: PATH,
-			count: 2,
-			action: { kind: 'rateLimit', retryAfterSeconds: 0 },
-		});
+		fail({ count: 2, action: { kind: 'rateLimit', retryAfterSeconds: 0 } });
 		fx.mark();
 		const tick = await trigger.tick();
 		expect(tick.error).toBeUndefined();

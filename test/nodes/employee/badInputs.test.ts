@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, enc, itRefusesEach, PEOPLE, type BadInput } from '../../support/people';
 import { MAPPED_EMPTY as EMPTY } from '../../support/params';
 
@@ -206,12 +206,8 @@ describe('Employee > bad inputs', () => {
 			expect(result.error?.message).toMatch(
 				/HTTP 404.*employeeNumber: Employee '.*' was not found/,
 			);
-			expect(fx.apiRequests()).toEqual([
-				expect.objectContaining({
-					method: 'GET',
-					path: `/api/v5/integration/employees/${enc(number)}/deletable`,
-					status: 404,
-				}),
+			expect(callsOf(fx)).toEqual([
+				`GET /api/v5/integration/employees/${enc(number)}/deletable 404`,
 			]);
 		},
 	);

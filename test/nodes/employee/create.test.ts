@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 
 describe('Employee > Create', () => {
 	const fx = useEmulator();
@@ -32,11 +32,7 @@ describe('Employee > Create', () => {
 		});
 		expect(employee.tags).toBeUndefined();
 		const [post] = fx.apiRequests();
-		expect(post).toMatchObject({
-			method: 'POST',
-			path: '/api/v5/integration/employees',
-			status: 201,
-		});
+		expect(callsOf(fx)).toEqual(['POST /api/v5/integration/employees 201']);
 		expect(post.body).toEqual({
 			employeeNumber: '8001',
 			firstName: 'Jon',

@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE } from '../../support/people';
 
 describe('Employee > Create Employment', () => {
@@ -33,11 +33,9 @@ describe('Employee > Create Employment', () => {
 			}),
 		]);
 		const [post] = fx.apiRequests();
-		expect(post).toMatchObject({
-			method: 'POST',
-			path: `/api/v5/integration/employees/${PEOPLE.worker}/create-employment`,
-			status: 201,
-		});
+		expect(callsOf(fx)).toEqual([
+			`POST /api/v5/integration/employees/${PEOPLE.worker}/create-employment 201`,
+		]);
 		expect(post.body).toEqual({
 			startDate: start,
 			department: 'Tunnels',

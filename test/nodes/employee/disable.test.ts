@@ -1,5 +1,5 @@
-import { jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { jsonOf, onlyItem } from '../../harness/execute';
+import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE, person } from '../../support/people';
 
 describe('Employee > Disable', () => {
@@ -11,16 +11,11 @@ describe('Employee > Disable', () => {
 		const result = await runOperation(fx, 'employee', 'disable', {
 			employee: byNumber(PEOPLE.withHistory),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({ employeeNumber: PEOPLE.withHistory, isDisabled: true }),
-		]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'PATCH',
-				path: `/api/v5/integration/employees/${PEOPLE.withHistory}/disable`,
-				status: 200,
-			}),
+		);
+		expect(callsOf(fx)).toEqual([
+			`PATCH /api/v5/integration/employees/${PEOPLE.withHistory}/disable 200`,
 		]);
 		expect(inSubsidiary.isDisabled).toBe(true);
 	});

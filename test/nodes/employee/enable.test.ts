@@ -1,5 +1,5 @@
-import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { onlyItem } from '../../harness/execute';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE, person } from '../../support/people';
 
 describe('Employee > Enable', () => {
@@ -10,16 +10,11 @@ describe('Employee > Enable', () => {
 		const result = await runOperation(fx, 'employee', 'enable', {
 			employee: byNumber(PEOPLE.recentlyLeft),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({ employeeNumber: PEOPLE.recentlyLeft, isDisabled: false }),
-		]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'PATCH',
-				path: `/api/v5/integration/employees/${PEOPLE.recentlyLeft}/enable`,
-				status: 200,
-			}),
+		);
+		expect(callsOf(fx)).toEqual([
+			`PATCH /api/v5/integration/employees/${PEOPLE.recentlyLeft}/enable 200`,
 		]);
 		expect(person(fx, PEOPLE.recentlyLeft).isDisabled).toBe(false);
 	});

@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE } from '../../support/people';
 
 describe('Employee > Is Deletable', () => {
@@ -19,12 +19,8 @@ describe('Employee > Is Deletable', () => {
 				]),
 			},
 		]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: `/api/v5/integration/employees/${PEOPLE.foreman}/deletable`,
-				status: 200,
-			}),
+		expect(callsOf(fx)).toEqual([
+			`GET /api/v5/integration/employees/${PEOPLE.foreman}/deletable 200`,
 		]);
 	});
 

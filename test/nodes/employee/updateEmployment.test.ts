@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, PEOPLE } from '../../support/people';
 
 describe('Employee > Update Employment', () => {
@@ -19,11 +19,9 @@ describe('Employee > Update Employment', () => {
 			startDate: '2019-05-01T00:00:00Z',
 		});
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({
-			method: 'PATCH',
-			path: `/api/v5/integration/employees/${PEOPLE.tagged}/update-employment`,
-			status: 200,
-		});
+		expect(callsOf(fx)).toEqual([
+			`PATCH /api/v5/integration/employees/${PEOPLE.tagged}/update-employment 200`,
+		]);
 		expect(patch.body).toEqual({ department: 'Bridges', payroll: 0, mainProjectNumber: null });
 	});
 

@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 
 describe('Machine > Create', () => {
 	const fx = useEmulator();
@@ -31,11 +31,7 @@ describe('Machine > Create', () => {
 		});
 		expect(typeof machine.id).toBe('string');
 		const [post] = fx.apiRequests();
-		expect(post).toMatchObject({
-			method: 'POST',
-			path: '/api/v4/integration/machines',
-			status: 201,
-		});
+		expect(callsOf(fx)).toEqual(['POST /api/v4/integration/machines 201']);
 		expect(post.body).toEqual({
 			companyId: DEMO.companies.parent,
 			machineNumber: 'M-9001',

@@ -1,6 +1,7 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, runner, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { addMachine, storedMachine } from '../../support/machines';
+import { faultsOn } from '../../support/pageFaults';
 
 const company = DEMO.companies.parent;
 
@@ -18,6 +19,8 @@ function params(batchSize: number) {
 
 describe('Machine > Create Many', () => {
 	const fx = useEmulator();
+	const run = runner(fx, {});
+	const batchFault = faultsOn(fx, { api: 'integration', path: '/machines/create/array' });
 
 	it('sends the input items as arrays of Batch Size and pairs each machine with its item', async () => {
 		const items = [
@@ -25,7 +28,7 @@ describe('Machine > Create Many', () => {
 			{ json: { number: 'CM-2', name: 'Two', type: 'EXCAVATOR' } },
 			{ json: { number: 'CM-3', name: 'Three', type: 'WHEEL_LOADER' } },
 		];
-		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(2) });
+		const result = await run(params(2), { items });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map((m) => [m.machineNumber, m.name, m.typeId])).toEqual([
 			['CM-1', 'One', 'TRUCK'],
@@ -56,12 +59,7 @@ describe('Machine > Create Many', () => {
 			{ json: { number: 'CM-11', name: 'Bad type', type: 'SUBMARINE' } },
 			{ json: { number: 'CM-12', name: 'Twelve', type: 'TRUCK' } },
 		];
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items,
-			parameters: params(10),
-			continueOnFail: true,
-		});
+		const result = await run(params(10), { items, continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(4);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([
@@ -92,7 +90,7 @@ describe('Machine > Create Many', () => {
 			{ json: { number: 'CM-22', name: 'C', type: 'TRUCK' } },
 			{ json: { number: 'CM-23', name: 'D', type: 'TRUCK' } },
 		];
-		const result = await executeNode({ credentials: fx.credentials, items, parameters: params(3) });
+		const result = await run(params(3), { items });
 		expect(result.error?.message).toContain('Item 2 (machineNumber "CM-21") was not saved');
 		expect(result.error?.message).toContain('MachineService.machineTypeInvalid');
 		expect(result.error?.description).toContain(
@@ -110,11 +108,7 @@ describe('Machine > Create Many', () => {
 			{ json: { number: 'CM-30', name: 'ok' } },
 			{ json: { number: '', name: 'no number' } },
 		];
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items,
-			parameters: params(10),
-		});
+		const result = await run(params(10), { items });
 		expect(result.error?.message).toBe('Machine Number is empty (item 2; nothing was saved)');
 		expect(fx.apiRequests()).toEqual([]);
 	});
@@ -124,12 +118,7 @@ describe('Machine > Create Many', () => {
 			{ json: { number: '', name: 'no number' } },
 			{ json: { number: 'CM-40', name: 'Forty' } },
 		];
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items,
-			parameters: params(10),
-			continueOnFail: true,
-		});
+		const result = await run(params(10), { items, continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		const [missing, forty] = jsonOf(result);
 		expect(missing).toMatchObject({
@@ -144,22 +133,11 @@ describe('Machine > Create Many', () => {
 	});
 
 	it('a batch whose request fails as a whole fails each of its items; earlier batches stay saved', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'integration',
-			method: 'POST',
-			path: '/machines/create/array',
-			skip: 1,
-			action: { kind: 'status', status: 500 },
-		});
+		batchFault({ method: 'POST', skip: 1, action: { kind: 'status', status: 500 } });
 		const items = ['CM-50', 'CM-51', 'CM-52'].map((n) => ({
 			json: { number: n, name: n, type: 'TRUCK' },
 		}));
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items,
-			parameters: params(2),
-			continueOnFail: true,
-		});
+		const result = await run(params(2), { items, continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		const out = jsonOf(result);
 		expect(out[0]).toMatchObject({ machineNumber: 'CM-50', typeId: 'TRUCK' });
@@ -177,18 +155,9 @@ describe('Machine > Create Many', () => {
 			{ id: 'x-1', machineNumber: 'CM-60' },
 			{ id: 'x-2', machineNumber: 'CM-61' },
 		];
-		fx.emulator.ctx.faults.add({
-			api: 'integration',
-			method: 'POST',
-			path: '/machines/create/array',
-			action: { kind: 'status', status: 200, body: answer },
-		});
+		batchFault({ method: 'POST', action: { kind: 'status', status: 200, body: answer } });
 		const items = ['CM-60', 'CM-61'].map((n) => ({ json: { number: n, name: n } }));
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items,
-			parameters: params(10),
-		});
+		const result = await run(params(10), { items });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual(answer);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
@@ -204,18 +173,9 @@ describe('Machine > Create Many', () => {
 
 	it('an item the answer leaves out is reported, not silently dropped', async () => {
 		const answer = [{ index: 0, success: true, machine: { id: 'x-3', machineNumber: 'CM-70' } }];
-		fx.emulator.ctx.faults.add({
-			api: 'integration',
-			method: 'POST',
-			path: '/machines/create/array',
-			action: { kind: 'status', status: 200, body: answer },
-		});
+		batchFault({ method: 'POST', action: { kind: 'status', status: 200, body: answer } });
 		const items = ['CM-70', 'CM-71'].map((n) => ({ json: { number: n, name: n } }));
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items,
-			parameters: params(10),
-		});
+		const result = await run(params(10), { items });
 		expect(result.error?.message).toContain('Item 2 (machineNumber "CM-71") was not saved');
 		expect(result.error?.message).toContain(
 			"the service's answer holds no result for this machine",
@@ -224,11 +184,7 @@ describe('Machine > Create Many', () => {
 	});
 
 	it('refuses a batch size below 1', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			items: [{ json: { number: 'CM-80' } }],
-			parameters: params(0),
-		});
+		const result = await run(params(0), { items: [{ json: { number: 'CM-80' } }] });
 		expect(result.error?.message).toBe('Batch Size must be a whole number of 1 or more');
 		expect(fx.apiRequests()).toEqual([]);
 	});

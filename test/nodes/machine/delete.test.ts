@@ -1,6 +1,6 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
 import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine, machineRl, storedMachine } from '../../support/machines';
 
 describe('Machine > Delete', () => {
@@ -13,13 +13,7 @@ describe('Machine > Delete', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ deleted: true, resource: 'machine', id: machine.id }]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'DELETE',
-				path: `/api/v4/integration/machines/${machine.id}`,
-				status: 204,
-			}),
-		]);
+		expect(callsOf(fx)).toEqual([`DELETE /api/v4/integration/machines/${machine.id} 204`]);
 		expect(storedMachine(fx, 'D-1')).toBeUndefined();
 	});
 

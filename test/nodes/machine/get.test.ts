@@ -1,6 +1,6 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
-import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { jsonOf, onlyItem } from '../../harness/execute';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { machineRl } from '../../support/machines';
 
 describe('Machine > Get', () => {
@@ -10,22 +10,17 @@ describe('Machine > Get', () => {
 		const result = await runOperation(fx, 'machine', 'get', {
 			machine: machineRl('id', DEMO_MACHINES.wheelLoader),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				id: DEMO_MACHINES.wheelLoader,
 				machineNumber: 'M-200',
 				typeId: 'WHEEL_LOADER',
 			}),
-		]);
+		);
 		expect(jsonOf(result)[0]).not.toHaveProperty('equipment');
-		const [get] = fx.apiRequests();
-		expect(get).toMatchObject({
-			method: 'GET',
-			path: `/api/v4/integration/machines/${DEMO_MACHINES.wheelLoader}`,
-			search: '',
-			status: 200,
-		});
+		expect(callsOf(fx)).toEqual([
+			`GET /api/v4/integration/machines/${DEMO_MACHINES.wheelLoader} 200`,
+		]);
 	});
 
 	it('picked from the list, includes the linked equipment when asked', async () => {
@@ -50,10 +45,9 @@ describe('Machine > Get', () => {
 		const result = await runOperation(fx, 'machine', 'get', {
 			machine: machineRl('machineNumber', 'M-300'),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({ id: DEMO_MACHINES.truck, machineNumber: 'M-300' }),
-		]);
+		);
 		expect(fx.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /api/v4/integration/machines/by-machine-number/M-300',
 		]);

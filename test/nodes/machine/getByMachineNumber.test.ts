@@ -1,6 +1,6 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
-import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { jsonOf, onlyItem } from '../../harness/execute';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine } from '../../support/machines';
 
 describe('Machine > Get by Machine Number', () => {
@@ -15,13 +15,8 @@ describe('Machine > Get by Machine Number', () => {
 		const [machine] = jsonOf(result);
 		expect(machine).toMatchObject({ id: DEMO_MACHINES.excavator, machineNumber: 'M-100' });
 		expect(machine.equipment).toHaveLength(2);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: '/api/v4/integration/machines/by-machine-number/M-100',
-				search: 'includeEquipmentDetails=true',
-				status: 200,
-			}),
+		expect(callsOf(fx)).toEqual([
+			'GET /api/v4/integration/machines/by-machine-number/M-100?includeEquipmentDetails=true 200',
 		]);
 	});
 
@@ -30,10 +25,9 @@ describe('Machine > Get by Machine Number', () => {
 		const result = await runOperation(fx, 'machine', 'getByMachineNumber', {
 			machineNumber: 'AB/12?x#3 y',
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({ id: odd.id, machineNumber: 'AB/12?x#3 y' }),
-		]);
+		);
 		expect(fx.apiRequests()[0]).toMatchObject({
 			path: '/api/v4/integration/machines/by-machine-number/AB%2F12%3Fx%233%20y',
 			search: '',

@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 
 describe('Machine > Get Many', () => {
 	const fx = useEmulator();
@@ -16,14 +16,7 @@ describe('Machine > Get Many', () => {
 			'M-300',
 		]);
 		expect(machines.every((m) => m.companyId === DEMO.companies.parent)).toBe(true);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: '/api/v4/integration/machines',
-				search: '',
-				status: 200,
-			}),
-		]);
+		expect(callsOf(fx)).toEqual(['GET /api/v4/integration/machines 200']);
 	});
 
 	it('applies the limit and sends includeEquipmentDetails', async () => {

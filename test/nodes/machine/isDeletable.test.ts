@@ -1,6 +1,6 @@
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
 import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Is Deletable', () => {
@@ -16,12 +16,8 @@ describe('Machine > Is Deletable', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ isDeletable: expected, id }]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: `/api/v4/integration/machines/is-machine-deletable/${id}`,
-				status: 200,
-			}),
+		expect(callsOf(fx)).toEqual([
+			`GET /api/v4/integration/machines/is-machine-deletable/${id} 200`,
 		]);
 	});
 

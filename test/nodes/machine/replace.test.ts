@@ -1,5 +1,5 @@
-import { jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { jsonOf, onlyItem } from '../../harness/execute';
+import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Replace', () => {
@@ -20,8 +20,7 @@ describe('Machine > Replace', () => {
 			machineNumber: 'R-1',
 			fields: { name: 'New name', typeId: 'EXCAVATOR', purchasedDate: '2024-05-01T00:00:00' },
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				id: machine.id,
 				name: 'New name',
@@ -31,13 +30,9 @@ describe('Machine > Replace', () => {
 				hourMeter: null,
 				purchasedDate: '2024-05-01T00:00:00',
 			}),
-		]);
+		);
 		const [put] = fx.apiRequests();
-		expect(put).toMatchObject({
-			method: 'PUT',
-			path: `/api/v4/integration/machines/${machine.id}`,
-			status: 200,
-		});
+		expect(callsOf(fx)).toEqual([`PUT /api/v4/integration/machines/${machine.id} 200`]);
 		expect(put.body).toEqual({
 			companyId: DEMO.companies.parent,
 			machineNumber: 'R-1',

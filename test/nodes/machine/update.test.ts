@@ -1,5 +1,5 @@
-import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { jsonOf, onlyItem } from '../../harness/execute';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Update', () => {
@@ -17,8 +17,7 @@ describe('Machine > Update', () => {
 			machine: machineRl('id', machine.id),
 			updateFields: { hourMeter: 250.5, active: false },
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				id: machine.id,
 				name: 'Loader',
@@ -26,13 +25,9 @@ describe('Machine > Update', () => {
 				hourMeter: 250.5,
 				active: false,
 			}),
-		]);
+		);
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({
-			method: 'PATCH',
-			path: `/api/v4/integration/machines/${machine.id}`,
-			status: 200,
-		});
+		expect(callsOf(fx)).toEqual([`PATCH /api/v4/integration/machines/${machine.id} 200`]);
 		expect(patch.body).toEqual({ hourMeter: 250.5, active: false });
 	});
 

@@ -1,5 +1,5 @@
-import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { jsonOf, onlyItem } from '../../harness/execute';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { addMachine, machineRl } from '../../support/machines';
 
 describe('Machine > Update ESG', () => {
@@ -11,21 +11,16 @@ describe('Machine > Update ESG', () => {
 			machine: machineRl('id', machine.id),
 			esgFields: { fuelConsumptionRate: 12.5, fuelConsumptionUnit: 0, fuelType: 7 },
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				id: machine.id,
 				fuelConsumptionRate: 12.5,
 				fuelConsumptionUnit: 0,
 				fuelType: 7,
 			}),
-		]);
+		);
 		const [patch] = fx.apiRequests();
-		expect(patch).toMatchObject({
-			method: 'PATCH',
-			path: `/api/v4/integration/machines/${machine.id}/esg`,
-			status: 200,
-		});
+		expect(callsOf(fx)).toEqual([`PATCH /api/v4/integration/machines/${machine.id}/esg 200`]);
 		expect(patch.body).toEqual({ fuelConsumptionRate: 12.5, fuelConsumptionUnit: 0, fuelType: 7 });
 	});
 

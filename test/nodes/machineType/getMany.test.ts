@@ -1,6 +1,6 @@
 import { jsonOf } from '../../harness/execute';
 import { runLoadOptions } from '../../harness/nodeMethods';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 
 describe('Machine Type > Get Many', () => {
 	const fx = useEmulator();
@@ -13,9 +13,7 @@ describe('Machine Type > Get Many', () => {
 			{ typeId: 'WHEEL_LOADER', name: 'Wheel loader' },
 			{ typeId: 'TRUCK', name: 'Truck' },
 		]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({ method: 'GET', path: '/api/MachineType', status: 200 }),
-		]);
+		expect(callsOf(fx)).toEqual(['GET /api/MachineType 200']);
 	});
 
 	it('applies the limit', async () => {
@@ -44,8 +42,6 @@ describe('Machine Type > Get Many', () => {
 			{ name: 'Truck (TRUCK)', value: 'TRUCK' },
 			{ name: 'Wheel loader (WHEEL_LOADER)', value: 'WHEEL_LOADER' },
 		]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({ method: 'GET', path: '/api/MachineType', status: 200 }),
-		]);
+		expect(callsOf(fx)).toEqual(['GET /api/MachineType 200']);
 	});
 });

@@ -1,37 +1,35 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { DEMO, runner, useEmulator } from '../../support/emulatorFixture';
 import { daysAgo, dayNumber } from './dates';
+import { EVERY_LINE } from './filters';
 import { getProperties } from '../../../nodes/Workforce/resources/payrollExport/get';
 
 const base = { resource: 'payrollExport', operation: 'get' };
 
 describe('Payroll Export > Get', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 3000 } });
+	const run = runner(fx, base);
 	const data = () => fx.emulator.ctx.sections.workData.data;
 
 	it('sends every parameter as specified: dates, named filters, repeated list values, flags', async () => {
 		const [a, b] = data().employees;
 		const project = data().projects[0];
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				fromWorkDate: `${daysAgo(30)}T00:00:00`,
-				toWorkDate: daysAgo(1),
-				dataFilter: 10,
-				userPayrollTypeFilter: 'all-users',
-				filters: {
-					modifiedSinceDate: daysAgo(200),
-					userIds: `${a.id}, ${b.id}`,
-					companyIds: DEMO.companies.parent,
-					projectIds: project.id,
-					payrollTypeIds: `${data().payrollTypes[0].id},${data().payrollTypes[1].id}`,
-					absenceTypeIds: data().absenceTypes[0].id,
-					overridePayrollExportSettingsForFixedPayEmployees: true,
-					exportAllPayrollTypes: true,
-					includeAllAbsence: true,
-					onlyDataFromExternalProjects: false,
-				},
+		const result = await run({
+			fromWorkDate: `${daysAgo(30)}T00:00:00`,
+			toWorkDate: daysAgo(1),
+			dataFilter: 10,
+			userPayrollTypeFilter: 'all-users',
+			filters: {
+				modifiedSinceDate: daysAgo(200),
+				userIds: `${a.id}, ${b.id}`,
+				companyIds: DEMO.companies.parent,
+				projectIds: project.id,
+				payrollTypeIds: `${data().payrollTypes[0].id},${data().payrollTypes[1].id}`,
+				absenceTypeIds: data().absenceTypes[0].id,
+				overridePayrollExportSettingsForFixedPayEmployees: true,
+				exportAllPayrollTypes: true,
+				includeAllAbsence: true,
+				onlyDataFromExternalProjects: false,
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -65,7 +63,7 @@ describe('Payroll Export > Get', () => {
 	});
 
 	it('with the defaults sends no dates (the service uses its 14-day default) and exports only hourly employees', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base } });
+		const result = await run();
 		const [request] = fx.apiRequests();
 		expect(request.query).toEqual({ dataFilter: ['0'], userPayrollTypeFilter: ['paid-by-hour'] });
 		const items = jsonOf(result);
@@ -84,10 +82,7 @@ describe('Payroll Export > Get', () => {
 		const d = data();
 		const before = JSON.stringify([Array.from(d.state), Array.from(d.modified)]);
 		for (const options of [{}, { readOnly: true }]) {
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: { ...base, dataFilter: 10, userPayrollTypeFilter: 'all-users', options },
-			});
+			const result = await run({ dataFilter: 10, userPayrollTypeFilter: 'all-users', options });
 			expect(result.error).toBeUndefined();
 			expect(jsonOf(result).length).toBeGreaterThan(0);
 		}
@@ -109,17 +104,11 @@ describe('Payroll Export > Get', () => {
 		expect(option).toMatchObject({ displayName: 'Read Only (Never Lock Data)', default: true });
 		expect(option.description).toMatch(/never locks data.*Turn off.*lock the approved hours/);
 		const window = { fromWorkDate: daysAgo(12), toWorkDate: daysAgo(2) };
-		const first = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, ...window, options: { readOnly: false } },
-		});
+		const first = await run({ ...window, options: { readOnly: false } });
 		expect(first.error).toBeUndefined();
 		expect(jsonOf(first).some((r) => r.locked === false)).toBe(true);
 		expect(fx.apiRequests().map((r) => r.path)).toEqual(['/api/payroll-export/']);
-		const again = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, ...window },
-		});
+		const again = await run({ ...window });
 		expect(jsonOf(again).map((r) => [r.userId, r.transDateTime])).toEqual(
 			jsonOf(first).map((r) => [r.userId, r.transDateTime]),
 		);
@@ -129,20 +118,10 @@ describe('Payroll Export > Get', () => {
 	it('splits a year into consecutive windows of at most 45 days (inclusive ends, no gap, no overlap) and merges the rows', async () => {
 		const from = daysAgo(364);
 		const to = daysAgo(0);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				fromWorkDate: from,
-				toWorkDate: to,
-				dataFilter: 10,
-				userPayrollTypeFilter: 'all-users',
-				filters: {
-					exportAllPayrollTypes: true,
-					includeAllAbsence: true,
-					overridePayrollExportSettingsForFixedPayEmployees: true,
-				},
-			},
+		const result = await run({
+			fromWorkDate: from,
+			toWorkDate: to,
+			...EVERY_LINE,
 		});
 		expect(result.error).toBeUndefined();
 		const windows = fx
@@ -174,14 +153,10 @@ describe('Payroll Export > Get', () => {
 	});
 
 	it('with splitting off refuses a range over 45 days before calling, naming the limit', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				fromWorkDate: '2026-01-01',
-				toWorkDate: '2026-02-16',
-				options: { splitLongRanges: false },
-			},
+		const result = await run({
+			fromWorkDate: '2026-01-01',
+			toWorkDate: '2026-02-16',
+			options: { splitLongRanges: false },
 		});
 		expect(result.error?.message).toBe(
 			'The payroll export range 2026-01-01 to 2026-02-16 spans 47 days; the service allows at most 45 days between From Work Date and To Work Date',
@@ -190,24 +165,17 @@ describe('Payroll Export > Get', () => {
 	});
 
 	it('a range of exactly 45 days between the dates goes out in one request', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				fromWorkDate: daysAgo(45),
-				toWorkDate: daysAgo(0),
-				options: { splitLongRanges: false },
-			},
+		const result = await run({
+			fromWorkDate: daysAgo(45),
+			toWorkDate: daysAgo(0),
+			options: { splitLongRanges: false },
 		});
 		expect(result.error).toBeUndefined();
 		expect(fx.apiRequests().map((r) => r.query.fromWorkDate)).toEqual([[daysAgo(45)]]);
 	});
 
 	it('refuses a modifiedSinceDate older than one year before calling, with the advice to re-export the range', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, filters: { modifiedSinceDate: daysAgo(400) } },
-		});
+		const result = await run({ filters: { modifiedSinceDate: daysAgo(400) } });
 		expect(result.error?.message).toMatch(
 			/^Modified Since Date \d{4}-\d{2}-\d{2} is more than one year back/,
 		);
@@ -222,20 +190,14 @@ describe('Payroll Export > Get', () => {
 			'From Work Date (2026-03-02) is after To Work Date (2026-03-01)',
 		],
 	])('refuses %j before calling', async (extra, message) => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, ...extra },
-		});
+		const result = await run({ ...extra });
 		expect(result.error?.message).toBe(message);
 		expect(fx.apiRequests()).toHaveLength(0);
 	});
 
 	it('an empty export adds an execution hint with the likely causes', async () => {
 		const fixed = data().employees.find((e) => !e.hourly)!;
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, filters: { userIds: fixed.id } },
-		});
+		const result = await run({ filters: { userIds: fixed.id } });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(0);
 		expect(fx.apiRequests()).toHaveLength(1);
@@ -245,23 +207,16 @@ describe('Payroll Export > Get', () => {
 			),
 		]);
 		// The same employee with all-users is exported: the hint named the right cause.
-		const again = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				userPayrollTypeFilter: 'all-users',
-				filters: { userIds: fixed.id, overridePayrollExportSettingsForFixedPayEmployees: true },
-			},
+		const again = await run({
+			userPayrollTypeFilter: 'all-users',
+			filters: { userIds: fixed.id, overridePayrollExportSettingsForFixedPayEmployees: true },
 		});
 		expect(again.items.length).toBeGreaterThan(0);
 		expect(again.hints).toHaveLength(0);
 	});
 
 	it('a 403 for a company outside the structure is a clear error', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, filters: { companyIds: DEMO.companies.other } },
-		});
+		const result = await run({ filters: { companyIds: DEMO.companies.other } });
 		expect(result.error?.message).toContain('(HTTP 403)');
 		expect(result.error?.message).toContain('companyIds');
 	});

@@ -1,5 +1,5 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { runner, useEmulator } from '../../support/emulatorFixture';
 import { binaryText } from './binary';
 import { daysAgo } from './dates';
 
@@ -7,23 +7,20 @@ const base = { resource: 'payrollExport', operation: 'getFile' };
 
 describe('Payroll Export > Get File', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 2000 } });
+	const run = runner(fx, base);
 
 	it('downloads the file named after the period, with its own parameters sent', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				fromWorkDate: daysAgo(30),
-				toWorkDate: daysAgo(1),
-				dataExportType: 30,
-				dataFilter: 10,
-				userPayrollTypeFilter: 'all-users',
-				binaryPropertyName: 'payroll',
-				filters: {
-					voucherNumber: 'V-2026-11',
-					absenceTypeIds: 'a1,a2',
-					onlyDataFromExternalProjects: true,
-				},
+		const result = await run({
+			fromWorkDate: daysAgo(30),
+			toWorkDate: daysAgo(1),
+			dataExportType: 30,
+			dataFilter: 10,
+			userPayrollTypeFilter: 'all-users',
+			binaryPropertyName: 'payroll',
+			filters: {
+				voucherNumber: 'V-2026-11',
+				absenceTypeIds: 'a1,a2',
+				onlyDataFromExternalProjects: true,
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -64,10 +61,7 @@ describe('Payroll Export > Get File', () => {
 	});
 
 	it("defaults to the journal export type and splits a long range, concatenating the windows' lines", async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, fromWorkDate: daysAgo(100), toWorkDate: daysAgo(1) },
-		});
+		const result = await run({ fromWorkDate: daysAgo(100), toWorkDate: daysAgo(1) });
 		expect(result.error).toBeUndefined();
 		const requests = fx.apiRequests();
 		expect(requests).toHaveLength(3);
@@ -85,17 +79,11 @@ describe('Payroll Export > Get File', () => {
 	});
 
 	it('an empty file adds an execution hint; a bad output field name is refused', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, dataExportType: 20, filters: { userIds: 'nobody' } },
-		});
+		const result = await run({ dataExportType: 20, filters: { userIds: 'nobody' } });
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].fileSize).toBe(0);
 		expect(result.hints[0].message).toMatch(/is empty\. Likely causes: only approved data/);
-		const bad = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, binaryPropertyName: ' ' },
-		});
+		const bad = await run({ binaryPropertyName: ' ' });
 		expect(bad.error?.message).toBe('Put Output File in Field is empty');
 	});
 });

@@ -1,26 +1,23 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { runner, useEmulator } from '../../support/emulatorFixture';
 import { daysAgo } from './dates';
 
 const base = { resource: 'payrollExport', operation: 'getSummaryLines' };
 
 describe('Payroll Export > Get Import Lines', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 2000 } });
+	const run = runner(fx, base);
 
 	it('returns one item per export line, with the typed filters sent', async () => {
 		const data = fx.emulator.ctx.sections.workData.data;
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				fromWorkDate: daysAgo(20),
-				toWorkDate: daysAgo(1),
-				dataFilter: 5,
-				userPayrollTypeFilter: 'fixed-pay',
-				filters: {
-					overridePayrollExportSettingsForFixedPayEmployees: true,
-					payrollTypeIds: data.payrollTypes[0].id,
-				},
+		const result = await run({
+			fromWorkDate: daysAgo(20),
+			toWorkDate: daysAgo(1),
+			dataFilter: 5,
+			userPayrollTypeFilter: 'fixed-pay',
+			filters: {
+				overridePayrollExportSettingsForFixedPayEmployees: true,
+				payrollTypeIds: data.payrollTypes[0].id,
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -41,16 +38,12 @@ describe('Payroll Export > Get Import Lines', () => {
 		// Only locked data: the last 20 days hold none (locking happens after month end), so the export is empty.
 		expect(items).toHaveLength(0);
 		expect(result.hints[0].message).toContain('Export Filter is Only Locked');
-		const wider = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				fromWorkDate: daysAgo(120),
-				toWorkDate: daysAgo(80),
-				dataFilter: 5,
-				userPayrollTypeFilter: 'fixed-pay',
-				filters: { overridePayrollExportSettingsForFixedPayEmployees: true },
-			},
+		const wider = await run({
+			fromWorkDate: daysAgo(120),
+			toWorkDate: daysAgo(80),
+			dataFilter: 5,
+			userPayrollTypeFilter: 'fixed-pay',
+			filters: { overridePayrollExportSettingsForFixedPayEmployees: true },
 		});
 		const lines = jsonOf(wider);
 		expect(lines.length).toBeGreaterThan(0);
@@ -63,7 +56,7 @@ describe('Payroll Export > Get Import Lines', () => {
 	});
 
 	it('without dates relies on the service default range and splits nothing', async () => {
-		const result = await executeNode({ credentials: fx.credentials, parameters: { ...base } });
+		const result = await run();
 		expect(result.error).toBeUndefined();
 		expect(fx.apiRequests().map((r) => r.query)).toEqual([
 			{ dataFilter: ['0'], userPayrollTypeFilter: ['paid-by-hour'] },
@@ -73,10 +66,7 @@ describe('Payroll Export > Get Import Lines', () => {
 	});
 
 	it('splits 100 days into three windows and merges their lines', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, fromWorkDate: daysAgo(99), toWorkDate: daysAgo(0), dataFilter: 10 },
-		});
+		const result = await run({ fromWorkDate: daysAgo(99), toWorkDate: daysAgo(0), dataFilter: 10 });
 		expect(fx.apiRequests().map((r) => [r.query.fromWorkDate[0], r.query.toWorkDate[0]])).toEqual([
 			[daysAgo(99), daysAgo(55)],
 			[daysAgo(54), daysAgo(10)],

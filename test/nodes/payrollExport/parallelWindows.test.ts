@@ -1,17 +1,9 @@
-import { executeNode, jsonOf } from '../../harness/execute';
-import { useEmulator } from '../../support/emulatorFixture';
+import { jsonOf } from '../../harness/execute';
+import { runner, useEmulator } from '../../support/emulatorFixture';
 import { fileBytes } from '../../support/fileOutput';
+import { faultsOn } from '../../support/pageFaults';
 import { daysAgo } from './dates';
-
-const filters = {
-	dataFilter: 10,
-	userPayrollTypeFilter: 'all-users',
-	filters: {
-		exportAllPayrollTypes: true,
-		includeAllAbsence: true,
-		overridePayrollExportSettingsForFixedPayEmployees: true,
-	},
-};
+import { EVERY_LINE } from './filters';
 
 /**
  * A year of payroll export is nine 45-day windows: fetched side by side (Parallel Requests, 4 by
@@ -20,6 +12,8 @@ const filters = {
 describe('Payroll Export: 45-day windows side by side', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 2000 } });
 	const year = { fromWorkDate: daysAgo(364), toWorkDate: daysAgo(0) };
+	const run = runner(fx, { resource: 'payrollExport', ...year, ...EVERY_LINE });
+	const windowFault = faultsOn(fx, { api: 'integration', path: 'payroll-export' });
 	const exportRequests = () =>
 		fx.apiRequests().filter((r) => r.path.startsWith('/api/payroll-export'));
 
@@ -29,23 +23,11 @@ describe('Payroll Export: 45-day windows side by side', () => {
 	])(
 		'%s: three windows in flight at once, no fourth until one ends; rows as one by one gives them',
 		async (operation) => {
-			const parameters = { resource: 'payrollExport', operation, ...year, ...filters };
-			const oneByOne = await executeNode({
-				credentials: fx.credentials,
-				parameters: { ...parameters, options: { parallelRequests: 1 } },
-			});
+			const oneByOne = await run({ operation, options: { parallelRequests: 1 } });
 			expect(oneByOne.error).toBeUndefined();
 			fx.mark();
-			fx.emulator.ctx.faults.add({
-				api: 'integration',
-				path: 'payroll-export',
-				count: 3,
-				action: { kind: 'hold' },
-			});
-			const running = executeNode({
-				credentials: fx.credentials,
-				parameters: { ...parameters, options: { parallelRequests: 3 } },
-			});
+			windowFault({ count: 3, action: { kind: 'hold' } });
+			const running = run({ operation, options: { parallelRequests: 3 } });
 			await fx.emulator.ctx.faults.whenHolding(3);
 			// Three held at once, and the fourth not asked for while they are.
 			expect(exportRequests()).toHaveLength(3);
@@ -58,12 +40,8 @@ describe('Payroll Export: 45-day windows side by side', () => {
 	);
 
 	it('getFile: the file is the windows’ bytes joined in date order, as one by one', async () => {
-		const parameters = { resource: 'payrollExport', operation: 'getFile', ...year, ...filters };
-		const oneByOne = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...parameters, options: { parallelRequests: 1 } },
-		});
-		const parallel = await executeNode({ credentials: fx.credentials, parameters });
+		const oneByOne = await run({ operation: 'getFile', options: { parallelRequests: 1 } });
+		const parallel = await run({ operation: 'getFile' });
 		expect(parallel.error).toBeUndefined();
 		const a = await fileBytes(oneByOne.items![0]);
 		const b = await fileBytes(parallel.items![0]);
@@ -72,16 +50,8 @@ describe('Payroll Export: 45-day windows side by side', () => {
 	});
 
 	it('a window that fails fails the item and outputs nothing', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'integration',
-			path: 'payroll-export',
-			skip: 5,
-			action: { kind: 'status', status: 400 },
-		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { resource: 'payrollExport', operation: 'get', ...year, ...filters },
-		});
+		windowFault({ skip: 5, action: { kind: 'status', status: 400 } });
+		const result = await run({ operation: 'get' });
 		expect((result.error as { httpCode?: string } | undefined)?.httpCode).toBe('400');
 		expect(result.items ?? []).toHaveLength(0);
 	});

@@ -1,7 +1,7 @@
 import { executeNode, jsonOf } from '../../harness/execute';
 import { useEmulator } from '../../support/emulatorFixture';
 import { fileBytes } from '../../support/fileOutput';
-import { failFrom, RESUMABLE, resumeOf } from '../../support/resumeRuns';
+import { failFrom, failPartWay, resumableRun, resumeOf } from '../../support/resumeRuns';
 import { daysAgo } from './dates';
 
 const PAYROLL_EXPORT = { api: 'integration', path: 'payroll-export' } as const;
@@ -34,40 +34,37 @@ describe('Payroll Export: a long range that fails part-way', () => {
 	};
 	const rerun = async (errorItem: { json: object }, operation: string) => {
 		fx.emulator.ctx.faults.clear();
-		return await executeNode({
-			credentials: fx.credentials,
-			parameters: {
+		return await resumableRun(
+			fx,
+			{
 				...params(operation),
 				fromWorkDate: '={{ $json.details.resume.fromWorkDate }}',
 				toWorkDate: '={{ $json.details.resume.toWorkDate }}',
 			},
-			items: [{ json: errorItem.json as never }],
-			settings: RESUMABLE,
-		});
+			{ items: [{ json: errorItem.json as never }] },
+		);
 	};
 
 	it.each(['get', 'getSummaryLines'])(
 		'%s: the rows of the windows before the failed one, the rest named, the rerun reads it',
 		async (operation) => {
-			const plain = await executeNode({
-				credentials: fx.credentials,
-				parameters: params(operation),
-				settings: RESUMABLE,
-			});
+			const plain = await resumableRun(fx, params(operation));
 			expect(plain.errorItems).toHaveLength(0);
 			const all = jsonOf(plain);
 			expect(exportRequests()).toHaveLength(9);
 			// One window at a time from here, so the sixth request is the sixth window.
-			failFrom(fx, 5, PAYROLL_EXPORT);
 			fx.mark();
-			const failed = await executeNode({
-				credentials: fx.credentials,
-				parameters: { ...params(operation), options: { parallelRequests: 1 } },
-				settings: RESUMABLE,
-			});
-			expect(failed.error).toBeUndefined();
-			expect(failed.errorItems).toHaveLength(1);
-			const { resume, failed: where, delivered } = resumeOf(failed.errorItems[0]);
+			const {
+				run: failed,
+				resume,
+				failed: where,
+				delivered,
+			} = await failPartWay(
+				fx,
+				5,
+				{ ...params(operation), options: { parallelRequests: 1 } },
+				PAYROLL_EXPORT,
+			);
 			expect(resume).toEqual({ fromWorkDate: windowStart(5), toWorkDate: year.toWorkDate });
 			expect(where).toMatchObject({ page: 1, status: 500 });
 			expect(where.partition).toMatch(
@@ -91,22 +88,20 @@ describe('Payroll Export: a long range that fails part-way', () => {
 	);
 
 	it('getFile: the file of the windows before the failed one, the rest named, the rerun gives the remaining bytes', async () => {
-		const plain = await executeNode({
-			credentials: fx.credentials,
-			parameters: params('getFile'),
-			settings: RESUMABLE,
-		});
+		const plain = await resumableRun(fx, params('getFile'));
 		expect(plain.errorItems).toHaveLength(0);
 		const whole = await fileBytes(plain.items[0]);
-		failFrom(fx, 7, PAYROLL_EXPORT);
-		const failed = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...params('getFile'), options: { parallelRequests: 1 } },
-			settings: RESUMABLE,
-		});
+		const {
+			run: failed,
+			resume,
+			delivered,
+		} = await failPartWay(
+			fx,
+			7,
+			{ ...params('getFile'), options: { parallelRequests: 1 } },
+			PAYROLL_EXPORT,
+		);
 		expect(failed.items).toHaveLength(1);
-		expect(failed.errorItems).toHaveLength(1);
-		const { resume, delivered } = resumeOf(failed.errorItems[0]);
 		expect(resume.fromWorkDate).toBe(windowStart(7));
 		const head = await fileBytes(failed.items[0]);
 		expect(head.length).toBeGreaterThan(0);
@@ -125,11 +120,7 @@ describe('Payroll Export: a long range that fails part-way', () => {
 	it('a failure in the first (only) window: nothing delivered, the whole range named', async () => {
 		failFrom(fx, 0, PAYROLL_EXPORT);
 		const month = { fromWorkDate: daysAgo(30), toWorkDate: daysAgo(1) };
-		const failed = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...params('get'), ...month },
-			settings: RESUMABLE,
-		});
+		const failed = await resumableRun(fx, { ...params('get'), ...month });
 		expect(failed.items).toHaveLength(0);
 		const { resume, delivered } = resumeOf(failed.errorItems[0]);
 		expect(resume).toEqual(month);
@@ -140,10 +131,9 @@ describe('Payroll Export: a long range that fails part-way', () => {
 		const rest =
 			'Read the rest with this node again: Period Date Range, From Work Date {{ $json.details.resume.fromWorkDate }} and To Work Date {{ $json.details.resume.toWorkDate }} (the error output item carries them).';
 		const fail = async (operation: string) => {
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: { ...params(operation), options: { parallelRequests: 1 } },
-				settings: RESUMABLE,
+			const result = await resumableRun(fx, {
+				...params(operation),
+				options: { parallelRequests: 1 },
 			});
 			expect(result.errorItems).toHaveLength(1);
 			return { items: result.items, ...resumeOf(result.errorItems[0]) };

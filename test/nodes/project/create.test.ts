@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { callsOf, DEMO, useEmulator } from '../../support/emulatorFixture';
 
 const create = (
 	fields: Record<string, unknown> = {},
@@ -40,11 +40,7 @@ describe('Project > Create', () => {
 		});
 		expect(typeof project.id).toBe('string');
 		const [post] = fx.apiRequests();
-		expect(post).toMatchObject({
-			method: 'POST',
-			path: '/api/v4/integration/projects',
-			status: 201,
-		});
+		expect(callsOf(fx)).toEqual(['POST /api/v4/integration/projects 201']);
 		expect(post.body).toEqual({
 			companyId: DEMO.companies.parent,
 			projectNumber: 'P-9001',

@@ -3,6 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { armedTrigger, pagesOf } from '../../support/armedTrigger';
+import { faultsOn } from '../../support/pageFaults';
 
 const MIN = 60_000;
 const PATH = '/v1/time-registrations';
@@ -11,18 +12,13 @@ describe('Workforce Trigger > Faults', () => {
 	const clock = useFakeDate();
 	const fx = useEmulator({ workData: { timeRegistrations: 120 } });
 	const pages = () => pagesOf(fx, PATH);
+	const fail = faultsOn(fx);
 	const armed = (count: number, options: INodeParameters = {}) =>
 		armedTrigger(fx, clock, { pageSize: 5, retries: 3, retryDelayMs: 1, ...options }, { count });
 
 	it('retries a page that answered 500, then goes on with the same token', async () => {
 		const { trigger, ids } = await armed(12);
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: PATH,
-			skip: 1,
-			count: 2,
-			action: { kind: 'status', status: 500 },
-		});
+		fail({ skip: 1, count: 2, action: { kind: 'status', status: 500 } });
 		const tick = await trigger.tick();
 		expect(tick.error).toBeUndefined();
 		expect(tick.items.map((i) => i.json.id).sort()).toEqual([...ids].sort());
@@ -37,18 +33,7 @@ describe('Workforce Trigger > Faults', () => {
 		// out however fast or slow the machine is; the timeout only has to be far longer than an
 		// ordinary page (a few ms), which it is even on a machine under heavy load.
 		const { trigger, ids } = await armed(12, { timeout: 3000 });
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: PATH,
-			skip: 1,
-			action: { kind: 'drop' },
-		});
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: PATH,
-			skip: 2,
-			action: { kind: 'hold' },
-		});
+		fail({ skip: 1, action: { kind: 'drop' } }, { skip: 2, action: { kind: 'hold' } });
 		const tick = await trigger.tick();
 		expect(tick.error).toBeUndefined();
 		expect(tick.items.map((i) => i.json.id).sort()).toEqual([...ids].sort());
@@ -59,12 +44,7 @@ describe('Workforce Trigger > Faults', () => {
 
 	it('refreshes an expired token once in the middle of the loop and continues', async () => {
 		const { trigger, ids } = await armed(12);
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: PATH,
-			skip: 1,
-			action: { kind: 'expireTokens' },
-		});
+		fail({ skip: 1, action: { kind: 'expireTokens' } });
 		fx.mark();
 		const tick = await trigger.tick();
 		expect(tick.error).toBeUndefined();
@@ -77,13 +57,7 @@ describe('Workforce Trigger > Faults', () => {
 	it('a poll that still fails reports a clear error, moves nothing, and the next poll re-reads the same window', async () => {
 		const { trigger, ids } = await armed(12);
 		const before = JSON.stringify(trigger.state);
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: PATH,
-			skip: 1,
-			count: 10,
-			action: { kind: 'status', status: 503 },
-		});
+		fail({ skip: 1, count: 10, action: { kind: 'status', status: 503 } });
 		const failed = await trigger.tick();
 		expect(failed.emitted).toBe(false);
 		expect(failed.error?.message).toMatch(

@@ -1,4 +1,4 @@
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
@@ -17,10 +17,7 @@ describe('Workforce Trigger > Images', () => {
 			.map((r) => ({ ...r, query: single(r.query) }));
 
 	it('emits each new image row once, by (id, collectionRef, idRef), and not again when its parent changes', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'image', options: { pageSize: 1 } },
-		});
+		const trigger = pollTrigger(fx, { event: 'image', options: { pageSize: 1 } });
 		await trigger.tick();
 		clock.advance(MIN);
 		const feed = images().addParent({ source: 'feed', projectId: project().id });
@@ -65,20 +62,17 @@ describe('Workforce Trigger > Images', () => {
 	});
 
 	it('sends the image filters of the specification', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'image',
-				startFrom: 'date',
-				startDate: new Date(Date.now() - 2 * MIN).toISOString(),
-				imageFilters: {
-					sources: ['feed', 'checklist'],
-					projectId: project().id,
-					companyId: DEMO.companies.parent,
-					requireGeoCoordinate: true,
-					ownCompanyDataOnly: true,
-					excludeDataFromSubsidiaries: true,
-				},
+		const trigger = pollTrigger(fx, {
+			event: 'image',
+			startFrom: 'date',
+			startDate: new Date(Date.now() - 2 * MIN).toISOString(),
+			imageFilters: {
+				sources: ['feed', 'checklist'],
+				projectId: project().id,
+				companyId: DEMO.companies.parent,
+				requireGeoCoordinate: true,
+				ownCompanyDataOnly: true,
+				excludeDataFromSubsidiaries: true,
 			},
 		});
 		const tick = await trigger.activate();

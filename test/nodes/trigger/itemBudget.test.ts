@@ -1,6 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 
@@ -25,7 +25,7 @@ describe('Workforce Trigger version 2: a poll within the items budget', () => {
 		items.reduce((sum, item) => sum + JSON.stringify(item.json).length, 0);
 
 	it('a backfill over 10 MB comes in polls of at most 10 MB of records, every change once', async () => {
-		const trigger = new PollHarness({ credentials: fx.credentials, parameters, typeVersion: 2 });
+		const trigger = pollTrigger(fx, parameters, { typeVersion: 2 });
 		const seen = new Map<string, number>();
 		const polls: number[] = [];
 		for (let poll = 0; poll < 20; poll++) {
@@ -44,7 +44,7 @@ describe('Workforce Trigger version 2: a poll within the items budget', () => {
 		expect(polls.every((bytes) => bytes <= 10 * MB)).toBe(true);
 		expect([...seen.values()].every((n) => n === 1)).toBe(true);
 
-		const v11 = new PollHarness({ credentials: fx.credentials, parameters });
+		const v11 = pollTrigger(fx, parameters);
 		clock.advance(MIN);
 		const whole = await v11.tick();
 		expect(whole.items.length).toBe(seen.size);

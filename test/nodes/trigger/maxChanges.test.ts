@@ -1,6 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { PollHarness, type CursorMode } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { addRandomFault, rng } from '../../support/soak';
@@ -39,16 +40,16 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 
 	for (const cursorMode of ['durable', 'staticData'] as CursorMode[]) {
 		it(`a backfill of every record emits at most Max Changes per poll and each record exactly once (${cursorMode} cursor)`, async () => {
-			const trigger = new PollHarness({
-				credentials: fx.credentials,
-				cursorMode,
-				parameters: {
+			const trigger = pollTrigger(
+				fx,
+				{
 					event: 'timeRegistration',
 					startFrom: 'date',
 					startDate: '2000-01-01T00:00:00Z',
 					options: { maxChangesPerPoll: 150, pageSize: 64 },
 				},
-			});
+				{ cursorMode },
+			);
 			const emitted = new Map<string, number>();
 			const sizes = await drain(trigger, emitted);
 			const expected = new Set<string>();
@@ -68,9 +69,9 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 	}
 
 	it('a cut inside one instant (400 records changed at the same time, larger than a page can split) resumes there: 150, 150, 100', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'timeRegistration', options: { maxChangesPerPoll: 150, pageSize: 64 } },
+		const trigger = pollTrigger(fx, {
+			event: 'timeRegistration',
+			options: { maxChangesPerPoll: 150, pageSize: 64 },
 		});
 		await trigger.tick();
 		clock.advance(MIN);
@@ -85,12 +86,9 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 	// one instant, more than the trigger remembers. What it emitted at the instant it resumes from
 	// must outlive the Max Remembered cap, or the next poll emits them again, and again, forever.
 	it('an instant larger than Max Remembered + Max Changes (900 at once, remember 200, 150 a poll): each once, then done', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'timeRegistration',
-				options: { maxChangesPerPoll: 150, maxRemembered: 200, pageSize: 64 },
-			},
+		const trigger = pollTrigger(fx, {
+			event: 'timeRegistration',
+			options: { maxChangesPerPoll: 150, maxRemembered: 200, pageSize: 64 },
 		});
 		await trigger.tick();
 		clock.advance(MIN);
@@ -109,9 +107,9 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 	});
 
 	it('0 means no bound: one poll emits the whole backlog', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'timeRegistration', options: { maxChangesPerPoll: 0, pageSize: 500 } },
+		const trigger = pollTrigger(fx, {
+			event: 'timeRegistration',
+			options: { maxChangesPerPoll: 0, pageSize: 500 },
 		});
 		await trigger.tick();
 		clock.advance(MIN);
@@ -124,17 +122,14 @@ describe('Workforce Trigger > Max Changes per Poll: a backfill in small executio
 
 	it('soak: random creates, changes, deletes, same-instant bursts and faults at every poll, bound 7 a poll: every last version once, no version twice', async () => {
 		const random = rng(1337);
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'timeRegistration',
-				options: {
-					maxChangesPerPoll: 7,
-					pageSize: 5,
-					retries: 3,
-					retryDelayMs: 1,
-					timeout: 250,
-				},
+		const trigger = pollTrigger(fx, {
+			event: 'timeRegistration',
+			options: {
+				maxChangesPerPoll: 7,
+				pageSize: 5,
+				retries: 3,
+				retryDelayMs: 1,
+				timeout: 250,
 			},
 		});
 		await trigger.tick();

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EMULATED_ENDPOINTS } from '../../emulator/extraction/otherEndpoints/endpoints';
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
@@ -33,10 +33,7 @@ describe('Workforce Trigger > Records Changed (Other Endpoint)', () => {
 		async (path, kind) => {
 			clock.advance(5 * MIN);
 			const endpoint = path.slice(1);
-			const trigger = new PollHarness({
-				credentials: fx.credentials,
-				parameters: { event: 'otherEndpoint', endpoint },
-			});
+			const trigger = pollTrigger(fx, { event: 'otherEndpoint', endpoint });
 			const activatedAt = Date.now();
 			expect(await trigger.tick()).toMatchObject({ emitted: false, items: [] });
 			expect(fx.apiRequests()).toHaveLength(0);
@@ -123,11 +120,11 @@ describe('Workforce Trigger > Records Changed (Other Endpoint)', () => {
 				.find(
 					(u) => u.fields.companyId === DEMO.companies.parent && u.modified < Date.now() - 60 * MIN,
 				)!;
-			const trigger = new PollHarness({
-				credentials: fx.credentials,
-				cursorMode,
-				parameters: { event: 'otherEndpoint', endpoint: 'v1/user', recordEvents: ['deleted'] },
-			});
+			const trigger = pollTrigger(
+				fx,
+				{ event: 'otherEndpoint', endpoint: 'v1/user', recordEvents: ['deleted'] },
+				{ cursorMode },
+			);
 			await trigger.tick();
 			clock.advance(5 * MIN);
 			const deletedAt = Date.parse(String(section().delete('v1/user', user.id).deletedDateTime));
@@ -159,14 +156,11 @@ describe('Workforce Trigger > Records Changed (Other Endpoint)', () => {
 
 	it('Emit chooses the kinds of change; a typed Other Path reads the same endpoint', async () => {
 		clock.advance(5 * MIN);
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'otherEndpoint',
-				endpoint: 'otherPath',
-				endpointPath: '/V1/Resource',
-				recordEvents: ['created'],
-			},
+		const trigger = pollTrigger(fx, {
+			event: 'otherEndpoint',
+			endpoint: 'otherPath',
+			endpointPath: '/V1/Resource',
+			recordEvents: ['created'],
 		});
 		await trigger.tick();
 		clock.advance(MIN);
@@ -192,14 +186,11 @@ describe('Workforce Trigger > Records Changed (Other Endpoint)', () => {
 		[{ endpoint: 'otherPath', endpointPath: '' }, /^Endpoint Path is empty/],
 		[{ endpoint: 'v1/user', recordEvents: [] }, /^Emit has no kind of change chosen/],
 	])('refuses %j when activated, before any request', async (parameters, message) => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'otherEndpoint',
-				startFrom: 'date',
-				startDate: new Date(Date.now() - 60 * MIN).toISOString(),
-				...parameters,
-			},
+		const trigger = pollTrigger(fx, {
+			event: 'otherEndpoint',
+			startFrom: 'date',
+			startDate: new Date(Date.now() - 60 * MIN).toISOString(),
+			...parameters,
 		});
 		const tick = await trigger.activate();
 		expect(tick.error?.message).toMatch(message);

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 
@@ -37,7 +37,7 @@ describe('Workforce Trigger > Parameter checks', () => {
 	];
 	for (const [what, parameters, message] of cases) {
 		it(`refuses ${what} before calling the service`, async () => {
-			const trigger = new PollHarness({ credentials: fx.credentials, parameters });
+			const trigger = pollTrigger(fx, parameters);
 			const tick = await trigger.activate();
 			expect(tick.error?.message).toMatch(message);
 			expect(tick.error?.constructor.name).toBe('NodeOperationError');

@@ -1,5 +1,6 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { PollHarness, TRIGGER_TYPE } from '../../harness/poll';
+import { TRIGGER_TYPE } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
@@ -24,9 +25,10 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 	for (const detail of ['plain', 'extended'] as const) {
 		it(`emits changed and deleted payroll lines once (${detail})`, async () => {
 			const path = detail === 'extended' ? '/v1/payroll-lines-extended' : '/v1/payroll-lines';
-			const trigger = new PollHarness({
-				credentials: fx.credentials,
-				parameters: { event: 'payrollLine', payrollLineDetail: detail, ...everyLine },
+			const trigger = pollTrigger(fx, {
+				event: 'payrollLine',
+				payrollLineDetail: detail,
+				...everyLine,
 			});
 			await trigger.tick();
 			clock.advance(MIN);
@@ -63,9 +65,10 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 	}
 
 	it('drops payroll-line deletions when Include Deletions is off', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'payrollLine', includeDeletions: false, ...everyLine },
+		const trigger = pollTrigger(fx, {
+			event: 'payrollLine',
+			includeDeletions: false,
+			...everyLine,
 		});
 		await trigger.tick();
 		clock.advance(MIN);
@@ -87,13 +90,10 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 		});
 		expect(before).toBeGreaterThan(0);
 		clock.advance(MIN);
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'payrollExport',
-				workDateRangeDays: 20,
-				exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' },
-			},
+		const trigger = pollTrigger(fx, {
+			event: 'payrollExport',
+			workDateRangeDays: 20,
+			exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' },
 		});
 		await trigger.tick();
 		clock.advance(MIN);
@@ -140,13 +140,10 @@ describe('Workforce Trigger > Payroll lines and payroll export', () => {
 	});
 
 	it('payroll export: a Start Date more than one year back is refused before calling', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'payrollExport',
-				startFrom: 'date',
-				startDate: new Date(Date.now() - 400 * DAY).toISOString(),
-			},
+		const trigger = pollTrigger(fx, {
+			event: 'payrollExport',
+			startFrom: 'date',
+			startDate: new Date(Date.now() - 400 * DAY).toISOString(),
 		});
 		const tick = await trigger.activate();
 		expect(tick.error?.message).toMatch(/^Start Date \d{4}-\d{2}-\d{2} is more than one year back/);

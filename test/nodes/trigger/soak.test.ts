@@ -1,8 +1,9 @@
-import { PollHarness, type CursorMode } from '../../harness/poll';
+import { type CursorMode } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
-import { addRandomFault, rng } from '../../support/soak';
+import { addRandomFault, emittedFigures, firedSince, rng } from '../../support/soak';
 
 const PATH = '/v1/time-registrations';
 const SEC = 1000;
@@ -52,14 +53,14 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 		const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
 		// A 1 s timeout is far above an ordinary page even on a loaded machine; held and stalled
 		// answers time out whatever the machine's speed.
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			cursorMode,
-			parameters: {
+		const trigger = pollTrigger(
+			fx,
+			{
 				event: 'timeRegistration',
 				options: { pageSize: 7, retries: 3, retryDelayMs: 1, timeout: 1000 },
 			},
-		});
+			{ cursorMode },
+		);
 		const ledger = new Map<string, Version[]>();
 		const live: string[] = [];
 		const emitted = new Map<string, number>();
@@ -202,14 +203,7 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 				if (!emitted.has(key)) lost++;
 			});
 		}
-		const duplicated = [...emitted.values()].filter((n) => n > 1).reduce((a, n) => a + n - 1, 0);
-		const unexpected = [...emitted.keys()].filter((k) => !known.has(k)).length;
-		const fired = fx.emulator.ctx.faults.fired;
-		const faults = Object.fromEntries(
-			Object.keys(fired)
-				.map((k) => [k, fired[k] - (firedBefore[k] ?? 0)])
-				.filter(([, n]) => (n as number) > 0),
-		);
+		const faults = firedSince(fx.emulator.ctx.faults.fired, firedBefore);
 		return {
 			polls: totalTicks + 1,
 			failedPolls,
@@ -217,10 +211,8 @@ describe('Workforce Trigger > Soak: random changes and faults, every change exac
 			mutations,
 			versions,
 			required,
-			emitted: [...emitted.values()].reduce((a, n) => a + n, 0),
 			lost,
-			duplicated,
-			unexpected,
+			...emittedFigures(emitted, known),
 			faults,
 			scenarios,
 			idlePolls,

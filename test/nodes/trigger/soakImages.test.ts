@@ -1,8 +1,8 @@
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
-import { rng } from '../../support/soak';
+import { emittedFigures, firedSince, rng } from '../../support/soak';
 
 const PATH = '/v1/images';
 const SEC = 1000;
@@ -18,12 +18,9 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 		const random = rng(4242);
 		const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
 		const projects = fx.emulator.ctx.sections.projects.list(DEMO.companies.parent).slice(0, 2);
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'image',
-				options: { pageSize: 2, retries: 3, retryDelayMs: 1, timeout: 1000 },
-			},
+		const trigger = pollTrigger(fx, {
+			event: 'image',
+			options: { pageSize: 2, retries: 3, retryDelayMs: 1, timeout: 1000 },
 		});
 		await trigger.tick();
 		const parents: string[] = [];
@@ -137,14 +134,7 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 			required++;
 			if (!emitted.has(key)) lost++;
 		}
-		const duplicated = [...emitted.values()].reduce((a, n) => a + Math.max(0, n - 1), 0);
-		const unexpected = [...emitted.keys()].filter((k) => !present.has(k)).length;
-		const fired = fx.emulator.ctx.faults.fired;
-		const faults = Object.fromEntries(
-			Object.keys(fired)
-				.map((k) => [k, fired[k] - (firedBefore[k] ?? 0)])
-				.filter(([, n]) => (n as number) > 0),
-		);
+		const faults = firedSince(fx.emulator.ctx.faults.fired, firedBefore);
 		const requests = fx
 			.apiRequests()
 			.filter((r) => r.path === PATH)
@@ -155,10 +145,8 @@ describe('Workforce Trigger > Soak: images added across three sources, each row 
 			...counts,
 			rows: present.size,
 			required,
-			emitted: [...emitted.values()].reduce((a, n) => a + n, 0),
 			lost,
-			duplicated,
-			unexpected,
+			...emittedFigures(emitted, present),
 			faults,
 			requests: requests.length,
 			continued,

@@ -1,11 +1,11 @@
 import { request } from 'undici';
 
 import { stableHash } from '../../../nodes/WorkforceTrigger/sync/changes';
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { DEMO, useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { fetchToken } from '../../support/fetchToken';
-import { rng } from '../../support/soak';
+import { emittedFigures, firedSince, rng } from '../../support/soak';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
@@ -36,14 +36,11 @@ describe('Workforce Trigger > Soak: payroll export data, each new content of an 
 	it('60 polls with registrations added and changed and injected faults', async () => {
 		const random = rng(99);
 		const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'payrollExport',
-				workDateRangeDays: 20,
-				exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' },
-				options: { retries: 3, retryDelayMs: 1, timeout: 1000 },
-			},
+		const trigger = pollTrigger(fx, {
+			event: 'payrollExport',
+			workDateRangeDays: 20,
+			exportFilters: { dataFilter: 10, userPayrollTypeFilter: 'all-users' },
+			options: { retries: 3, retryDelayMs: 1, timeout: 1000 },
 		});
 		await trigger.tick();
 		const origin = Date.now();
@@ -117,23 +114,14 @@ describe('Workforce Trigger > Soak: payroll export data, each new content of an 
 			}
 		}
 		const lost = [...required].filter((k) => !emitted.has(k)).length;
-		const duplicated = [...emitted.values()].reduce((a, n) => a + Math.max(0, n - 1), 0);
-		const unexpected = [...emitted.keys()].filter((k) => !observed.has(k)).length;
-		const fired = fx.emulator.ctx.faults.fired;
-		const faults = Object.fromEntries(
-			Object.keys(fired)
-				.map((k) => [k, fired[k] - (firedBefore[k] ?? 0)])
-				.filter(([, n]) => (n as number) > 0),
-		);
+		const faults = firedSince(fx.emulator.ctx.faults.fired, firedBefore);
 		const figures = {
 			polls: polls + 3,
 			mutations,
 			failedPolls,
 			required: required.size,
-			emitted: [...emitted.values()].reduce((a, n) => a + n, 0),
 			lost,
-			duplicated,
-			unexpected,
+			...emittedFigures(emitted, observed),
 			faults,
 		};
 		console.log(`Trigger soak (payroll export): ${JSON.stringify(figures)}`);

@@ -1,4 +1,4 @@
-import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
@@ -17,11 +17,7 @@ describe('Workforce Trigger > Time registrations', () => {
 
 	for (const cursorMode of ['durable', 'staticData'] as const) {
 		it(`emits creations, changes and deletions made between polls exactly once (${cursorMode} cursor)`, async () => {
-			const trigger = new PollHarness({
-				credentials: fx.credentials,
-				cursorMode,
-				parameters: { event: 'timeRegistration' },
-			});
+			const trigger = pollTrigger(fx, { event: 'timeRegistration' }, { cursorMode });
 			const activatedAt = Date.now();
 			const first = await trigger.tick();
 			expect(first).toMatchObject({ emitted: false, items: [] });
@@ -91,14 +87,11 @@ describe('Workforce Trigger > Time registrations', () => {
 		const since = new Date(Date.now() - 30 * 24 * 60 * MIN).toISOString();
 		const expected = countChangesSince(Date.parse(since));
 		expect(expected).toBeGreaterThan(80);
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
-				event: 'timeRegistration',
-				startFrom: 'date',
-				startDate: since,
-				options: { pageSize: 40 },
-			},
+		const trigger = pollTrigger(fx, {
+			event: 'timeRegistration',
+			startFrom: 'date',
+			startDate: since,
+			options: { pageSize: 40 },
 		});
 		const tick = await trigger.activate();
 		expect(tick.error).toBeUndefined();
@@ -136,17 +129,19 @@ describe('Workforce Trigger > Time registrations > n8n poll time budget', () => 
 			if (data().modified[i] >= since) expected.add(data().timeRegistrationId(i));
 		expect(expected.size).toBeGreaterThan(60);
 		// A budget so small that every poll stops after its first page.
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			// Spent before the first page ends, however fast the machine (1 ms could outlast a page on a fast one).
-			budgetMs: 0,
-			parameters: {
+		const trigger = pollTrigger(
+			fx,
+			{
 				event: 'timeRegistration',
 				startFrom: 'date',
 				startDate: new Date(since).toISOString(),
 				options: { pageSize: 10 },
 			},
-		});
+			{
+				// Spent before the first page ends, however fast the machine (1 ms could outlast a page on a fast one).
+				budgetMs: 0,
+			},
+		);
 		const seen: string[] = [];
 		let polls = 0;
 		let windows: string[] = [];
@@ -176,11 +171,7 @@ describe('Workforce Trigger > Time registrations > start from now', () => {
 	const data = () => fx.emulator.ctx.sections.workData.data;
 
 	it('static data: the activation poll keeps its start, so a change made before the first scheduled poll is emitted', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			cursorMode: 'staticData',
-			parameters: { event: 'timeRegistration' },
-		});
+		const trigger = pollTrigger(fx, { event: 'timeRegistration' }, { cursorMode: 'staticData' });
 		const activation = await trigger.activate();
 		expect(activation).toMatchObject({ emitted: false });
 		expect(trigger.state.workforceSync).toMatchObject({ from: expect.any(String) });
@@ -192,11 +183,7 @@ describe('Workforce Trigger > Time registrations > start from now', () => {
 	});
 
 	it('durable cursor: n8n stores nothing from an activation poll that emitted nothing, so the first scheduled poll is the start', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			cursorMode: 'durable',
-			parameters: { event: 'timeRegistration' },
-		});
+		const trigger = pollTrigger(fx, { event: 'timeRegistration' }, { cursorMode: 'durable' });
 		await trigger.activate();
 		expect(trigger.state.workforceSync).toBeUndefined();
 		clock.advance(60_000);

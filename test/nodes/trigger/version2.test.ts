@@ -1,4 +1,5 @@
 import { PollHarness } from '../../harness/poll';
+import { pollTrigger } from '../../support/armedTrigger';
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 import { single } from '../../support/query';
@@ -27,11 +28,7 @@ describe('Workforce Trigger version 2', () => {
 	] as const)(
 		'Payroll Export Data Changed, version %s: userPayrollTypeFilter %s without a filter',
 		async (typeVersion, expected) => {
-			const trigger = new PollHarness({
-				credentials: fx.credentials,
-				parameters: { event: 'payrollExport' },
-				typeVersion,
-			});
+			const trigger = pollTrigger(fx, { event: 'payrollExport' }, { typeVersion });
 			const tick = await secondPoll(trigger);
 			expect(tick.error).toBeUndefined();
 			expect(queryTo('/api/payroll-export/readonly').userPayrollTypeFilter).toBe(expected);
@@ -46,23 +43,22 @@ describe('Workforce Trigger version 2', () => {
 		async (typeVersion, toWorkDate, fromWorkDate) => {
 			// Later than every test before it (useFakeDate starts each an hour after the last).
 			clock.advance(Date.parse('2026-11-19T12:00:00Z') - Date.now());
-			const trigger = new PollHarness({
-				credentials: fx.credentials,
-				parameters: { event: 'payrollExport' },
-				typeVersion,
-				timezone: 'Pacific/Kiritimati',
-			});
+			const trigger = pollTrigger(
+				fx,
+				{ event: 'payrollExport' },
+				{ typeVersion, timezone: 'Pacific/Kiritimati' },
+			);
 			expect((await secondPoll(trigger)).error).toBeUndefined();
 			expect(queryTo('/api/payroll-export/readonly')).toMatchObject({ fromWorkDate, toWorkDate });
 		},
 	);
 
 	it('Payroll Export Data Changed, version 2: a filter chosen is sent as chosen', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'payrollExport', exportFilters: { userPayrollTypeFilter: 'fixed-pay' } },
-			typeVersion: 2,
-		});
+		const trigger = pollTrigger(
+			fx,
+			{ event: 'payrollExport', exportFilters: { userPayrollTypeFilter: 'fixed-pay' } },
+			{ typeVersion: 2 },
+		);
 		expect((await secondPoll(trigger)).error).toBeUndefined();
 		expect(queryTo('/api/payroll-export/readonly').userPayrollTypeFilter).toBe('fixed-pay');
 	});
@@ -73,42 +69,36 @@ describe('Workforce Trigger version 2', () => {
 	] as const)(
 		'Payroll Line Changed, version %s: UserPayrollTypeFilter %s by default',
 		async (typeVersion, expected) => {
-			const trigger = new PollHarness({
-				credentials: fx.credentials,
-				parameters: { event: 'payrollLine' },
-				typeVersion,
-			});
+			const trigger = pollTrigger(fx, { event: 'payrollLine' }, { typeVersion });
 			expect((await secondPoll(trigger)).error).toBeUndefined();
 			expect(queryTo('/v1/payroll-lines').UserPayrollTypeFilter).toBe(expected);
 		},
 	);
 
 	it("version 2 reads a Start Date without a zone in n8n's time zone", async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
+		const trigger = pollTrigger(
+			fx,
+			{
 				event: 'timeRegistration',
 				startFrom: 'date',
 				startDate: '2026-07-01T08:00:00',
 			},
-			typeVersion: 2,
-			timezone: 'Europe/Oslo',
-		});
+			{ typeVersion: 2, timezone: 'Europe/Oslo' },
+		);
 		expect((await trigger.activate()).error).toBeUndefined();
 		expect(queryTo('/v1/time-registrations').ModifiedSince).toBe('2026-07-01T06:00:00.000Z');
 	});
 
 	it('version 1.1 reads it as before (as JavaScript reads it: the server process zone)', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: {
+		const trigger = pollTrigger(
+			fx,
+			{
 				event: 'timeRegistration',
 				startFrom: 'date',
 				startDate: '2026-07-01T08:00:00',
 			},
-			typeVersion: 1.1,
-			timezone: 'Europe/Oslo',
-		});
+			{ typeVersion: 1.1, timezone: 'Europe/Oslo' },
+		);
 		expect((await trigger.activate()).error).toBeUndefined();
 		expect(queryTo('/v1/time-registrations').ModifiedSince).toBe(
 			new Date('2026-07-01T08:00:00').toISOString(),
@@ -116,12 +106,11 @@ describe('Workforce Trigger version 2', () => {
 	});
 
 	it('version 2 refuses a Start Date it cannot read, naming the format and the zone', async () => {
-		const trigger = new PollHarness({
-			credentials: fx.credentials,
-			parameters: { event: 'timeRegistration', startFrom: 'date', startDate: '01.07.2026 08:00' },
-			typeVersion: 2,
-			timezone: 'Europe/Oslo',
-		});
+		const trigger = pollTrigger(
+			fx,
+			{ event: 'timeRegistration', startFrom: 'date', startDate: '01.07.2026 08:00' },
+			{ typeVersion: 2, timezone: 'Europe/Oslo' },
+		);
 		const tick = await trigger.activate();
 		expect(tick.error?.message).toBe('Start Date is not a date: "01.07.2026 08:00"');
 		expect((tick.error as { description?: string }).description).toMatch(

@@ -1,18 +1,13 @@
 import { jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
+import { newUserFields } from '../../support/people';
 
 describe('User > Create', () => {
 	const fx = useEmulator();
 
 	it('posts the required and additional fields, dates normalised, tags as key/value pairs', async () => {
 		const result = await runOperation(fx, 'user', 'create', {
-			companyId: DEMO.companies.parent,
-			employeeNumber: '7001',
-			firstName: 'Eva',
-			lastName: 'Strand',
-			mobileWork: '+4790000001',
-			birthDate: '01.02.1990',
-			employmentStartDate: '2026-01-15',
+			...newUserFields({ employmentStartDate: '2026-01-15' }),
 			additionalFields: {
 				email: 'eva.strand@example.com',
 				payroll: false,
@@ -41,7 +36,7 @@ describe('User > Create', () => {
 		expect(typeof user.identityId).toBe('string');
 		expect(typeof user.companyProfileId).toBe('string');
 		const [post] = fx.apiRequests();
-		expect(post).toMatchObject({ method: 'POST', path: '/api/v4/integration/users', status: 201 });
+		expect(callsOf(fx)).toEqual(['POST /api/v4/integration/users 201']);
 		expect(post.body).toEqual({
 			companyId: DEMO.companies.parent,
 			employeeNumber: '7001',
@@ -61,15 +56,12 @@ describe('User > Create', () => {
 	});
 
 	it('surfaces the service refusing a duplicate employee number, naming the field', async () => {
-		const result = await runOperation(fx, 'user', 'create', {
-			companyId: DEMO.companies.parent,
-			employeeNumber: '1002',
-			firstName: 'Dup',
-			lastName: 'Licate',
-			mobileWork: '+4790000009',
-			birthDate: '1990-02-01',
-			employmentStartDate: '2026-01-15',
-		});
+		const result = await runOperation(
+			fx,
+			'user',
+			'create',
+			newUserFields({ employeeNumber: '1002', mobileWork: '+4790000009' }),
+		);
 		expect(result.error?.message).toMatch(
 			/employeeNumber: A user with employeeNumber '1002' already exists/,
 		);

@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byId, enc, PEOPLE, person } from '../../support/people';
 
 describe('User > Enable', () => {
@@ -13,12 +13,8 @@ describe('User > Enable', () => {
 		expect(jsonOf(result)).toEqual([
 			{ success: true, action: 'enabled', companyProfileId: user.companyProfileId },
 		]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'PATCH',
-				path: `/api/v4/integration/users/enable/${enc(user.companyProfileId)}`,
-				status: 204,
-			}),
+		expect(callsOf(fx)).toEqual([
+			`PATCH /api/v4/integration/users/enable/${enc(user.companyProfileId)} 204`,
 		]);
 		expect(user.isDisabled).toBe(false);
 	});

@@ -1,5 +1,5 @@
-import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { onlyItem } from '../../harness/execute';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byNumber, enc, PEOPLE } from '../../support/people';
 
 describe('User > Get by Employee Number', () => {
@@ -9,20 +9,15 @@ describe('User > Get by Employee Number', () => {
 		const result = await runOperation(fx, 'user', 'getByEmployeeNumber', {
 			user: byNumber(PEOPLE.awkward),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				employeeNumber: PEOPLE.awkward,
 				firstName: 'Åse',
 				lastName: 'Lund-Ødegård',
 			}),
-		]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: `/api/v4/integration/users/by-employee-number/${enc(PEOPLE.awkward)}`,
-				status: 200,
-			}),
+		);
+		expect(callsOf(fx)).toEqual([
+			`GET /api/v4/integration/users/by-employee-number/${enc(PEOPLE.awkward)} 200`,
 		]);
 		expect(fx.apiRequests()[0].path).toBe(
 			'/api/v4/integration/users/by-employee-number/AB%2F12%20%233%3F%C3%B8',

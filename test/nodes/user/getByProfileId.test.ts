@@ -1,5 +1,5 @@
-import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { onlyItem } from '../../harness/execute';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byId, enc, fromList, PEOPLE, person } from '../../support/people';
 
 describe('User > Get by Profile ID', () => {
@@ -13,8 +13,7 @@ describe('User > Get by Profile ID', () => {
 		const result = await runOperation(fx, 'user', 'getByProfileId', {
 			user: make(companyProfileId),
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				companyProfileId,
 				identityId,
@@ -22,13 +21,9 @@ describe('User > Get by Profile ID', () => {
 				mobileWork: '+4791234567',
 				payroll: true,
 			}),
-		]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: `/api/v4/integration/users/by-profile-id/${enc(companyProfileId)}`,
-				status: 200,
-			}),
+		);
+		expect(callsOf(fx)).toEqual([
+			`GET /api/v4/integration/users/by-profile-id/${enc(companyProfileId)} 200`,
 		]);
 	});
 

@@ -1,5 +1,5 @@
 import { jsonOf } from '../../harness/execute';
-import { useEmulator, runOperation } from '../../support/emulatorFixture';
+import { callsOf, runOperation, useEmulator } from '../../support/emulatorFixture';
 import { byId, byNumber, enc, PEOPLE, person } from '../../support/people';
 
 describe('User > Is Deletable', () => {
@@ -9,12 +9,8 @@ describe('User > Is Deletable', () => {
 		const { identityId } = person(fx, PEOPLE.worker);
 		const result = await runOperation(fx, 'user', 'isDeletable', { user: byId(identityId) });
 		expect(jsonOf(result)).toEqual([{ identityId, isDeletable: true }]);
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: `/api/v4/integration/users/is-identity-deletable/${enc(identityId)}`,
-				status: 200,
-			}),
+		expect(callsOf(fx)).toEqual([
+			`GET /api/v4/integration/users/is-identity-deletable/${enc(identityId)} 200`,
 		]);
 	});
 

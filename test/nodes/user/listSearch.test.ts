@@ -1,4 +1,4 @@
-import { useEmulator } from '../../support/emulatorFixture';
+import { callsOf, useEmulator } from '../../support/emulatorFixture';
 import { runListSearch } from '../../harness/nodeMethods';
 import { PEOPLE, person } from '../../support/people';
 
@@ -16,9 +16,7 @@ describe('User pickers (list search)', () => {
 			expect(results).toEqual([
 				{ name: '1003 · Per Olsen', value: person(fx, PEOPLE.withHistory)[key] },
 			]);
-			expect(fx.apiRequests()).toEqual([
-				expect.objectContaining({ method: 'GET', path: '/api/v4/integration/users', status: 200 }),
-			]);
+			expect(callsOf(fx)).toEqual(['GET /api/v4/integration/users 200']);
 		},
 	);
 

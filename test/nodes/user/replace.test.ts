@@ -1,4 +1,4 @@
-import { jsonOf } from '../../harness/execute';
+import { jsonOf, onlyItem } from '../../harness/execute';
 import { DEMO, useEmulator, runOperation } from '../../support/emulatorFixture';
 import { byId, byNumber, enc, PEOPLE, person } from '../../support/people';
 
@@ -21,8 +21,7 @@ describe('User > Replace', () => {
 			...required,
 			fields: { department: 'Roads' },
 		});
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
+		expect(onlyItem(result)).toEqual(
 			expect.objectContaining({
 				identityId,
 				companyProfileId,
@@ -31,7 +30,7 @@ describe('User > Replace', () => {
 				workTitle: null,
 				birthDate: '1992-11-02',
 			}),
-		]);
+		);
 		const [lookup, put] = fx.apiRequests();
 		expect(lookup).toMatchObject({
 			method: 'GET',

@@ -1,5 +1,5 @@
 import { executeNode, jsonOf } from '../../harness/execute';
-import { DEMO, useEmulator } from '../../support/emulatorFixture';
+import { callsOf, DEMO, useEmulator } from '../../support/emulatorFixture';
 import { byId, byNumber } from '../../support/params';
 
 describe('Work Order > Create', () => {
@@ -30,7 +30,7 @@ describe('Work Order > Create', () => {
 			active: true,
 		});
 		const [post] = fx.apiRequests();
-		expect(post).toMatchObject({ method: 'POST', path: '/api/v4/integration/tasks', status: 201 });
+		expect(callsOf(fx)).toEqual(['POST /api/v4/integration/tasks 201']);
 		expect(post.body).toEqual({
 			companyId: DEMO.companies.parent,
 			projectId: p.id,

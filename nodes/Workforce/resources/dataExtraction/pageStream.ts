@@ -71,11 +71,14 @@ export function pageStream(
 	const { partitioning, rule = new StopRule<Slice>(false), budget, ...stream } = options;
 	if (!partitioning) return oneStream.call(this, stream, budget);
 	try {
+		// Slices are cut for the streams the gate allows.
+		const gate = new RequestGate(partitioning.parallel);
 		const planner = new SlicePlanner(
 			planPartitions(options.qs ?? {}, partitioning, Date.now()),
-			aheadBytes(partitioning, budget) / Math.max(1, partitioning.parallel),
+			aheadBytes(partitioning, budget),
+			() => gate.allowed,
 		);
-		return slicedPages.call(this, planner, partitioning, stream, rule, budget);
+		return slicedPages.call(this, planner, gate, partitioning.parallel, stream, rule, budget);
 	} catch (error) {
 		// Its message, and its description (how to fix the plan).
 		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: options.itemIndex });
@@ -105,16 +108,15 @@ const aheadBytes = ({ budgetBytes = READ_AHEAD_BYTES }: Partitioning, budget?: I
 async function* slicedPages(
 	this: WorkforceContext,
 	planner: SlicePlanner,
-	partitioning: Partitioning,
+	gate: RequestGate,
+	parallel: number,
 	stream: PaginateOptions,
 	rule: StopRule<Slice>,
 	budget?: ItemBudget,
 ): AsyncGenerator<ExtractionPage> {
-	const { parallel } = partitioning;
 	// Every slice's stream shares the run's gate and progress, and the credentials read once.
 	const credentials = await this.getCredentials(CREDENTIAL);
 	const streams = { ...stream, credentials, progress: { pages: 0, records: 0 } };
-	const gate = new RequestGate(parallel);
 	// An incremental run may have no end: then neither has its last slice's stretch.
 	const runEnd = runStretch(stream.qs ?? {}).endMs;
 	const open = (slice: Slice) => slicePages.call(this, slice, streams, gate, planner);
@@ -126,15 +128,7 @@ async function* slicedPages(
 			pages.reduce((sum, page) => sum + page.bytes, 0),
 			pages.reduce((sum, page) => sum + page.decoded.count, 0),
 		);
-	const lanes = {
-		parallel,
-		rule,
-		next,
-		open,
-		size,
-		admit,
-		aheadBytes: aheadBytes(partitioning, budget),
-	};
+	const lanes = { parallel, rule, next, open, size, admit, aheadBytes: planner.aheadBytes };
 	for await (const { lane: slice, value: page } of orderedRun(lanes)) {
 		const stretch = { startMs: slice.startMs, endMs: slice.final ? runEnd : slice.endMs };
 		const hasMore = page.hasMore || !slice.final;

@@ -12,7 +12,7 @@ import {
 	type Completeness,
 } from './completeness';
 import { employeeCount, type RowKind } from './exportGap';
-import { periodHint, periodSummary, type PeriodSummary } from './periodSummary';
+import { countWords, periodHint, periodSummary, type PeriodSummary } from './periodSummary';
 import type { ExportRequest } from './query';
 
 /** A version 2 export checked before it goes out (issue 44). */
@@ -51,7 +51,7 @@ export async function checkExport(
 	const counted = rows && {
 		lines: rows.length,
 		employees: employeeCount(rows),
-		words: `${plural(rows.length, noun)}, ${plural(employeeCount(rows), 'employee')}`,
+		words: countWords(rows.length, employeeCount(rows), noun),
 	};
 	const checked: Checked = { completeness: c, counted, noun };
 	if (mode === 'stop' && c.complete === false) {

@@ -154,6 +154,25 @@ function gapWords(c: Completeness, noun: string): string {
 	return `${plural(c.lines, noun)} (${hours(c.hours)}) of ${plural(c.employees.length, 'employee')} ${c.lines === 1 ? 'is' : 'are'} ${c.missing} and not in it: ${employeeWords(c.employees, noun)}`;
 }
 
+/** The warning of an export that leaves hours out (the hint's text; the browser test reads it too). */
+export function completenessMessage(
+	from: string,
+	to: string,
+	c: Completeness,
+	noun: string,
+): string {
+	const then =
+		c.missing === 'not locked'
+			? 'They are exported with Export Filter Only Approved or All Data, or once locked.'
+			: 'Those workers would be paid short: have the hours approved and run again, or set Hours Not Yet Approved to Stop.';
+	return `The payroll export for ${from} to ${to} is not complete: ${gapWords(c, noun)}. ${then}`;
+}
+
+/** The error of a stop: who and how many. */
+export function stopMessage(from: string, to: string, c: Completeness, noun: string): string {
+	return `The payroll export for ${from} to ${to} stopped: ${gapWords(c, noun)}`;
+}
+
 /** The warning of an export that leaves hours out. */
 export function completenessHint(
 	ctx: IExecuteFunctions,
@@ -162,12 +181,10 @@ export function completenessHint(
 	noun: string,
 ) {
 	if (c.complete !== false) return;
-	const then =
-		c.missing === 'not locked'
-			? 'They are exported with Export Filter Only Approved or All Data, or once locked.'
-			: 'Those workers would be paid short: have the hours approved and run again, or set Hours Not Yet Approved to Stop.';
+	// A warning (yellow), not an info like the period's: the clerk must not read past it.
 	ctx.addExecutionHints({
-		message: `The payroll export for ${request.from} to ${request.to} is not complete: ${gapWords(c, noun)}. ${then}`,
+		message: completenessMessage(request.from, request.to, c, noun),
+		type: 'warning',
 		location: 'outputPane',
 	});
 }
@@ -187,7 +204,7 @@ export function stopItem(
 ): INodeExecutionData {
 	const error = new NodeOperationError(
 		ctx.getNode(),
-		`The payroll export for ${request.from} to ${request.to} stopped: ${gapWords(c, noun)}`,
+		stopMessage(request.from, request.to, c, noun),
 		{
 			description:
 				'Hours Not Yet Approved is Stop, so nothing was exported. Have the hours approved (or wait until they are) and run again, or choose Export and Warn. With On Error: Continue (using error output) this goes to the error output, the employees and hours in {{ $json.details.completeness }}.',

@@ -5,9 +5,10 @@ import { BinaryDataService } from 'n8n-core';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { executeNode, jsonOf } from '../../../harness/execute';
-import { useEmulator } from '../../../support/emulatorFixture';
+import { jsonOf } from '../../../harness/execute';
+import { runner, useEmulator } from '../../../support/emulatorFixture';
 import { ndjsonRecords } from '../../../support/fileOutput';
+import { faultsOn } from '../../../support/pageFaults';
 
 const parameters = {
 	resource: 'dataExtraction',
@@ -33,22 +34,16 @@ function halfWritten(): string[] {
 
 describe('Data Extraction > Output File: a page that fails after its retries leaves no file', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 1000, pageSize: 500 } });
+	const run = runner(fx, parameters);
+	const fail = faultsOn(fx);
 
 	beforeAll(async () => {
 		await Container.get(BinaryDataService).init();
 	});
 
 	it('the run fails naming the page and how far it got; no item, no half-written file, no further page asked for', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: '/v1/time-registrations',
-			skip: 2,
-			count: 100,
-			action: { kind: 'status', status: 500 },
-		});
-		fx.mark();
-		const result = await executeNode({ credentials: fx.credentials, parameters });
-		fx.emulator.ctx.faults.clear();
+		fail({ skip: 2, count: 100, action: { kind: 'status', status: 500 } });
+		const result = await run();
 		expect(result.items).toEqual([]);
 		expect(result.error?.message).toMatch(
 			/page 3 still failed after 3 attempts \(2 pages and 400 records received before it stopped\)/,
@@ -59,20 +54,8 @@ describe('Data Extraction > Output File: a page that fails after its retries lea
 	});
 
 	it('with Continue On Fail: an error item for that input item, a complete file for the next one', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: '/v1/time-registrations',
-			skip: 1,
-			count: 3,
-			action: { kind: 'drop' },
-		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters,
-			items: [{ json: {} }, { json: {} }],
-			continueOnFail: true,
-		});
-		fx.emulator.ctx.faults.clear();
+		fail({ skip: 1, count: 3, action: { kind: 'drop' } });
+		const result = await run({}, { items: [{ json: {} }, { json: {} }], continueOnFail: true });
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].binary).toBeUndefined();
 		expect(result.items[0].json.error).toMatch(/page 2 still failed after 3 attempts/);
@@ -82,36 +65,13 @@ describe('Data Extraction > Output File: a page that fails after its retries lea
 	});
 
 	it('faults within the retries (500, an answer cut off half-way, expired tokens) still give the complete file, each record once', async () => {
-		const reference = jsonOf(
-			await executeNode({
-				credentials: fx.credentials,
-				parameters: { ...parameters, output: 'items' },
-			}),
+		const reference = jsonOf(await run({ output: 'items' }));
+		fail(
+			{ skip: 1, action: { kind: 'status', status: 503 } },
+			{ skip: 3, action: { kind: 'truncate' } },
+			{ skip: 4, action: { kind: 'expireTokens' } },
 		);
-		const faults = fx.emulator.ctx.faults;
-		faults.add({
-			api: 'extraction',
-			path: '/v1/time-registrations',
-			skip: 1,
-			action: { kind: 'status', status: 503 },
-		});
-		faults.add({
-			api: 'extraction',
-			path: '/v1/time-registrations',
-			skip: 3,
-			action: { kind: 'truncate' },
-		});
-		faults.add({
-			api: 'extraction',
-			path: '/v1/time-registrations',
-			skip: 4,
-			action: { kind: 'expireTokens' },
-		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...parameters, compress: true },
-		});
-		faults.clear();
+		const result = await run({ compress: true });
 		expect(result.error).toBeUndefined();
 		expect(await ndjsonRecords(result.items[0], true)).toEqual(reference);
 	});
@@ -133,15 +93,8 @@ describe('Data Extraction > Output File: a page that fails after its retries lea
 		const before = service.mode;
 		service.mode = 'database';
 		try {
-			fx.emulator.ctx.faults.add({
-				api: 'extraction',
-				path: '/v1/time-registrations',
-				skip: 3,
-				count: 100,
-				action: { kind: 'status', status: 502 },
-			});
-			const result = await executeNode({ credentials: fx.credentials, parameters });
-			fx.emulator.ctx.faults.clear();
+			fail({ skip: 3, count: 100, action: { kind: 'status', status: 502 } });
+			const result = await run();
 			expect(result.items).toEqual([]);
 			expect(result.error?.message).toMatch(/page 4 still failed/);
 			expect(rows).toEqual([]);

@@ -6,8 +6,9 @@ import { readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 
 import { executeNode, jsonOf } from '../../../harness/execute';
-import { useEmulator } from '../../../support/emulatorFixture';
-import { fileBytes, ndjsonRecords, parseCsv } from '../../../support/fileOutput';
+import { runner, useEmulator } from '../../../support/emulatorFixture';
+import { fileBytes, ndjsonRecords, ndjsonSummary, parseCsv } from '../../../support/fileOutput';
+import { faultsOn } from '../../../support/pageFaults';
 
 const base = {
 	resource: 'dataExtraction',
@@ -62,6 +63,7 @@ const location = { type: 'execution', workflowId: 'test-workflow', executionId: 
 
 describe('Data Extraction > Output File > Split Into Parts', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 3000, pageSize: 500 } });
+	const runFile = runner(fx, base);
 	let service: Modes;
 	let modeBefore: string;
 	let items: IDataObject[];
@@ -97,14 +99,10 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 
 	it('By Records, NDJSON: parts of exactly that many records, in order, cut inside a page; one item each with its own file and summary', async () => {
 		fx.mark();
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				splitParts: 'records',
-				partRecords: 1100,
-				options: { chunkLimit: 400 },
-			},
+		const result = await runFile({
+			splitParts: 'records',
+			partRecords: 1100,
+			options: { chunkLimit: 400 },
 		});
 		expect(result.error).toBeUndefined();
 		const parts = await partsOf(result);
@@ -114,36 +112,20 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 		expect(fx.apiRequests()).toHaveLength(8);
 		result.items.forEach((item, index) => {
 			const records = parts[index];
-			const modified = records.map((r) => Date.parse(r.modifiedDateTime as string));
 			expect(item.pairedItem).toEqual({ item: 0 });
 			expect(item.binary!.data.fileName).toBe(`${NAME}_part-00${index + 1}.ndjson`);
-			expect(item.json).toEqual({
-				records: records.length,
-				deletedRecords: 0,
-				// Part 2 starts inside page 3 and ends inside page 6.
-				pages: [3, 4, 3][index],
-				bytes: item.binary!.data.bytes,
-				uncompressedBytes: item.binary!.data.bytes,
-				firstModified: records[modified.indexOf(Math.min(...modified))].modifiedDateTime,
-				lastModified: records[modified.indexOf(Math.max(...modified))].modifiedDateTime,
-				format: 'ndjson',
-				compressed: false,
-				part: index + 1,
-				parts: 3,
-			});
+			// Part 2 starts inside page 3 and ends inside page 6.
+			const more = { pages: [3, 4, 3][index], part: index + 1, parts: 3 };
+			expect(item.json).toEqual(ndjsonSummary(item, records, more));
 		});
 	});
 
 	it('By Records, CSV: every part a complete CSV with the same header first', async () => {
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				fileFormat: 'csv',
-				splitParts: 'records',
-				partRecords: 1000,
-				options: { chunkLimit: 400 },
-			},
+		const result = await runFile({
+			fileFormat: 'csv',
+			splitParts: 'records',
+			partRecords: 1000,
+			options: { chunkLimit: 400 },
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);
@@ -174,9 +156,11 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 		});
 		expect(run.error).toBeUndefined();
 		const expected = jsonOf(run);
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, fileFormat: 'csv', splitParts: 'records', partRecords: 1000, options },
+		const result = await runFile({
+			fileFormat: 'csv',
+			splitParts: 'records',
+			partRecords: 1000,
+			options,
 		});
 		expect(result.error).toBeUndefined();
 		const tables = await Promise.all(
@@ -199,15 +183,11 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 		const database = new DatabaseLikeManager();
 		service.setManager('database', database);
 		service.mode = 'database';
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				compress: true,
-				splitParts: 'records',
-				partRecords: 1500,
-				options: { chunkLimit: 500 },
-			},
+		const result = await runFile({
+			compress: true,
+			splitParts: 'records',
+			partRecords: 1500,
+			options: { chunkLimit: 500 },
 		});
 		expect(result.error).toBeUndefined();
 		expect(database.rows.size).toBe(2);
@@ -224,16 +204,12 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 
 	it('Limit: the last part holds what is left, and no page after the Limit is asked for', async () => {
 		fx.mark();
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: {
-				...base,
-				returnAll: false,
-				limit: 2100,
-				splitParts: 'records',
-				partRecords: 1000,
-				options: { chunkLimit: 500 },
-			},
+		const result = await runFile({
+			returnAll: false,
+			limit: 2100,
+			splitParts: 'records',
+			partRecords: 1000,
+			options: { chunkLimit: 500 },
 		});
 		expect(result.error).toBeUndefined();
 		const parts = await partsOf(result);
@@ -244,13 +220,9 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 
 	it('Automatic where n8n streams to disk (filesystem), and No Split: one file, the item exactly as before parts existed', async () => {
 		for (const splitParts of [undefined, 'auto', 'none']) {
-			const result = await executeNode({
-				credentials: fx.credentials,
-				parameters: {
-					...base,
-					...(splitParts ? { splitParts } : {}),
-					options: { chunkLimit: 400 },
-				},
+			const result = await runFile({
+				...(splitParts ? { splitParts } : {}),
+				options: { chunkLimit: 400 },
 			});
 			expect(result.error).toBeUndefined();
 			expect(result.items).toHaveLength(1);
@@ -277,10 +249,7 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 		const database = new DatabaseLikeManager();
 		service.setManager('database', database);
 		service.mode = 'database';
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, options: { chunkLimit: 400 } },
-		});
+		const result = await runFile({ options: { chunkLimit: 400 } });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
 		expect(database.rows.size).toBe(1);
@@ -293,23 +262,15 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 		await binary.deleteMany([location as never]);
 		expect(executionFiles()).toEqual([]);
 		// Page 6 of 8 fails every attempt: parts 1 and 2 (pages 1 to 4) are stored by then.
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: '/v1/time-registrations',
-			skip: 5,
-			count: 100,
-			action: { kind: 'status', status: 500 },
-		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			executionId: EXECUTION_ID,
-			parameters: {
-				...base,
+		faultsOn(fx)({ skip: 5, count: 100, action: { kind: 'status', status: 500 } });
+		const result = await runFile(
+			{
 				splitParts: 'records',
 				partRecords: 800,
 				options: { chunkLimit: 400, retries: 1, retryDelay: 1 },
 			},
-		});
+			{ executionId: EXECUTION_ID },
+		);
 		expect(result.items).toEqual([]);
 		expect(result.error?.message).toMatch(/page 6 still failed after 2 attempts/);
 		// Nothing refers to them: no item was output. n8n removes an execution's binary data by its location.
@@ -351,10 +312,7 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 		['an unknown split', { splitParts: 'daily' }, /Split Into Parts has an unknown value "daily"/],
 	])('%s: a clear error naming the field, before any request', async (_label, split, message) => {
 		fx.mark();
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, ...split, options: { chunkLimit: 400 } },
-		});
+		const result = await runFile({ ...split, options: { chunkLimit: 400 } });
 		expect(result.items).toEqual([]);
 		expect(result.error?.message).toMatch(message);
 		expect(fx.apiRequests()).toEqual([]);
@@ -363,14 +321,12 @@ describe('Data Extraction > Output File > Split Into Parts', () => {
 
 describe('Data Extraction > Output File > Split Into Parts By Size', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 30000, pageSize: 2500 } });
+	const runFile = runner(fx, base);
 
 	it('parts end at a page boundary before the size is passed; every record once, in order', async () => {
 		const { output: _file, ...itemMode } = base;
 		const items = jsonOf(await executeNode({ credentials: fx.credentials, parameters: itemMode }));
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: { ...base, splitParts: 'size', partSizeMiB: 16 },
-		});
+		const result = await runFile({ splitParts: 'size', partSizeMiB: 16 });
 		expect(result.error).toBeUndefined();
 		const limit = 16 * 1024 * 1024;
 		const total = result.items.reduce((sum, item) => sum + Number(item.json.bytes), 0);

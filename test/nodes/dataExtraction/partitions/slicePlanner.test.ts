@@ -74,6 +74,21 @@ describe('SlicePlanner', () => {
 		expect(widths(1)).toEqual([4, 4, 4, 4, 4, 4, 4]);
 	});
 
+	it('cuts for the streams that can run, asked at each cut: fewer streams, wider slices; those cut before stay', () => {
+		const partitions = month('2026-01-01T00:00:00Z', '2026-01-31T23:59:59.999Z');
+		let streams = 8;
+		const planner = new SlicePlanner(partitions, 32 * MB, () => streams);
+		const probe = planner.next()!;
+		// 1 MB a day: 4 days a slice for 8 streams.
+		planner.finished(probe, 1 * MB, 2500);
+		const early = [planner.next()!, planner.next()!];
+		// The request gate learned 4 (a 429 or 503): 8 days a slice from now on.
+		streams = 4;
+		const later = [planner.next()!, planner.next()!];
+		const days = (s: Slice) => (s.endMs - s.startMs) / DAY;
+		expect([probe, ...early, ...later].map(days)).toEqual([1, 4, 4, 8, 8]);
+	});
+
 	it('Day partitions are never cut and nobody waits: one slice each, the partition itself', () => {
 		const partitions = month('2026-03-01T00:00:00Z', '2026-03-05T12:00:00Z', 'day');
 		const planner = new SlicePlanner(partitions, 1);

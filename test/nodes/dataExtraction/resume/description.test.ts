@@ -1,10 +1,9 @@
-import { executeNode } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
 import {
 	dataWindow,
 	extractionRequests,
-	failFrom,
-	RESUMABLE,
+	failPartWay,
+	resumableRun,
 	resumeOf,
 } from '../../../support/resumeRuns';
 
@@ -25,22 +24,12 @@ describe('Data Extraction: the description of a run that fails part-way', () => 
 			...fields,
 			options: { chunkLimit: 50, retries: 0, ...options },
 		};
-		const plain = await executeNode({
-			credentials: fx.credentials,
-			parameters,
-			settings: RESUMABLE,
-		});
+		const plain = await resumableRun(fx, parameters);
 		expect(plain.errorItems).toHaveLength(0);
 		const half = Math.floor(extractionRequests(fx) / 2);
 		expect(half).toBeGreaterThan(1);
 		fx.mark();
-		failFrom(fx, half);
-		const failed = await executeNode({
-			credentials: fx.credentials,
-			parameters,
-			settings: RESUMABLE,
-		});
-		expect(failed.errorItems).toHaveLength(1);
+		const { run: failed } = await failPartWay(fx, half, parameters);
 		return { items: failed.items, ...resumeOf(failed.errorItems[0]) };
 	};
 

@@ -1,16 +1,16 @@
-import { executeNode } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
 import {
 	dataWindow,
 	extractionRequests,
-	failFrom,
+	failPartWay,
 	FILE_FORMATS,
+	type FileFormat,
 	partIds,
 	rerunOver,
-	RESUMABLE,
+	resumableRun,
 	resumeOf,
 	TIME_REGISTRATIONS,
-	type FileFormat,
+	wholeWindow,
 } from '../../../support/resumeRuns';
 
 /**
@@ -22,34 +22,27 @@ import {
  */
 describe('Data Extraction: a partitioned File output that fails part-way', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 2000, pageSize: 100 } });
-	const params = (format: FileFormat): Record<string, unknown> => ({
-		resource: 'dataExtraction',
-		operation: 'getTimeRegistrations',
-		returnAll: true,
-		...dataWindow(fx),
-		output: 'file',
-		...format.fields,
-		splitParts: 'records',
-		partRecords: 120,
-		options: {
-			partitionBy: 'parts',
-			partitionCount: 6,
-			// One slice at a time: the requests go out in order, so the fault picks the slice.
-			parallelRequests: 1,
-			chunkLimit: 50,
-			retries: 1,
-			retryDelay: 0,
-		},
-	});
+	const params = (format: FileFormat): Record<string, unknown> =>
+		wholeWindow(fx, {
+			output: 'file',
+			...format.fields,
+			splitParts: 'records',
+			partRecords: 120,
+			options: {
+				partitionBy: 'parts',
+				partitionCount: 6,
+				// One slice at a time: the requests go out in order, so the fault picks the slice.
+				parallelRequests: 1,
+				chunkLimit: 50,
+				retries: 1,
+				retryDelay: 0,
+			},
+		});
 
 	it.each(FILE_FORMATS)(
 		'$name: whole parts of the slices before the failed one, the rest named, and a rerun over it reads the rest once',
 		async (format) => {
-			const plain = await executeNode({
-				credentials: fx.credentials,
-				parameters: params(format),
-				settings: RESUMABLE,
-			});
+			const plain = await resumableRun(fx, params(format));
 			expect(plain.error).toBeUndefined();
 			expect(plain.errorItems).toHaveLength(0);
 			const all = await partIds(plain.items, format);
@@ -59,14 +52,7 @@ describe('Data Extraction: a partitioned File output that fails part-way', () =>
 
 			// From about two thirds of the way in, every request fails.
 			fx.mark();
-			failFrom(fx, Math.floor((pages * 2) / 3));
-			const failed = await executeNode({
-				credentials: fx.credentials,
-				parameters: params(format),
-				settings: RESUMABLE,
-			});
-			expect(failed.error).toBeUndefined();
-			expect(failed.errorItems).toHaveLength(1);
+			const { run: failed } = await failPartWay(fx, Math.floor((pages * 2) / 3), params(format));
 			const errorItem = failed.errorItems[0];
 			const { error, resume, failed: where, delivered, description } = resumeOf(errorItem);
 			const window = dataWindow(fx);

@@ -1,14 +1,13 @@
-import { executeNode } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
 import {
 	dataWindow,
 	extractionRequests,
-	failFrom,
+	failPartWay,
 	FILE_FORMATS,
 	partIds,
 	rerunOver,
-	RESUMABLE,
-	resumeOf,
+	resumableRun,
+	wholeWindow,
 } from '../../../support/resumeRuns';
 
 const NDJSON = FILE_FORMATS[0];
@@ -20,46 +19,31 @@ const NDJSON = FILE_FORMATS[0];
  */
 describe('Data Extraction: a run that fails in its first or its last page', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 1500, pageSize: 100 } });
-	const params = (): Record<string, unknown> => ({
-		resource: 'dataExtraction',
-		operation: 'getTimeRegistrations',
-		returnAll: true,
-		...dataWindow(fx),
-		output: 'file',
-		splitParts: 'records',
-		partRecords: 200,
-		options: {
-			partitionBy: 'week',
-			parallelRequests: 1,
-			chunkLimit: 50,
-			retries: 0,
-		},
-	});
+	const params = (): Record<string, unknown> =>
+		wholeWindow(fx, {
+			output: 'file',
+			splitParts: 'records',
+			partRecords: 200,
+			options: {
+				partitionBy: 'week',
+				parallelRequests: 1,
+				chunkLimit: 50,
+				retries: 0,
+			},
+		});
 	let all: string[];
 	let pages: number;
 	beforeAll(async () => {
 		fx.useClient();
-		const plain = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(),
-			settings: RESUMABLE,
-		});
+		const plain = await resumableRun(fx, params());
 		expect(plain.errorItems).toHaveLength(0);
 		all = await partIds(plain.items, NDJSON);
 		pages = extractionRequests(fx);
 	});
 
 	it('the very first page: nothing delivered, the whole window named', async () => {
-		failFrom(fx, 0);
-		const failed = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(),
-			settings: RESUMABLE,
-		});
-		expect(failed.error).toBeUndefined();
+		const { run: failed, resume, failed: where, delivered } = await failPartWay(fx, 0, params());
 		expect(failed.items).toHaveLength(0);
-		expect(failed.errorItems).toHaveLength(1);
-		const { resume, failed: where, delivered } = resumeOf(failed.errorItems[0]);
 		expect(resume).toEqual(dataWindow(fx));
 		expect(where).toMatchObject({
 			partition: expect.stringMatching(/^partition 1 of \d+ /),
@@ -73,15 +57,12 @@ describe('Data Extraction: a run that fails in its first or its last page', () =
 	});
 
 	it('the last page of the last partition: everything before its slice delivered', async () => {
-		failFrom(fx, pages - 1);
-		const failed = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(),
-			settings: RESUMABLE,
-		});
-		expect(failed.error).toBeUndefined();
-		expect(failed.errorItems).toHaveLength(1);
-		const { resume, failed: where, delivered } = resumeOf(failed.errorItems[0]);
+		const {
+			run: failed,
+			resume,
+			failed: where,
+			delivered,
+		} = await failPartWay(fx, pages - 1, params());
 		expect(resume.toDateTime).toBe(dataWindow(fx).toDateTime);
 		const [, last] = /of (\d+) /.exec(where.partition)!;
 		expect(where.partition).toMatch(new RegExp(`^partition ${last} of ${last} `));

@@ -1,7 +1,7 @@
 import { executeNode, jsonOf } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
 import { rowKey } from '../../../support/imagesClient';
-import { rerunOver, RESUMABLE, resumeOf } from '../../../support/resumeRuns';
+import { rerunOver, resumableRun, resumeOf } from '../../../support/resumeRuns';
 
 /**
  * Issue 34's rule holds for every extraction operation (they share the engine): Get Images with
@@ -44,11 +44,7 @@ describe('Data Extraction > Get Images: a partitioned run that fails part-way', 
 	});
 
 	it('the rows before the failed slice go out, the rerun reads the rest once', async () => {
-		const plain = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(),
-			settings: RESUMABLE,
-		});
+		const plain = await resumableRun(fx, params());
 		expect(plain.errorItems).toHaveLength(0);
 		const all = jsonOf(plain).map(rowKey);
 		const pages = fx.apiRequests().filter((r) => r.path === '/v1/images').length;
@@ -60,11 +56,7 @@ describe('Data Extraction > Get Images: a partitioned run that fails part-way', 
 			count: 'unlimited',
 			action: { kind: 'status', status: 502 },
 		});
-		const failed = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(),
-			settings: RESUMABLE,
-		});
+		const failed = await resumableRun(fx, params());
 		expect(failed.errorItems).toHaveLength(1);
 		const { resume, failed: where, delivered } = resumeOf(failed.errorItems[0]);
 		expect(Date.parse(resume.modifiedBefore)).toBe(Date.parse(window.modifiedBefore));

@@ -1,13 +1,12 @@
-import { executeNode, jsonOf } from '../../../harness/execute';
+import { jsonOf } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
 import {
 	dataWindow,
 	extractionRequests,
-	failFrom,
+	failPartWay,
 	idsOf,
 	rerunOver,
-	RESUMABLE,
-	resumeOf,
+	resumableRun,
 	TIME_REGISTRATIONS,
 } from '../../../support/resumeRuns';
 
@@ -40,23 +39,13 @@ describe('Data Extraction: an incremental run that fails part-way', () => {
 		// Eight days before the last work date: inside the data on whatever day the suite runs.
 		const before = new Date(Date.parse(dataWindow(fx).toDateTime) - 8 * 86_400_000);
 		const modifiedBefore = bounded ? `${before.toISOString().slice(0, 10)}T00:00:00Z` : undefined;
-		const plain = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(modifiedBefore),
-			settings: RESUMABLE,
-		});
+		const plain = await resumableRun(fx, params(modifiedBefore));
 		expect(plain.errorItems).toHaveLength(0);
 		const all = idsOf(jsonOf(plain));
 		expect(all.length).toBeGreaterThan(500);
-		failFrom(fx, Math.floor(extractionRequests(fx) / 2));
+		const half = Math.floor(extractionRequests(fx) / 2);
 		fx.mark();
-		const failed = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(modifiedBefore),
-			settings: RESUMABLE,
-		});
-		expect(failed.errorItems).toHaveLength(1);
-		const { resume, delivered } = resumeOf(failed.errorItems[0]);
+		const { run: failed, resume, delivered } = await failPartWay(fx, half, params(modifiedBefore));
 		expect(Object.keys(resume)).toEqual(
 			modifiedBefore ? ['modifiedSince', 'modifiedBefore'] : ['modifiedSince'],
 		);

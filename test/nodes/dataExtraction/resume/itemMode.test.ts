@@ -1,6 +1,14 @@
 import { executeNode, jsonOf } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
-import { dataWindow, idsOf, rerunOver, RESUMABLE, resumeOf } from '../../../support/resumeRuns';
+import { faultsOn } from '../../../support/pageFaults';
+import {
+	dataWindow,
+	idsOf,
+	rerunOver,
+	resumableRun,
+	resumeOf,
+	wholeWindow,
+} from '../../../support/resumeRuns';
 
 /**
  * Issue 34 in item mode (one item per record), with slices read side by side: a slice fails for
@@ -10,20 +18,13 @@ import { dataWindow, idsOf, rerunOver, RESUMABLE, resumeOf } from '../../../supp
  */
 describe('Data Extraction: items from a partitioned run that fails part-way', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 2000, pageSize: 100 } });
-	const params = (): Record<string, unknown> => ({
-		resource: 'dataExtraction',
-		operation: 'getTimeRegistrations',
-		returnAll: true,
-		...dataWindow(fx),
-		options: { partitionBy: 'day', parallelRequests: 4, chunkLimit: 40, retries: 0 },
-	});
+	const params = (): Record<string, unknown> =>
+		wholeWindow(fx, {
+			options: { partitionBy: 'day', parallelRequests: 4, chunkLimit: 40, retries: 0 },
+		});
 
 	it('the records of the complete slices go out, the rest is named, and the rerun reads it once', async () => {
-		const plain = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(),
-			settings: RESUMABLE,
-		});
+		const plain = await resumableRun(fx, params());
 		expect(plain.errorItems).toHaveLength(0);
 		const all = idsOf(jsonOf(plain));
 		// Slices handed on whole give what a run handing pages on as they come gives (version 1).
@@ -50,11 +51,7 @@ describe('Data Extraction: items from a partitioned run that fails part-way', ()
 			action: { kind: 'status', status: 500 },
 		});
 		fx.mark();
-		const running = executeNode({
-			credentials: fx.credentials,
-			parameters: params(),
-			settings: RESUMABLE,
-		});
+		const running = resumableRun(fx, params());
 		await faults.whenHolding(1);
 		while (!faults.list().some((rule) => rule.id === failing && rule.hits > 0))
 			await new Promise((resolve) => setImmediate(resolve));
@@ -85,18 +82,9 @@ describe('Data Extraction: items from a partitioned run that fails part-way', ()
 	});
 
 	it('two input items: each its own stretch and error item, paired with its input', async () => {
-		fx.emulator.ctx.faults.add({
-			api: 'extraction',
-			path: 'time-registrations',
-			skip: 5,
-			count: 1,
-			action: { kind: 'status', status: 500 },
-		});
-		const result = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(),
+		faultsOn(fx)({ skip: 5, count: 1, action: { kind: 'status', status: 500 } });
+		const result = await resumableRun(fx, params(), {
 			items: [{ json: { run: 'a' } }, { json: { run: 'b' } }],
-			settings: RESUMABLE,
 		});
 		expect(result.errorItems).toHaveLength(1);
 		expect(result.errorItems[0].pairedItem).toEqual({ item: 0 });

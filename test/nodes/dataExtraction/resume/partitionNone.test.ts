@@ -1,15 +1,15 @@
-import { executeNode, jsonOf } from '../../../harness/execute';
+import { jsonOf } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
 import {
 	dataWindow,
 	extractionRequests,
-	failFrom,
+	failPartWay,
 	FILE_FORMATS,
 	idsOf,
 	partIds,
 	rerunOver,
-	RESUMABLE,
-	resumeOf,
+	resumableRun,
+	wholeWindow,
 } from '../../../support/resumeRuns';
 
 /**
@@ -19,37 +19,28 @@ import {
  */
 describe('Data Extraction: an unpartitioned run that fails part-way', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 1000, pageSize: 100 } });
-	const params = (output: Record<string, unknown>): Record<string, unknown> => ({
-		resource: 'dataExtraction',
-		operation: 'getTimeRegistrations',
-		returnAll: true,
-		...dataWindow(fx),
-		...output,
-		options: { chunkLimit: 50, retries: 0 },
-	});
+	const params = (output: Record<string, unknown>): Record<string, unknown> =>
+		wholeWindow(fx, {
+			...output,
+			options: { chunkLimit: 50, retries: 0 },
+		});
 
 	it.each([
 		['items', {}],
 		['File parts', { output: 'file', splitParts: 'records', partRecords: 100 }],
 	])('%s: nothing delivered, the whole window named', async (_, output) => {
-		const plain = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(output),
-			settings: RESUMABLE,
-		});
+		const plain = await resumableRun(fx, params(output));
 		expect(plain.errorItems).toHaveLength(0);
 		const file = 'output' in output;
 		const all = file ? await partIds(plain.items, FILE_FORMATS[0]) : idsOf(jsonOf(plain));
-		failFrom(fx, Math.floor(extractionRequests(fx) / 2));
-		const failed = await executeNode({
-			credentials: fx.credentials,
-			parameters: params(output),
-			settings: RESUMABLE,
-		});
-		expect(failed.error).toBeUndefined();
+		const {
+			run: failed,
+			resume,
+			failed: where,
+			delivered,
+			description,
+		} = await failPartWay(fx, Math.floor(extractionRequests(fx) / 2), params(output));
 		expect(failed.items).toHaveLength(0);
-		expect(failed.errorItems).toHaveLength(1);
-		const { resume, failed: where, delivered, description } = resumeOf(failed.errorItems[0]);
 		expect(resume).toEqual(dataWindow(fx));
 		expect(where).toMatchObject({ partition: 'the whole window', status: 500 });
 		// The page that failed, counted in the one stream.

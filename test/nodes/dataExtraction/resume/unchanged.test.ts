@@ -2,7 +2,7 @@ import type { INode } from 'n8n-workflow';
 
 import { executeNode, jsonOf } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
-import { dataWindow, failFrom } from '../../../support/resumeRuns';
+import { dataWindow, failFrom, wholeWindow } from '../../../support/resumeRuns';
 
 /**
  * Issue 34's rule applies only to node version 2 with On Error: Continue (using error output) and
@@ -11,17 +11,14 @@ import { dataWindow, failFrom } from '../../../support/resumeRuns';
  */
 describe('Data Extraction: runs that fail part-way outside the resumable rule', () => {
 	const fx = useEmulator({ workData: { timeRegistrations: 1500, pageSize: 100 } });
-	const params = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-		resource: 'dataExtraction',
-		operation: 'getTimeRegistrations',
-		returnAll: true,
-		...dataWindow(fx),
-		output: 'file',
-		splitParts: 'records',
-		partRecords: 100,
-		options: { partitionBy: 'week', parallelRequests: 1, chunkLimit: 50, retries: 0 },
-		...extra,
-	});
+	const params = (extra: Record<string, unknown> = {}): Record<string, unknown> =>
+		wholeWindow(fx, {
+			output: 'file',
+			splitParts: 'records',
+			partRecords: 100,
+			options: { partitionBy: 'week', parallelRequests: 1, chunkLimit: 50, retries: 0 },
+			...extra,
+		});
 	const run = async (settings: Partial<INode>, extra: Record<string, unknown> = {}) => {
 		failFrom(fx, 12);
 		return await executeNode({ credentials: fx.credentials, parameters: params(extra), settings });

@@ -39,6 +39,8 @@ describe('Payroll Export > Get Import Lines: hours not yet approved (version 2)'
 			`Payroll export: ${MONTH.from} to ${MONTH.to} (Last Month in ${ZONE}), all users, filters set: Override Export Settings for Fixed-Pay Employees, only approved: ${exported.length} lines, ${employeesOf(exported)} employees.`,
 			`The payroll export for ${MONTH.from} to ${MONTH.to} is not complete: ${gapWords(gap, 'line', 'not approved')}. Those workers would be paid short: have the hours approved and run again, or set Hours Not Yet Approved to Stop.`,
 		]);
+		// The period is an info; the gap a warning, shown in the editor's warning colour.
+		expect(result.hints.map((h) => h.type ?? 'info')).toEqual(['info', 'warning']);
 	});
 
 	it('Stop: no line goes out, and the error names the employees and hours', async () => {

@@ -35,6 +35,10 @@ export class RequestGate {
 		return this.limit;
 	}
 
+	get allowed(): number {
+		return this.allowance;
+	}
+
 	async acquire(priority = 0): Promise<RequestSlot> {
 		while (this.pause) await this.pause;
 		// A waiter is counted in flight by wake() when let go.

@@ -1,8 +1,8 @@
 import { DAY_MS, midnight, narrowWindow, type PlannedPartition } from './plan';
 
 /**
- * Cuts partitions into the windows requested (slices) of whole UTC days, about `targetBytes` each
- * (budget / parallel, so the other streams' look-ahead fits the budget). The first slice is one day
+ * Cuts partitions into the windows requested (slices) of whole UTC days, about `aheadBytes` / the
+ * streams the gate allows each (their look-ahead fits the budget). The first slice is one day
  * (the probe; the others wait for it); later ones take as many days as the bytes per day of
  * finished slices with records allow, doubling while all were empty, up to a week (a partition's
  * rest of less than half a slice joins the slice before it, as always): the slices cut while the
@@ -35,8 +35,10 @@ export class SlicePlanner {
 
 	constructor(
 		private readonly partitions: PlannedPartition[],
-		/** Bytes a slice should hold at most, as far as the run can tell. */
-		private readonly targetBytes: number,
+		/** Bytes all streams may read ahead of the sink; a slice holds its stream's share at most. */
+		readonly aheadBytes: number,
+		/** Asked at each cut: Parallel Requests, fewer once a 429 or 503 taught the gate. */
+		private readonly streams: () => number = () => 1,
 	) {
 		this.cursor = partitions[0]?.startMs ?? 0;
 	}
@@ -84,6 +86,6 @@ export class SlicePlanner {
 	private width(): number | undefined {
 		if (this.widestFinishedMs === 0) return this.nextIndex === 0 ? DAY_MS : undefined;
 		if (this.filledMs === 0) return Math.min(2 * this.widestFinishedMs, UNKNOWN_DENSITY_MAX_MS);
-		return Math.max(DAY_MS, this.targetBytes / (this.filledBytes / this.filledMs));
+		return Math.max(DAY_MS, this.aheadBytes / this.streams() / (this.filledBytes / this.filledMs));
 	}
 }
