@@ -18,6 +18,11 @@ export interface MemoryHold {
 	env: NodeJS.ProcessEnv;
 	/** The most memory the group has used so far (page cache included), when a cgroup holds it. */
 	peakBytes(): number | undefined;
+	/**
+	 * The group's memory now without its page cache (v1's `total_rss`, v2's `anon`): what the
+	 * processes hold, apart from the files they wrote, which the kernel reclaims before it kills.
+	 */
+	anonBytes(): number | undefined;
 	/** Removes the group (its processes must have ended). */
 	release(): void;
 }
@@ -45,6 +50,13 @@ export function holdMemory(mib: number, name: string): MemoryHold {
 			wrap,
 			env: {},
 			peakBytes: () => Number(readable(peakFile) ?? NaN) || undefined,
+			anonBytes: () => {
+				const key = v2 ? 'anon' : 'total_rss';
+				const line = readable(join(group, 'memory.stat'))
+					?.split('\n')
+					.find((l) => l.startsWith(`${key} `));
+				return line ? Number(line.split(' ')[1]) : undefined;
+			},
 			release: () => {
 				try {
 					rmdirSync(group);
@@ -61,6 +73,7 @@ export function holdMemory(mib: number, name: string): MemoryHold {
 		wrap: (command, args) => ({ command, args }),
 		env: { NODE_OPTIONS: `--max-old-space-size=${Math.floor(mib * 0.75)}` },
 		peakBytes: () => undefined,
+		anonBytes: () => undefined,
 		release: () => undefined,
 	};
 }
