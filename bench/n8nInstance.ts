@@ -30,6 +30,14 @@ export interface BenchN8n {
 
 const NODE = 'Extract';
 
+/** The owner the bench's `n8n start` scenarios set up and log in as. */
+export const BENCH_OWNER = {
+	email: 'bench@example.com',
+	firstName: 'Bench',
+	lastName: 'Owner',
+	password: 'Bench-owner-1',
+};
+
 /** The workflows every `n8n` suite can run (BENCH_N8N_WORKFLOW). */
 export type BenchWorkflow =
 	| 'workforce'

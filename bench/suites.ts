@@ -191,9 +191,33 @@ function yearWindow(): ExtractionWindow {
 }
 
 /**
- * A year of time registrations in an n8n with the window's workflows, the emulator at `latency`
- * for the runs; `peerPages`: the page walk for the HTTP Request peer first, at loopback speed.
+ * An n8n with `window`'s workflows (bench/n8nInstance) for a long suite, files flushed before each
+ * run; `peerPages`: the page walk for the HTTP Request peer first, at loopback speed; `also`: more
+ * set-up once n8n is prepared.
  */
+const n8nOverWindow = (
+	window: (emulator: Emulator) => ExtractionWindow,
+	peerPages: boolean,
+	also?: (emulator: Emulator, window: ExtractionWindow) => void,
+): Pick<Suite, 'prepare' | 'finish' | 'beforeEach' | 'runs'> => ({
+	prepare: async (emulator: Emulator) => {
+		const planned = window(emulator);
+		const pages = peerPages ? await timeRegistrationPageUrls(emulator) : undefined;
+		n8nInstance = await prepareN8n(emulator, pages, planned);
+		process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
+		also?.(emulator, planned);
+	},
+	finish: () => {
+		removeN8n(n8nInstance);
+		delete process.env.BENCH_N8N_INSTANCE;
+	},
+	beforeEach: () => {
+		execFileSync('sync');
+	},
+	runs: longRuns,
+});
+
+/** A year of time registrations in an n8n with the window's workflows, the emulator at `latency` for the runs. */
 const yearInN8n = (
 	window: ExtractionWindow,
 	latency: LatencyInput,
@@ -206,20 +230,11 @@ const yearInN8n = (
 			employees: Math.max(8, Math.ceil(latencyRecords / 520)),
 		},
 	},
-	prepare: async (emulator: Emulator) => {
-		const pages = peerPages ? await timeRegistrationPageUrls(emulator) : undefined;
-		n8nInstance = await prepareN8n(emulator, pages, window);
-		process.env.BENCH_N8N_INSTANCE = JSON.stringify(n8nInstance);
-		emulator.ctx.latency.set(latency);
-	},
-	finish: () => {
-		removeN8n(n8nInstance);
-		delete process.env.BENCH_N8N_INSTANCE;
-	},
-	beforeEach: () => {
-		execFileSync('sync');
-	},
-	runs: longRuns,
+	...n8nOverWindow(
+		() => window,
+		peerPages,
+		(emulator) => emulator.ctx.latency.set(latency),
+	),
 });
 
 /**
@@ -314,6 +329,92 @@ const limitSuite = (limit: number, asked: number): Suite => {
 const limitCases = (process.env.BENCH_LIMIT_CASES ?? '3:4,2:8')
 	.split(',')
 	.map((pair) => pair.split(':').map(Number) as [number, number]);
+
+// Issue 46: n8n held to a small instance's memory (bench/scenarios/smallInstance).
+const smallMib = process.env.BENCH_SMALL_MIB ?? '640';
+const smallItems = (process.env.BENCH_SMALL_ITEMS ?? '20000,200000').split(',').map(Number);
+const smallFileRecords = Number(process.env.BENCH_SMALL_FILE_RECORDS ?? 1_000_000);
+
+/** From the first to the last work date the emulator holds (00:00 UTC), Partition By Week. */
+function dataWindow(emulator: Emulator): ExtractionWindow {
+	const data = emulator.ctx.sections.workData.data;
+	let [first, last] = ['9999', '0000'];
+	for (let i = 0; i < data.count; i++) {
+		const day = data.timeRegistration(i).workDate as string;
+		if (day < first) first = day;
+		if (day > last) last = day;
+	}
+	return {
+		from: `${first}T00:00:00.000Z`,
+		to: `${last}T00:00:00.000Z`,
+		partitionBy: 'week',
+		parallelRequests: parallel,
+		partitionsBy: ['week'],
+	};
+}
+
+/**
+ * `records` time registrations read in an n8n held to BENCH_SMALL_MIB, one fresh n8n per variant
+ * (a variant may take it down); `pages`: the page walk for n8n's HTTP Request node to files.
+ */
+const smallSuite = (
+	id: string,
+	what: string,
+	records: number,
+	variants: Variant[],
+	pages = false,
+): Suite => ({
+	id,
+	title: `${what} in n8n held to ${smallMib} MiB, ${records.toLocaleString('en-US')} time registrations`,
+	emulator: { workData: { timeRegistrations: records } },
+	...n8nOverWindow(dataWindow, pages, (_, window) => {
+		process.env.BENCH_SMALL_WINDOW = JSON.stringify({
+			fromDateTime: window.from,
+			toDateTime: window.to,
+		});
+	}),
+	variants: variants.map((v) => ({
+		...v,
+		env: { BENCH_SMALL_MIB: smallMib, BENCH_SMALL_RECORDS: String(records), ...v.env },
+	})),
+});
+const small = (label: string, workflow: BenchWorkflow | 'budget'): Variant => ({
+	label,
+	script: 'smallInstance',
+	env:
+		workflow === 'budget'
+			? { BENCH_SMALL_CASE: 'budget' }
+			: { BENCH_SMALL_CASE: 'workflow', BENCH_N8N_WORKFLOW: workflow },
+});
+const smallSuites: Suite[] = [
+	...smallItems.map((records) =>
+		smallSuite(`small${records / 1000}k`, 'Return All into items', records, [
+			small(
+				'Workforce node v2, default Item Memory Budget, Week, resumed execution after execution',
+				'budget',
+			),
+			small('Workforce node v1 (no budget), one execution', 'workforce'),
+			small("n8n's HTTP Request node + pagination + Split Out, one execution", 'httpSplitOut'),
+		]),
+	),
+	smallSuite(
+		'smallFile',
+		'Output: File (NDJSON)',
+		smallFileRecords,
+		[
+			small('Workforce node, File, one stream', 'workforceFile'),
+			small(
+				'Workforce node, File, Partition By Week, 4 Parallel Requests',
+				'workforceFilePartitioned.week',
+			),
+			small(
+				"n8n's HTTP Request node, the same pages one by one to binary files",
+				'httpRequestFiles',
+			),
+		],
+		true,
+	),
+];
 
 /** What `npm run bench` measures. */
 export const SUITES: Suite[] = [
@@ -449,4 +550,5 @@ export const SUITES: Suite[] = [
 			{ label: 'Workforce Trigger (n8n PollTriggerExecutor)', script: 'idlePoll', baseline: true },
 		],
 	},
+	...smallSuites,
 ];

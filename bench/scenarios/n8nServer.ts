@@ -20,7 +20,7 @@ import {
 } from '../../test/e2e/support/restRunner';
 import { unflatten } from '../../test/e2e/support/executions';
 import { waitFor } from '../../test/e2e/support/runtime';
-import { SPLIT, timedRuns, type BenchN8n, type BenchWorkflow } from '../n8nInstance';
+import { BENCH_OWNER, SPLIT, timedRuns, type BenchN8n, type BenchWorkflow } from '../n8nInstance';
 import { countNdjsonLinesIn } from '../ndjsonFile';
 import {
 	cpuByThreadName,
@@ -34,12 +34,6 @@ import {
 } from '../measure';
 import { savedRuns } from '../savedExecution';
 
-const OWNER = {
-	email: 'bench@example.com',
-	firstName: 'Bench',
-	lastName: 'Owner',
-	password: 'Bench-owner-1',
-};
 const IDLE_S = Number(process.env.BENCH_N8N_IDLE_S ?? 20);
 const NODE_ARGS = nodeFlags('BENCH_N8N_NODE_ARGS');
 const KEEP_OUTPUT = process.env.BENCH_N8N_KEEP_OUTPUT;
@@ -75,8 +69,8 @@ async function main() {
 				)?.ok === true,
 			120_000,
 		);
-		await server.setupOwner(OWNER).catch(() => undefined);
-		await server.login(OWNER.email, OWNER.password);
+		await server.setupOwner(BENCH_OWNER).catch(() => undefined);
+		await server.login(BENCH_OWNER.email, BENCH_OWNER.password);
 		// As a server is when a schedule or a webhook starts a run: up, and idle since.
 		await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
 		// The peak is the run's own: start-up's peak (higher than an idle server's RSS) is forgotten first.

@@ -85,7 +85,9 @@ export class N8nServer {
 				).status !== 404,
 			timeoutMs,
 			() =>
-				child.exitCode !== null ? `exited with ${child.exitCode}:\n${this.output}` : undefined,
+				gone(child)
+					? `exited with ${child.exitCode ?? child.signalCode}:\n${this.output}`
+					: undefined,
 		);
 	}
 
@@ -93,7 +95,7 @@ export class N8nServer {
 	async stop(timeoutMs = 20_000): Promise<void> {
 		const child = this.child;
 		this.child = undefined;
-		if (!child || child.exitCode !== null) return;
+		if (!child || gone(child)) return;
 		const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 		child.kill('SIGTERM');
 		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -104,7 +106,7 @@ export class N8nServer {
 	/** Last resort when our process exits without stopping n8n properly. */
 	killNow() {
 		const child = this.child;
-		if (!child?.pid || child.exitCode !== null) return;
+		if (!child?.pid || gone(child)) return;
 		try {
 			if (this.detached) process.kill(-child.pid, 'SIGKILL');
 			else child.kill('SIGKILL');
@@ -117,7 +119,7 @@ export class N8nServer {
 	exited(): Promise<number | null> {
 		const child = this.child;
 		if (!child) return Promise.resolve(null);
-		if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+		if (gone(child)) return Promise.resolve(child.exitCode);
 		return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 	}
 
@@ -232,4 +234,9 @@ export class N8nServer {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 	}
+}
+
+/** Whether the process has ended: with an exit code, or killed by a signal (an OOM kill: no code). */
+function gone(child: ChildProcess): boolean {
+	return child.exitCode !== null || child.signalCode !== null;
 }
