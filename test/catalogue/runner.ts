@@ -132,3 +132,27 @@ export { MAPPED_EMPTY } from '../support/params';
 export const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
 
 export const enc = encodeURIComponent;
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The row of an id or number the node refuses before any request because it cannot stand in a
+ * request path: the message opens with the value as `named` ("Machine ID"), the fix names the
+ * field to change (`locator`).
+ */
+export function refusedInPath(
+	row: Pick<Row, 'resource' | 'label' | 'parameters'>,
+	named: string,
+	value: string,
+	locator: string,
+): Row {
+	return {
+		...row,
+		category: 'odd id',
+		error: {
+			field: new RegExp(`^${literal(`${named} "${value}"`)} cannot be used in a request path`),
+			fix: new RegExp(`Check the value entered or mapped to "${literal(locator)}"`),
+		},
+		requests: [],
+	};
+}

@@ -7,6 +7,7 @@ import { runListSearch, runLoadOptions } from '../harness/nodeMethods';
 import { memoryItem, removeStoredItems } from '../support/binaryItems';
 import { useEmulator, type Fixture, runOperation } from '../support/emulatorFixture';
 import { PEOPLE } from '../support/people';
+import { onProject } from '../catalogue/rows/documents';
 import { closedPort, leaksIn, secretsOf, visibleText } from './support';
 
 const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
@@ -96,33 +97,15 @@ const OPERATIONS: Operation[] = [
 	},
 	{
 		name: 'Document > Get Many',
-		parameters: (fx) => ({
-			resource: 'document',
-			operation: 'getAll',
-			parent: 'project',
-			project: rl('id', projectId(fx)),
-			returnAll: true,
-		}),
+		parameters: (fx) => onProject(fx, 'getAll', { returnAll: true }),
 	},
 	{
 		name: 'Document > Download',
-		parameters: (fx) => ({
-			resource: 'document',
-			operation: 'download',
-			parent: 'project',
-			project: rl('id', projectId(fx)),
-			fileReferenceId: firstDocument(fx),
-		}),
+		parameters: (fx) => onProject(fx, 'download', { fileReferenceId: firstDocument(fx) }),
 	},
 	{
 		name: 'Document > Upload',
-		parameters: (fx) => ({
-			resource: 'document',
-			operation: 'upload',
-			parent: 'project',
-			project: rl('id', projectId(fx)),
-			binaryPropertyName: 'data',
-		}),
+		parameters: (fx) => onProject(fx, 'upload', { binaryPropertyName: 'data' }),
 		items: () => [
 			memoryItem({
 				data: { name: 'scan.txt', mimeType: 'text/plain', bytes: Buffer.from('scan') },

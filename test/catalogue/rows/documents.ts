@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { memoryItem } from '../../support/binaryItems';
 import type { Fixture } from '../../support/emulatorFixture';
 import { projectId } from './projects';
-import { enc, MAPPED_EMPTY, rl, type Row } from '../runner';
+import { enc, MAPPED_EMPTY, refusedInPath, rl, type Row } from '../runner';
 
 const PROJECTS = '/api/v4/integration/projects';
 
@@ -20,14 +20,20 @@ function storeDocument(fx: Fixture, name: string): string {
 	return doc.id;
 }
 
-const upload = (fx: Fixture, over: INodeParameters = {}): INodeParameters => ({
+/** A document operation's parameters on the demo project P-1001, `over` on top. */
+export const onProject = (
+	fx: Fixture,
+	operation: string,
+	over: INodeParameters = {},
+): INodeParameters => ({
 	resource: 'document',
-	operation: 'upload',
+	operation,
 	parent: 'project',
 	project: rl('id', projectId(fx)),
-	binaryPropertyName: 'data',
 	...over,
 });
+const upload = (fx: Fixture, over: INodeParameters = {}) =>
+	onProject(fx, 'upload', { binaryPropertyName: 'data', ...over });
 const fileItem = (name: string) => [
 	memoryItem({
 		data: { name, mimeType: 'application/octet-stream', bytes: Buffer.from('catalogue bytes') },
@@ -40,13 +46,7 @@ function hostileDownload(label: string, name: string, expected: string): Row {
 		resource: 'document',
 		category: 'hostile file name',
 		label,
-		parameters: (fx) => ({
-			resource: 'document',
-			operation: 'download',
-			parent: 'project',
-			project: rl('id', projectId(fx)),
-			fileReferenceId: storeDocument(fx, name),
-		}),
+		parameters: (fx) => onProject(fx, 'download', { fileReferenceId: storeDocument(fx, name) }),
 		requests: (fx) => [`GET ${PROJECTS}/${projectId(fx)}/documents/${stored.get(name)} 200`],
 		output: (json, _fx, result) => {
 			expect(json[0].fileName).toBe(expected);
@@ -149,13 +149,7 @@ export const documentRows: Row[] = [
 		resource: 'document',
 		category: 'unknown id',
 		label: 'download: unknown file reference',
-		parameters: (fx) => ({
-			resource: 'document',
-			operation: 'download',
-			parent: 'project',
-			project: rl('id', projectId(fx)),
-			fileReferenceId: 'no-such-file',
-		}),
+		parameters: (fx) => onProject(fx, 'download', { fileReferenceId: 'no-such-file' }),
 		error: {
 			field: /Downloading document "no-such-file" failed \(HTTP 404\): fileReferenceId/,
 			fix: /Either the document or the project does not exist\. File Reference ID takes fileReference\.id from Upload/,
@@ -184,13 +178,7 @@ export const documentRows: Row[] = [
 		resource: 'document',
 		category: 'odd id',
 		label: 'delete: file reference with / ? # stays one encoded segment',
-		parameters: (fx) => ({
-			resource: 'document',
-			operation: 'delete',
-			parent: 'project',
-			project: rl('id', projectId(fx)),
-			fileReferenceId: '../x?y#z',
-		}),
+		parameters: (fx) => onProject(fx, 'delete', { fileReferenceId: '../x?y#z' }),
 		error: {
 			field:
 				/^No document "\.\.\/x\?y#z" found under project ID ".*" \(HTTP 404\): fileReferenceId: Document '\.\.\/x\?y#z' was not found/,
@@ -198,35 +186,21 @@ export const documentRows: Row[] = [
 		},
 		requests: (fx) => [`DELETE ${PROJECTS}/${projectId(fx)}/documents/${enc('../x?y#z')} 404`],
 	},
-	{
-		resource: 'document',
-		category: 'odd id',
-		label: 'download: file reference ".." is refused',
-		parameters: (fx) => ({
+	refusedInPath(
+		{
 			resource: 'document',
-			operation: 'download',
-			parent: 'project',
-			project: rl('id', projectId(fx)),
-			fileReferenceId: '..',
-		}),
-		error: {
-			field: /File Reference ID "\.\." cannot be used in a request path/,
-			fix: /Check the value entered or mapped to "File Reference ID"/,
+			label: 'download: file reference ".." is refused',
+			parameters: (fx) => onProject(fx, 'download', { fileReferenceId: '..' }),
 		},
-		requests: [],
-	},
+		'File Reference ID',
+		'..',
+		'File Reference ID',
+	),
 	{
 		resource: 'document',
 		category: 'out of range',
 		label: 'get many: limit 0',
-		parameters: (fx) => ({
-			resource: 'document',
-			operation: 'getAll',
-			parent: 'project',
-			project: rl('id', projectId(fx)),
-			returnAll: false,
-			limit: 0,
-		}),
+		parameters: (fx) => onProject(fx, 'getAll', { returnAll: false, limit: 0 }),
 		error: { field: /^Limit must be a whole number of 1 or more/, fix: /turn on Return All/ },
 		requests: [],
 	},

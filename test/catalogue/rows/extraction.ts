@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { MAPPED_EMPTY, rl, type Row } from '../runner';
+import { MAPPED_EMPTY, refusedInPath, rl, type Row } from '../runner';
 
 /** yyyy-MM-dd of `days` ago (UTC). */
 const daysAgo = (days: number) =>
@@ -244,15 +244,14 @@ export const dataExtractionRows: Row[] = [
 		error: { field: /P-404/, fix: /looked up By Project Number .*Check the project number/ },
 		requests: ['GET /api/v4/integration/projects/by-project-number/P-404 404'],
 	},
-	{
-		resource: 'dataExtraction',
-		category: 'odd id',
-		label: 'images: project number ".." in the filter is refused',
-		parameters: images({ filters: { project: rl('projectNumber', '..') } }),
-		error: {
-			field: /^Project number "\.\." cannot be used in a request path/,
-			fix: /Check the value entered or mapped to "Project"/,
+	refusedInPath(
+		{
+			resource: 'dataExtraction',
+			label: 'images: project number ".." in the filter is refused',
+			parameters: images({ filters: { project: rl('projectNumber', '..') } }),
 		},
-		requests: [],
-	},
+		'Project number',
+		'..',
+		'Project',
+	),
 ];

@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { DEMO_MACHINES } from '../../emulator/seed/machines';
 import { DEMO, type Fixture } from '../../support/emulatorFixture';
 import { addMachine, storedMachine } from '../../support/machines';
-import { enc, MAPPED_EMPTY, rl, type Row } from '../runner';
+import { enc, MAPPED_EMPTY, refusedInPath, rl, type Row } from '../runner';
 
 const MACHINES = '/api/v4/integration/machines';
 const company = DEMO.companies.parent;
@@ -222,17 +222,16 @@ export const machineRows: Row[] = [
 		output: (json) =>
 			expect(json).toEqual([expect.objectContaining({ machineNumber: ODD_MACHINE_NUMBER })]),
 	},
-	{
-		resource: 'machine',
-		category: 'odd id',
-		label: 'is deletable: id "%2e%2e" (an encoded ..) is refused',
-		parameters: { resource: 'machine', operation: 'isDeletable', machine: rl('id', '%2e%2e') },
-		error: {
-			field: /Machine ID "%2e%2e" cannot be used in a request path/,
-			fix: /Check the value entered or mapped to "Machine"/,
+	refusedInPath(
+		{
+			resource: 'machine',
+			label: 'is deletable: id "%2e%2e" (an encoded ..) is refused',
+			parameters: { resource: 'machine', operation: 'isDeletable', machine: rl('id', '%2e%2e') },
 		},
-		requests: [],
-	},
+		'Machine ID',
+		'%2e%2e',
+		'Machine',
+	),
 	{
 		resource: 'machine',
 		category: 'odd id',

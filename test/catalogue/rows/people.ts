@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO, type Fixture } from '../../support/emulatorFixture';
 import { person, PEOPLE } from '../../support/people';
-import { enc, MAPPED_EMPTY, rl, type Row } from '../runner';
+import { enc, MAPPED_EMPTY, refusedInPath, rl, type Row } from '../runner';
 
 const USERS = '/api/v4/integration/users';
 const EMPLOYEES = '/api/v5/integration/employees';
@@ -147,17 +147,16 @@ export const userRows: Row[] = [
 		output: (json) =>
 			expect(json).toEqual([expect.objectContaining({ employeeNumber: PEOPLE.awkward })]),
 	},
-	{
-		resource: 'user',
-		category: 'odd id',
-		label: 'delete: identity id "." is refused (it would be DELETE /users/)',
-		parameters: { resource: 'user', operation: 'delete', user: rl('id', '.') },
-		error: {
-			field: /User ID "\." cannot be used in a request path/,
-			fix: /Check the value entered or mapped to "User"/,
+	refusedInPath(
+		{
+			resource: 'user',
+			label: 'delete: identity id "." is refused (it would be DELETE /users/)',
+			parameters: { resource: 'user', operation: 'delete', user: rl('id', '.') },
 		},
-		requests: [],
-	},
+		'User ID',
+		'.',
+		'User',
+	),
 ];
 
 export const employeeRows: Row[] = [
@@ -272,15 +271,14 @@ export const employeeRows: Row[] = [
 				}),
 			]),
 	},
-	{
-		resource: 'employee',
-		category: 'odd id',
-		label: 'get: employee number "." is refused (it would list every employee)',
-		parameters: employee('get', {}, '.'),
-		error: {
-			field: /Employee number "\." cannot be used in a request path/,
-			fix: /Check the value entered or mapped to "Employee"/,
+	refusedInPath(
+		{
+			resource: 'employee',
+			label: 'get: employee number "." is refused (it would list every employee)',
+			parameters: employee('get', {}, '.'),
 		},
-		requests: [],
-	},
+		'Employee number',
+		'.',
+		'Employee',
+	),
 ];

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO, type Fixture } from '../../support/emulatorFixture';
-import { enc, MAPPED_EMPTY, rl, type Row } from '../runner';
+import { enc, MAPPED_EMPTY, refusedInPath, rl, type Row } from '../runner';
 
 const PROJECTS = '/api/v4/integration/projects';
 const company = DEMO.companies.parent;
@@ -185,17 +185,16 @@ export const projectRows: Row[] = [
 		},
 		requests: [`PATCH ${PROJECTS}/${enc('a/b?c=1#d')} 404`],
 	},
-	{
-		resource: 'project',
-		category: 'odd id',
-		label: 'get by number "..": refused, would list every project',
-		parameters: { resource: 'project', operation: 'get', project: rl('projectNumber', '..') },
-		error: {
-			field: /Project number "\.\." cannot be used in a request path/,
-			fix: /Check the value entered or mapped to "Project"/,
+	refusedInPath(
+		{
+			resource: 'project',
+			label: 'get by number "..": refused, would list every project',
+			parameters: { resource: 'project', operation: 'get', project: rl('projectNumber', '..') },
 		},
-		requests: [],
-	},
+		'Project number',
+		'..',
+		'Project',
+	),
 	{
 		resource: 'project',
 		category: 'odd id',
@@ -317,15 +316,14 @@ export const workOrderRows: Row[] = [
 		},
 		requests: ['POST /api/v4/integration/tasks 400'],
 	},
-	{
-		resource: 'workOrder',
-		category: 'odd id',
-		label: 'create: project id "%2E." is refused (a dot segment is never a valid id)',
-		parameters: (fx) => createWorkOrder(fx, { project: rl('id', '%2E.') }),
-		error: {
-			field: /^Project ID "%2E\." cannot be used in a request path/,
-			fix: /mapped to "Project"/,
+	refusedInPath(
+		{
+			resource: 'workOrder',
+			label: 'create: project id "%2E." is refused (a dot segment is never a valid id)',
+			parameters: (fx) => createWorkOrder(fx, { project: rl('id', '%2E.') }),
 		},
-		requests: [],
-	},
+		'Project ID',
+		'%2E.',
+		'Project',
+	),
 ];

@@ -1,40 +1,12 @@
-import { jsonOf } from '../../harness/execute';
+import { jsonOf, onlyItem } from '../../harness/execute';
 import { callsOf, DEMO, runOperation, useEmulator } from '../../support/emulatorFixture';
 
 describe('Machine > Create', () => {
 	const fx = useEmulator();
 
 	it('posts the required and typed optional fields and returns the created machine', async () => {
-		const result = await runOperation(fx, 'machine', 'create', {
-			companyId: DEMO.companies.parent,
-			machineNumber: 'M-9001',
-			additionalFields: {
-				name: 'Dumper Volvo A30G',
-				typeId: 'TRUCK',
-				active: true,
-				buildYear: 2022,
-				weight: 23500.5,
-				serviceDate: '2026-02-01T00:00:00',
-				department: 'Transport',
-			},
-		});
-		expect(result.error).toBeUndefined();
-		const [machine] = jsonOf(result);
-		expect(machine).toMatchObject({
-			companyId: DEMO.companies.parent,
-			machineNumber: 'M-9001',
-			name: 'Dumper Volvo A30G',
-			typeId: 'TRUCK',
-			active: true,
-			isEquipment: false,
-			buildYear: 2022,
-		});
-		expect(typeof machine.id).toBe('string');
-		const [post] = fx.apiRequests();
-		expect(callsOf(fx)).toEqual(['POST /api/v4/integration/machines 201']);
-		expect(post.body).toEqual({
-			companyId: DEMO.companies.parent,
-			machineNumber: 'M-9001',
+		const required = { companyId: DEMO.companies.parent, machineNumber: 'M-9001' };
+		const additionalFields = {
 			name: 'Dumper Volvo A30G',
 			typeId: 'TRUCK',
 			active: true,
@@ -42,7 +14,21 @@ describe('Machine > Create', () => {
 			weight: 23500.5,
 			serviceDate: '2026-02-01T00:00:00',
 			department: 'Transport',
+		};
+		const result = await runOperation(fx, 'machine', 'create', { ...required, additionalFields });
+		const machine = onlyItem(result);
+		expect(machine).toMatchObject({
+			...required,
+			name: 'Dumper Volvo A30G',
+			typeId: 'TRUCK',
+			active: true,
+			isEquipment: false,
+			buildYear: 2022,
 		});
+		expect(typeof machine.id).toBe('string');
+		expect(callsOf(fx)).toEqual(['POST /api/v4/integration/machines 201']);
+		// Every field set goes out as it was typed.
+		expect(fx.apiRequests()[0].body).toEqual({ ...required, ...additionalFields });
 	});
 
 	it('creates equipment linked to a machine with a type id the company does not have', async () => {
