@@ -21,10 +21,34 @@ describe('Data Extraction > item mode above 100,000 items: an execution hint poi
 				parameters: { ...parameters, returnAll: true },
 			});
 			expect(over.items).toHaveLength(100_001);
+			// Version 1's text, unchanged by version 2's link.
+			expect(over.hints).toEqual([
+				expect.objectContaining({
+					message:
+						'This run output 100,001 items. n8n keeps every item in memory and saves the whole run as one piece of data, which takes gigabytes at this size and fails past about a million records. Set Output to File: the records are written page by page into one file (NDJSON or CSV, optionally gzip), memory stays flat and the execution small.',
+				}),
+			]);
+		},
+		SLOW,
+	);
+
+	it(
+		'version 2 (its items budget raised past them): the same hint, linking Small instances',
+		async () => {
+			const over = await executeNode({
+				credentials: fx.credentials,
+				parameters: {
+					...parameters,
+					returnAll: true,
+					options: { ...parameters.options, itemMemoryBudget: 1000 },
+				},
+				settings: { typeVersion: 2 },
+			});
+			expect(over.items).toHaveLength(100_001);
 			expect(over.hints).toEqual([
 				expect.objectContaining({
 					message: expect.stringMatching(
-						/^This run output 100,001 items\. .*fails past about a million records\. Set Output to File/,
+						/^This run output 100,001 items\. .*memory stays flat and the execution small\. What fits the memory of your instance, and how to read more window by window: docs\/bulk-extraction\.md#small-instances\.$/,
 					),
 				}),
 			]);
