@@ -10,7 +10,7 @@
  * followed by the next execution (a one-record run), which must succeed on the same n8n process.
  */
 import { N8nServer } from '../../test/e2e/support/n8nServer';
-import { holdMemory } from '../../test/e2e/support/memoryHold';
+import { holdMemory, sampleHeld } from '../../test/e2e/support/memoryHold';
 import { resumeExecutions } from '../../test/e2e/support/itemsBudgetRuns';
 import { asExecution, finishedExecution, startManualRun } from '../../test/e2e/support/restRunner';
 import type { Window } from '../../test/e2e/support/resumeDemo';
@@ -39,10 +39,9 @@ async function main() {
 		await server.login(BENCH_OWNER.email, BENCH_OWNER.password);
 		const pid = server.pid ?? 0;
 		const idle = hold.anonBytes();
-		// The group's memory without its page cache, sampled: the files a File run writes are cache
-		// the kernel reclaims first, and the group's own peak counts them.
-		let anonPeak = idle ?? 0;
-		const sample = setInterval(() => (anonPeak = Math.max(anonPeak, hold.anonBytes() ?? 0)), 100);
+		// The group's memory without its page cache: the files a File run writes are cache the kernel
+		// reclaims first, and the group's own peak counts them.
+		const sample = sampleHeld(hold);
 		const down = server.exited().then((code) => ({ down: true as const, code }));
 		const started = Date.now();
 		let outcome:
@@ -61,7 +60,7 @@ async function main() {
 			]);
 		}
 		const wallMs = Date.now() - started;
-		clearInterval(sample);
+		const anonPeak = sample.stop();
 		const memory = `group peak since start-up ${MiB(hold.peakBytes())} (page cache included), without page cache ${MiB(idle)} idle, ${MiB(anonPeak)} at most during the case; n8n's own VmHWM ${vmHwmMb(pid) ?? '?'} MiB; held by ${hold.how}`;
 		let result: ScenarioResult;
 		if (outcome.down) {

@@ -27,6 +27,22 @@ export interface MemoryHold {
 	release(): void;
 }
 
+/**
+ * The most `hold.anonBytes()` reached from now until `stop()` (sampled every `everyMs`): a figure
+ * for logs and the bench, never asserted.
+ */
+export function sampleHeld(hold: MemoryHold, everyMs = 100): { peak(): number; stop(): number } {
+	let most = hold.anonBytes() ?? 0;
+	const timer = setInterval(() => (most = Math.max(most, hold.anonBytes() ?? 0)), everyMs);
+	return {
+		peak: () => most,
+		stop: () => {
+			clearInterval(timer);
+			return most;
+		},
+	};
+}
+
 const V2_ROOT = '/sys/fs/cgroup';
 const V1_ROOT = '/sys/fs/cgroup/memory';
 

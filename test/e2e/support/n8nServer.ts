@@ -115,6 +115,14 @@ export class N8nServer {
 		}
 	}
 
+	/** How n8n ended, once it has (an OOM kill: the signal), else undefined. */
+	get down(): string | undefined {
+		const child = this.child;
+		return child && gone(child)
+			? `n8n went down (${child.exitCode !== null ? `exit ${child.exitCode}` : child.signalCode})`
+			: undefined;
+	}
+
 	/** Resolves when n8n exits by itself (a crash, a port taken). */
 	exited(): Promise<number | null> {
 		const child = this.child;
