@@ -25,9 +25,11 @@ status=0
 results=.e2e/results.json
 rm -f "$results"
 npx jest -c jest.e2e.config.js --runInBand --json --outputFile="$results" "$@" || status=$?
-# Safety net: the emulator of the run, should jest have died before its global teardown...
-pid="$(node -p "require('./.e2e/run/state.json').emulator.pid" 2>/dev/null || true)"
-[ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+# Safety net: the emulator and the n8n of the run, should jest have died before its global teardown...
+for what in emulator.pid serverPid; do
+  pid="$(node -p "require('./.e2e/run/state.json').$what ?? ''" 2>/dev/null || true)"
+  [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+done
 # ...and the warehouse demo's Postgres (its own process group; SIGINT is its fast shutdown).
 pg="$(node -p "require('./.e2e/run/state.json').warehouse?.pid ?? ''" 2>/dev/null || true)"
 [ -n "$pg" ] && kill -INT -- "-$pg" 2>/dev/null || true
