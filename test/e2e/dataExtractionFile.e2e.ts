@@ -163,6 +163,8 @@ describe("Data Extraction Output File in a real n8n, read back by n8n's own node
 			expect(byChunk(NDJSON_CHUNK)).toHaveLength(Math.ceil(records.length / NDJSON_CHUNK));
 			expect(api).toHaveLength(byChunk(CSV_CHUNK).length + byChunk(NDJSON_CHUNK).length);
 		},
+		// An `n8n execute` of its own (a fresh n8n, up to 180 s on a busy machine) and the checks after it.
+		300_000,
 	);
 });
 

@@ -221,7 +221,7 @@ describe('Sandbox demo workflows in a real n8n', () => {
 			expect(modified).toBeGreaterThanOrEqual(Date.parse(window2.modifiedSince));
 			expect(modified).toBeLessThan(Date.parse(window2.modifiedBefore));
 		}
-	});
+	}, 400_000); // two `n8n execute` runs, each a fresh n8n (up to 180 s each on a busy machine)
 
 	// Also the project push a second time: the same project numbers answer the existing projects.
 	it.each(manual)('%s runs without error and every node outputs items', async (key) => {
