@@ -4,7 +4,7 @@
  * the ratio to the baseline measured in the same run. Figures only: nothing here asserts speed.
  */
 import { spawn } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 import { DEMO, startEmulator, type Emulator } from '../test/emulator';
@@ -90,6 +90,8 @@ async function runScenario(
 	};
 }
 
+type Sample = Awaited<ReturnType<typeof runScenario>> & { load: number };
+
 function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const mid = Math.floor(sorted.length / 2);
@@ -103,12 +105,23 @@ async function main() {
 		const emulator = await startEmulator(suite.emulator);
 		try {
 			await suite.prepare?.(emulator);
-			for (const variant of suite.variants.filter(wanted)) {
-				const samples: Array<Awaited<ReturnType<typeof runScenario>>> = [];
-				for (let i = 0; i < (suite.runs ?? runs); i++) {
-					await suite.beforeEach?.(emulator);
-					samples.push(await runScenario(emulator, variant));
-				}
+			const variants = suite.variants.filter(wanted);
+			const count = suite.runs ?? runs;
+			// BENCH_INTERLEAVE=1: run i of every variant before run i + 1 of any, so a change of the
+			// machine's load falls on each alike (variant, baseline, variant, baseline, ...).
+			const order =
+				process.env.BENCH_INTERLEAVE === '1'
+					? Array.from({ length: count }, () => variants).flat()
+					: variants.flatMap((variant) => Array<Variant>(count).fill(variant));
+			const runsOf = new Map(variants.map((v) => [v, [] as Sample[]]));
+			for (const variant of order) {
+				await suite.beforeEach?.(emulator);
+				const sample = await runScenario(emulator, variant);
+				// The machine's load average over the last minute, as the run ends.
+				runsOf.get(variant)!.push({ ...sample, load: loadavg()[0] });
+			}
+			for (const variant of variants) {
+				const samples = runsOf.get(variant)!;
 				const pick = (f: (r: ScenarioResult) => number | undefined) =>
 					median(samples.map((s) => f(s.result) ?? 0));
 				const row: Row = {
@@ -137,7 +150,7 @@ async function main() {
 						median: { ...row.median, wallMs: pick((r) => r.alsoMs?.[what]) },
 					});
 				process.stderr.write(
-					`  ${new Date().toISOString()} ${suite.title} / ${variant.label}: ${row.median.wallMs} ms (runs: ${samples.map((s) => `${s.result.wallMs} ms ${s.result.peakRssMb} MiB, emulator CPU ${s.emulatorCpuMs} ms`).join(', ')}) ${samples[0].result.note ?? ''}\n`,
+					`  ${new Date().toISOString()} ${suite.title} / ${variant.label}: ${row.median.wallMs} ms (runs: ${samples.map((s) => `${s.result.wallMs} ms, CPU ${s.result.cpuMs ?? '-'} ms, load ${s.load.toFixed(1)}, ${s.result.peakRssMb} MiB, emulator CPU ${s.emulatorCpuMs} ms`).join(', ')}) ${samples[0].result.note ?? ''}\n`,
 				);
 			}
 		} finally {

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { paginate } from '../shared/extraction/pageLoop';
-import { DEFAULT_ITEM_BUDGET_MB } from '../shared/itemBudget';
+import { TRIGGER_POLL_BUDGET_MB } from '../shared/itemBudget';
 import { isVersion2 } from '../shared/nodeVersion';
 import type { TriggerSettings } from './settings';
 import type { ExtractionStream } from './streams';
@@ -53,8 +53,8 @@ export async function pollExtraction(
 			),
 			startedAt,
 			outOfTime: () => performance.now() - t0 >= budgetMs * 0.9,
-			// Version 2: the same bytes bound as the node's items budget (issue 46).
-			maxBytes: !manual && isVersion2(this) ? DEFAULT_ITEM_BUDGET_MB * 1e6 : undefined,
+			// Version 2: a poll's records in bytes, at most (issue 46).
+			maxBytes: !manual && isVersion2(this) ? TRIGGER_POLL_BUDGET_MB * 1e6 : undefined,
 			maxChanges: manual
 				? SAMPLE_SIZE
 				: settings.maxChangesPerPoll === Infinity

@@ -1,6 +1,6 @@
 import { BackfillDemo, lastYear } from './support/backfillDemo';
 import { useE2e, useN8nServer } from './support/e2e';
-import { deactivateAndSettle, executionsOf, finished } from './support/executions';
+import { deactivateAndSettle, executionItems, executionsOf, finished } from './support/executions';
 import { sampleHeld } from './support/memoryHold';
 import { waitFor } from './support/runtime';
 import { resumeExecutions, windowOf } from './support/itemsBudgetRuns';
@@ -18,6 +18,8 @@ const RECORDS = Number(process.env.WF_SMALL_BACKFILL_RECORDS ?? 100_000);
  * demo's first polls over an account of WF_SMALL_BACKFILL_RECORDS records (BENCHMARKS.md).
  */
 const SYNC_POLLS = Number(process.env.WF_SMALL_SYNC_POLLS ?? 0);
+/** The backfill's windows: the demo's Week, or Day (WF_SMALL_BACKFILL_WINDOW=day) for 1,000,000 records. */
+const BACKFILL_WINDOW = process.env.WF_SMALL_BACKFILL_WINDOW ?? 'week';
 /** Past the default Item Memory Budget (10 MB, about 7,000 records): 20,000 took a 640 MiB n8n down before it. */
 const PAST_THE_BUDGET = [20_000];
 // 200,000 (about 30 executions, over 2 minutes on 2 cores) and version 1 (which takes n8n down) are
@@ -106,7 +108,9 @@ const PAST_THE_BUDGET = [20_000];
 			await demo.empty();
 
 			const sample = sampleHeld(n8n.server.hold!);
-			const run = await demo.run(await demo.create(range)).finally(() => sample.stop());
+			const run = await demo
+				.run(await demo.create(range, BACKFILL_WINDOW))
+				.finally(() => sample.stop());
 			expect(run.error).toBeUndefined();
 			expect(run.status).toBe('success');
 			const rows = await demo.rows();
@@ -119,7 +123,7 @@ const PAST_THE_BUDGET = [20_000];
 			const hold = n8n.server.hold!;
 			const peak = hold.peakBytes();
 			console.log(
-				`warehouse-backfill held to ${INSTANCE_MIB} MiB (${hold.how}): ${year.length} records in ${run.seconds.toFixed(1)} s, peak ${peak === undefined ? 'not measured' : `${(peak / 1024 / 1024).toFixed(0)} MiB of the group (page cache included), ${(sample.peak() / 1024 / 1024).toFixed(0)} MiB without it`}`,
+				`warehouse-backfill held to ${INSTANCE_MIB} MiB (${hold.how}), ${BACKFILL_WINDOW} windows: ${year.length} records in ${run.seconds.toFixed(1)} s, peak ${peak === undefined ? 'not measured' : `${(peak / 1024 / 1024).toFixed(0)} MiB of the group (page cache included), ${(sample.peak() / 1024 / 1024).toFixed(0)} MiB without it`}`,
 			);
 		}, 1_500_000);
 
@@ -153,6 +157,13 @@ const PAST_THE_BUDGET = [20_000];
 					const rows = await sync.rows();
 					// Upserted by id: each row once, as the service holds the record.
 					expect(rows.size).toBeGreaterThan(0);
+					// Each change once: from an empty table, the polls' changes add up to the rows.
+					const changes: number[] = [];
+					for (const poll of polls) {
+						const [counts] = await executionItems(n8n.server, poll.id, "Upsert the poll's changes");
+						changes.push(Number(counts?.changes ?? 0));
+					}
+					expect(changes.reduce((a, b) => a + b, 0)).toBe(rows.size);
 					const all = await plainRead(large.control, {
 						fromDateTime: '2000-01-01T00:00:00Z',
 						toDateTime: new Date().toISOString(),
@@ -161,7 +172,7 @@ const PAST_THE_BUDGET = [20_000];
 					for (const [id, record] of rows) expect(record).toEqual(byId.get(id));
 					await n8n.server.rest('GET', '/rest/login');
 					console.log(
-						`warehouse-sync held to ${INSTANCE_MIB} MiB (${hold.how}): ${polls.length} polls (${polls.map((p) => p.status).join(', ')}) over ${RECORDS} records, ${rows.size} rows in ${seconds.toFixed(1)} s, peak ${(sample.peak() / 1024 / 1024).toFixed(0)} MiB without page cache`,
+						`warehouse-sync held to ${INSTANCE_MIB} MiB (${hold.how}): ${polls.length} polls (${polls.map((p, i) => `${p.status} ${changes[i]}`).join(', ')} changes) over ${RECORDS} records, ${rows.size} rows in ${seconds.toFixed(1)} s, peak ${(sample.peak() / 1024 / 1024).toFixed(0)} MiB without page cache`,
 					);
 				} finally {
 					sample.stop();

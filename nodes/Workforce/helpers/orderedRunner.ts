@@ -45,7 +45,7 @@ export async function* orderedRun<L extends { index: number }, T>(
 ): AsyncGenerator<{ lane: L; value: T }> {
 	const { rule, size = () => 0, aheadBytes = Infinity } = lanes;
 	const whole = rule.resumable;
-	const running: Array<{ lane: L; values: T[]; done: boolean; admitted: boolean }> = [];
+	const running: Array<{ lane: L; values: T[]; done: boolean }> = [];
 	const pumps: Array<Promise<void>> = [];
 	let [head, buffered, closed] = [0, 0, false];
 	const halted = (index: number) => closed || index >= rule.at;
@@ -54,7 +54,8 @@ export async function* orderedRun<L extends { index: number }, T>(
 		lane.index === head ? whole || values.length < HEAD_READ_AHEAD : buffered < aheadBytes;
 	const headReady = () => {
 		const lane = running.at(head);
-		return lane ? lane.done || (!whole && lane.values.length > 0) : running.every((l) => l.done);
+		// No lane at the head: none was left to start, so every lane is done (the run ends).
+		return !lane || lane.done || (!whole && lane.values.length > 0);
 	};
 	// Every change wakes every waiter; each checks its own condition again.
 	const waiters: Array<() => void> = [];
@@ -90,7 +91,7 @@ export async function* orderedRun<L extends { index: number }, T>(
 		while (running.filter((lane) => !lane.done).length < lanes.parallel) {
 			const next = halted(running.length) ? undefined : lanes.next();
 			if (!next) return;
-			running.push({ lane: next, values: [], done: false, admitted: false });
+			running.push({ lane: next, values: [], done: false });
 			pumps.push(pump(running[running.length - 1]));
 		}
 	};
@@ -107,17 +108,18 @@ export async function* orderedRun<L extends { index: number }, T>(
 				changed();
 				continue;
 			}
-			const going = whole ? lane.values : lane.values.slice(0, 1);
-			const refused = lane.admitted ? undefined : lanes.admit?.(lane.lane, going);
+			// Resumable: the whole lane (read to its end) is admitted and goes out at once.
+			const going = lane.values.splice(0, whole ? Infinity : 1);
+			const refused = lanes.admit?.(lane.lane, going);
 			if (refused !== undefined) {
 				rule.end(lane.lane, refused, 1);
 				continue;
 			}
-			lane.admitted = whole;
-			const value = lane.values.shift()!;
-			buffered -= size(value);
-			changed();
-			yield { lane: lane.lane, value };
+			for (const value of going) {
+				buffered -= size(value);
+				changed();
+				yield { lane: lane.lane, value };
+			}
 		}
 	} finally {
 		closed = true;

@@ -30,8 +30,11 @@ export interface CollectOptions {
 	 */
 	maxChanges?: number;
 	/**
-	 * Version 2 (issue 46): the bytes of the pages whose changes one poll emits, at most. The poll
-	 * stops before the first new change of the page that would pass it, as Max Changes stops.
+	 * Version 2 (issue 46): the bytes of the changes one poll emits, at most, each counted at its
+	 * page's mean bytes per record (a bound smaller than a page cuts inside it). Repeats dropped do
+	 * not count: a poll resuming inside a large instant reads them again first. The poll stops
+	 * before the first new change that would pass it, as Max Changes stops; it emits at least one
+	 * change, so every poll makes progress.
 	 */
 	maxBytes?: number;
 }
@@ -70,8 +73,7 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 	let bytes = 0;
 	for await (const page of options.pages) {
 		pages++;
-		bytes += page.bytes ?? 0;
-		const full = options.maxBytes !== undefined && changes.length > 0 && bytes > options.maxBytes;
+		const perRecord = page.records.length ? (page.bytes ?? 0) / page.records.length : 0;
 		let pageUpTo: number | undefined;
 		for (let i = 0; i < page.records.length; i++) {
 			const record = page.records[i];
@@ -80,6 +82,10 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 			if (!change) continue;
 			const fresh = seen.isNew(change.key, change.version);
 			const most = options.maxChanges;
+			const full =
+				options.maxBytes !== undefined &&
+				changes.length > 0 &&
+				bytes + perRecord > options.maxBytes;
 			if (fresh && (full || (most !== undefined && changes.length >= most))) {
 				// Stop before this change: nothing from here on is remembered, so the next poll emits it.
 				const resumeAt = kind.ordered
@@ -94,6 +100,7 @@ export async function collectChanges(options: CollectOptions): Promise<Collected
 				continue;
 			}
 			changes.push(change);
+			bytes += perRecord;
 		}
 		if (pageUpTo !== undefined && (readUpTo === undefined || pageUpTo > readUpTo))
 			readUpTo = pageUpTo;

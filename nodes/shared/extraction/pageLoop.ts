@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { CREDENTIAL, type WorkforceContext } from '../transport';
-import { jsonPages, type DecodedPage, type PageDecoder } from './pageDecoder';
+import { jsonPages, type DecodedPage } from './pageDecoder';
 import { progressError, requestPage, type PageRequestOptions, type Progress } from './pageRequest';
 
 /**
@@ -13,8 +13,6 @@ export interface PaginateOptions extends PageRequestOptions {
 	qs?: IDataObject;
 	/** Ask for the next page once this one is decoded: only for callers that read every page. */
 	readAhead?: boolean;
-	/** jsonPages by default. */
-	decoder?: PageDecoder;
 	/** Of the whole run, when several streams make one (partitions). */
 	progress?: Progress;
 	credentials?: ICredentialDataDecryptedObject;

@@ -24,8 +24,8 @@ export interface PageRequestOptions {
 	retry?: RetryPolicy;
 	/** ms. */
 	timeout?: number;
-	/** Its `bytes`, when it reads answers into buffers of its own. */
-	decoder?: Pick<PageDecoder, 'bytes'>;
+	/** jsonPages by default; with `bytes`, answers are read into buffers of its own. */
+	decoder?: PageDecoder;
 	/** Waits for a place among the run's requests in flight (partitions: the slice the sink needs next first). */
 	acquire?: () => Promise<RequestSlot>;
 }

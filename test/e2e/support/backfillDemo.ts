@@ -56,12 +56,12 @@ export class BackfillDemo {
 		return workflow as unknown as Row & { nodes: Node[] };
 	}
 
-	/** Creates the sub-workflow and the demo over `range` calling it; answers the demo's id. */
-	async create(range: Range): Promise<string> {
+	/** Creates the sub-workflow and the demo over `range` (windows of `window`, the demo's Week by default) calling it; answers the demo's id. */
+	async create(range: Range, window?: string): Promise<string> {
 		const sub = this.demo('warehouse-backfill-window');
 		const subId = await this.server.createWorkflow({ ...sub, name: `E2E: ${String(sub.name)}` });
 		const parent = this.demo('warehouse-backfill');
-		Object.assign(node(parent, 'Plan windows').parameters, range);
+		Object.assign(node(parent, 'Plan windows').parameters, range, window ? { window } : {});
 		(node(parent, 'Back up one window').parameters.workflowId as Row).value = subId;
 		return await this.server.createWorkflow({ ...parent, name: `E2E: ${String(parent.name)}` });
 	}

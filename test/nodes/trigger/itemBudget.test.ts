@@ -1,52 +1,89 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import { TRIGGER_POLL_BUDGET_MB } from '../../../nodes/shared/itemBudget';
+import type { PollHarness } from '../../harness/poll';
 import { pollTrigger } from '../../support/armedTrigger';
 import { useEmulator } from '../../support/emulatorFixture';
 import { useFakeDate } from '../../support/fakeDate';
 
 const MIN = 60_000;
-const MB = 1e6;
+const BOUND = TRIGGER_POLL_BUDGET_MB * 1e6;
+
+/** What identifies one emitted version: the record and its modification (or its deletion). */
+const versionOf = (json: INodeExecutionData['json']) =>
+	`${String(json.id)}@${json.event === 'deleted' ? 'del' : String(Date.parse(String(json.modifiedDateTime)))}`;
 
 /**
- * Issue 46: a poll of trigger version 2 emits the changes of at most the node's default items
- * budget (10 MB of pages as received), however high Max Changes per Poll is: it stops as Max
- * Changes stops, and the next poll continues, every change once. Version 1.1 is unbounded as before.
+ * Issue 46: a poll of trigger version 2 emits the changes of at most TRIGGER_POLL_BUDGET_MB of
+ * records, however high Max Changes per Poll is. The bound is smaller than a page of 2,500 time
+ * registrations, so the poll stops inside a page, before the first change past it; the next poll
+ * continues exactly there: every change once. Version 1.1 is unbounded as before.
  */
-describe('Workforce Trigger version 2: a poll within the items budget', () => {
+describe('Workforce Trigger version 2: a poll within its bytes bound, cut inside a page', () => {
 	const clock = useFakeDate();
-	const fx = useEmulator({ workData: { timeRegistrations: 24000 } }, { perTest: true });
+	const fx = useEmulator({ workData: { timeRegistrations: 6000 } }, { perTest: true });
+	const data = () => fx.emulator.ctx.sections.workData.data;
 	const parameters = {
 		event: 'timeRegistration',
 		startFrom: 'date',
 		startDate: '2000-01-01T00:00:00Z',
 		options: { maxChangesPerPoll: 0, pageSize: 2500 },
 	};
+	// The records as the service sent them (the item adds only `event`).
 	const size = (items: INodeExecutionData[]) =>
-		items.reduce((sum, item) => sum + JSON.stringify(item.json).length, 0);
+		items.reduce(
+			(sum, { json: { event: _, ...record } }) => sum + JSON.stringify(record).length,
+			0,
+		);
 
-	it('a backfill over 10 MB comes in polls of at most 10 MB of records, every change once', async () => {
-		const trigger = pollTrigger(fx, parameters, { typeVersion: 2 });
-		const seen = new Map<string, number>();
+	/** Polls a minute apart until one emits nothing: each poll's bytes, and how often each version came. */
+	async function drain(trigger: PollHarness, emitted: Map<string, number>): Promise<number[]> {
 		const polls: number[] = [];
-		for (let poll = 0; poll < 20; poll++) {
+		for (let poll = 0; poll < 40; poll++) {
 			clock.advance(MIN);
 			const tick = await trigger.tick();
 			expect(tick.error).toBeUndefined();
-			if (!tick.emitted) break;
+			if (!tick.emitted) return polls;
 			polls.push(size(tick.items));
-			for (const item of tick.items) {
-				const key = `${String(item.json.id)}@${String(item.json.modifiedDateTime)}`;
-				seen.set(key, (seen.get(key) ?? 0) + 1);
-			}
+			for (const item of tick.items)
+				emitted.set(versionOf(item.json), (emitted.get(versionOf(item.json)) ?? 0) + 1);
 		}
-		expect(polls.length).toBeGreaterThanOrEqual(2);
-		expect(polls.reduce((a, b) => a + b, 0)).toBeGreaterThan(10 * MB);
-		expect(polls.every((bytes) => bytes <= 10 * MB)).toBe(true);
-		expect([...seen.values()].every((n) => n === 1)).toBe(true);
+		throw new Error('still emitting after 40 polls');
+	}
 
-		const v11 = pollTrigger(fx, parameters);
+	/** Every version the unbounded version 1.1 emits in one poll from the same start. */
+	async function whole(): Promise<string[]> {
 		clock.advance(MIN);
-		const whole = await v11.tick();
-		expect(whole.items.length).toBe(seen.size);
+		const tick = await pollTrigger(fx, parameters).tick();
+		return tick.items.map((item) => versionOf(item.json));
+	}
+
+	it('a backfill past the bound comes in polls of at most the bound, each cut inside a page, every change once', async () => {
+		const emitted = new Map<string, number>();
+		const polls = await drain(pollTrigger(fx, parameters, { typeVersion: 2 }), emitted);
+		const total = polls.reduce((a, b) => a + b, 0);
+		expect(total).toBeGreaterThan(3 * BOUND);
+		// Each record is counted at its page's mean size, so a poll may pass the bound by a little.
+		expect(Math.max(...polls)).toBeLessThanOrEqual(BOUND * 1.02);
+		// Cut inside pages: the polls are as many as the bound needs, not one per page.
+		expect(polls.length).toBeLessThanOrEqual(Math.ceil(total / BOUND) + 1);
+		expect([...emitted.values()].every((n) => n === 1)).toBe(true);
+		expect([...emitted.keys()].sort()).toEqual((await whole()).sort());
+	});
+
+	// A month-end lock stamps thousands of registrations with one time: the cut falls inside that
+	// instant, so the next poll reads it again from its start and must drop exactly what was emitted.
+	it('a cut inside one instant (4,000 records changed at one time) resumes inside it: each once, none lost', async () => {
+		const trigger = pollTrigger(fx, parameters, { typeVersion: 2 });
+		await drain(trigger, new Map());
+		const ids = Array.from({ length: 4000 }, (_, i) => data().timeRegistrationId(i + 1000));
+		const at = data().changeTimeRegistrations(ids, { description: 'Month-end lock' });
+		// A backfill meets such an instant beyond the overlap.
+		clock.advance(30 * MIN);
+		const emitted = new Map<string, number>();
+		const polls = await drain(trigger, emitted);
+		expect(polls.length).toBeGreaterThanOrEqual(3);
+		expect([...emitted.values()].every((n) => n === 1)).toBe(true);
+		expect([...emitted.keys()].sort()).toEqual(ids.map((id) => `${id}@${at}`).sort());
 	});
 });

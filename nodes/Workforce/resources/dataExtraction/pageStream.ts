@@ -14,6 +14,7 @@ import {
 	queryWindow,
 	type PagePartition,
 	type PartitionRequest,
+	type PlannedPartition,
 } from './partitions/plan';
 import { RequestGate } from './partitions/requestGate';
 import { SlicePlanner, type Slice } from './partitions/slices';
@@ -71,14 +72,8 @@ export function pageStream(
 	const { partitioning, rule = new StopRule<Slice>(false), budget, ...stream } = options;
 	if (!partitioning) return oneStream.call(this, stream, budget);
 	try {
-		// Slices are cut for the streams the gate allows.
-		const gate = new RequestGate(partitioning.parallel);
-		const planner = new SlicePlanner(
-			planPartitions(options.qs ?? {}, partitioning, Date.now()),
-			aheadBytes(partitioning, budget),
-			() => gate.allowed,
-		);
-		return slicedPages.call(this, planner, gate, partitioning.parallel, stream, rule, budget);
+		const planned = planPartitions(options.qs ?? {}, partitioning, Date.now());
+		return slicedPages.call(this, planned, partitioning, stream, rule, budget);
 	} catch (error) {
 		// Its message, and its description (how to fix the plan).
 		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: options.itemIndex });
@@ -101,25 +96,27 @@ async function* oneStream(
 	}
 }
 
-/** Bytes of later slices' pages that may wait; in a run into items, half its budget (slices are cut to it, so each run makes progress). */
-const aheadBytes = ({ budgetBytes = READ_AHEAD_BYTES }: Partitioning, budget?: ItemBudget) =>
-	Math.min(budgetBytes, (budget?.bytes ?? Infinity) / 2);
-
 async function* slicedPages(
 	this: WorkforceContext,
-	planner: SlicePlanner,
-	gate: RequestGate,
-	parallel: number,
+	planned: PlannedPartition[],
+	{ parallel, budgetBytes = READ_AHEAD_BYTES }: Partitioning,
 	stream: PaginateOptions,
 	rule: StopRule<Slice>,
 	budget?: ItemBudget,
 ): AsyncGenerator<ExtractionPage> {
+	// Slices are cut for the streams the gate allows; into items, to half the budget (each run makes progress).
+	const gate = new RequestGate(parallel);
+	const aheadBytes = Math.min(budgetBytes, (budget?.bytes ?? Infinity) / 2);
+	const planner = new SlicePlanner(planned, aheadBytes, () => gate.allowed);
 	// Every slice's stream shares the run's gate and progress, and the credentials read once.
 	const credentials = await this.getCredentials(CREDENTIAL);
 	const streams = { ...stream, credentials, progress: { pages: 0, records: 0 } };
-	// An incremental run may have no end: then neither has its last slice's stretch.
-	const runEnd = runStretch(stream.qs ?? {}).endMs;
-	const open = (slice: Slice) => slicePages.call(this, slice, streams, gate, planner);
+	const open = (slice: Slice) => {
+		const partition = partitionLabel(slice.partition);
+		const acquire = () => gate.acquire(slice.index);
+		const pages = paginate.call(this, { ...streams, qs: slice.qs, partition, acquire });
+		return planner.read(slice, pages);
+	};
 	const [next, size] = [() => planner.next(), (page: StreamPage) => page.bytes];
 	let pageNumber = 0;
 	// A slice goes out only if its pages fit the budget (resumable: all of them at once).
@@ -128,27 +125,11 @@ async function* slicedPages(
 			pages.reduce((sum, page) => sum + page.bytes, 0),
 			pages.reduce((sum, page) => sum + page.decoded.count, 0),
 		);
-	const lanes = { parallel, rule, next, open, size, admit, aheadBytes: planner.aheadBytes };
+	const lanes = { parallel, rule, next, open, size, admit, aheadBytes };
 	for await (const { lane: slice, value: page } of orderedRun(lanes)) {
-		const stretch = { startMs: slice.startMs, endMs: slice.final ? runEnd : slice.endMs };
+		// The window its slice asked for (the last one's end is the run's own, or none).
+		const stretch = runStretch(slice.qs);
 		const hasMore = page.hasMore || !slice.final;
 		yield { ...page, hasMore, pageNumber: ++pageNumber, partition: slice.partition, stretch };
 	}
-}
-
-/** A slice's pages; read to its end, what it held tells the planner the data's density. */
-async function* slicePages(
-	this: WorkforceContext,
-	slice: Slice,
-	streams: PaginateOptions,
-	gate: RequestGate,
-	planner: SlicePlanner,
-): AsyncGenerator<StreamPage> {
-	const [partition, acquire] = [partitionLabel(slice.partition), () => gate.acquire(slice.index)];
-	let [bytes, records] = [0, 0];
-	for await (const page of paginate.call(this, { ...streams, qs: slice.qs, partition, acquire })) {
-		[bytes, records] = [bytes + page.bytes, records + page.decoded.count];
-		yield page;
-	}
-	planner.finished(slice, bytes, records);
 }

@@ -21,6 +21,8 @@ const utf8 = new TextEncoder();
  */
 export class PageCursor {
 	private page?: ExtractionPage;
+	/** The page's scan, or undefined where the scan declined the page (it was parsed). */
+	private scanned?: ScannedPage;
 	private from = 0;
 	private to = 0;
 	/** The text of the records from `from` to `to`, kept while the page waits for the next part. */
@@ -47,17 +49,13 @@ export class PageCursor {
 			// Too big: the page goes to the next part (its text stays cached).
 			if (records > 0 && summary.bytes + size > cap.bytes) return;
 			summary.within(page.stretch);
-			const scanned = scannedOf(page);
-			if (scanned) summary.addScanned(scanned, count, this.from);
+			if (this.scanned) summary.addScanned(this.scanned, count, this.from);
 			else summary.addPage(this.records(this.from, count));
 			summary.bytes += size;
 			records += count;
 			this.from += count;
 			this.rest = undefined;
-			if (this.from >= this.to) {
-				this.page = undefined;
-				scanned?.bytes.done();
-			}
+			if (this.from >= this.to) this.passPage();
 			if (header.byteLength > 0) yield header;
 			if (text.byteLength > 0) yield text;
 		}
@@ -67,10 +65,15 @@ export class PageCursor {
 	async hasMore(): Promise<boolean> {
 		while (await this.current()) {
 			if (this.to > this.from) return true;
-			scannedOf(this.page!)?.bytes.done();
-			this.page = undefined;
+			this.passPage();
 		}
 		return false;
+	}
+
+	/** The cursor moves past the page: the one place its bytes are said done. */
+	private passPage(): void {
+		this.scanned?.bytes.done();
+		this.page = this.scanned = undefined;
 	}
 
 	/** Ends the pages: no more are asked for (once ended, the pages say so at once). */
@@ -83,35 +86,29 @@ export class PageCursor {
 		if (this.page) return this.page;
 		const next = this.taken < this.limit ? await this.pages.next() : undefined;
 		if (!next || next.done) return void (await this.close());
-		this.page = next.value;
+		const { decoded } = (this.page = next.value);
+		this.scanned = decoded instanceof ScannedPage ? decoded : undefined;
 		this.from = 0;
-		this.to = Math.min(next.value.decoded.count, this.limit - this.taken);
+		this.to = Math.min(decoded.count, this.limit - this.taken);
 		this.taken += this.to;
 		return this.page;
 	}
 
 	/** The text of the page's next `count` records: a scanned page's own lines where they are the records as they came (NDJSON, not shaped). */
 	private text(count: number): Chunk {
-		const scanned = scannedOf(this.page!);
 		const piece = () =>
-			scanned && this.encoder.lines && !this.shape
-				? scanned.takeLines(count, this.from)
+			this.scanned && this.encoder.lines && !this.shape
+				? this.scanned.takeLines(count, this.from)
 				: utf8.encode(this.encoder.page(this.records(this.from, count)));
 		return count === this.to - this.from ? (this.rest ??= piece()) : piece();
 	}
 
 	/** Records `from` to `from + count`, each parsed only when the encoder reaches it (one record's objects at a time), shaped when the run shapes them. */
 	private *records(from: number, count: number): Generator<IDataObject> {
-		const page = this.page!;
-		const scanned = scannedOf(page);
+		const { page, scanned } = this;
 		for (let i = from; i < from + count; i++) {
-			const record = scanned ? scanned.record(i) : page.decoded.records[i];
-			yield this.shape ? this.shape(record, page) : record;
+			const record = scanned ? scanned.record(i) : page!.decoded.records[i];
+			yield this.shape ? this.shape(record, page!) : record;
 		}
 	}
-}
-
-/** The page's scan, or undefined where the scan declined the page (it was parsed). */
-function scannedOf(page: ExtractionPage): ScannedPage | undefined {
-	return page.decoded instanceof ScannedPage ? page.decoded : undefined;
 }

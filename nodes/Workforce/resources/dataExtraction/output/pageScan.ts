@@ -90,10 +90,8 @@ export class ScannedPage implements DecodedPage {
 
 /** The page scanned, noting the `watch` fields of every record, or undefined when the scan declines. */
 export function scanPage(page: PageBytes, watch: readonly string[]) {
-	return new Scanner(
-		page.view,
-		watch.map((name) => Buffer.from(name)),
-	).page(page);
+	const names = watch.map((name) => Buffer.from(name));
+	return new Scanner(page.view, names).page(page);
 }
 
 class Scanner {

@@ -1,3 +1,4 @@
+import type { StreamPage } from '../../../../shared/extraction/pageLoop';
 import { DAY_MS, midnight, narrowWindow, type PlannedPartition } from './plan';
 
 /**
@@ -72,6 +73,16 @@ export class SlicePlanner {
 		};
 		this.cursor = cut;
 		return slice;
+	}
+
+	/** A slice's pages as they come; read to its end, what it held tells the data's density. */
+	async *read(slice: Slice, pages: AsyncIterable<StreamPage>): AsyncGenerator<StreamPage> {
+		let [bytes, records] = [0, 0];
+		for await (const page of pages) {
+			[bytes, records] = [bytes + page.bytes, records + page.decoded.count];
+			yield page;
+		}
+		this.finished(slice, bytes, records);
 	}
 
 	finished(slice: Slice, bytes: number, records: number): void {
