@@ -4,6 +4,7 @@
  * the ratio to the baseline measured in the same run. Figures only: nothing here asserts speed.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
@@ -78,6 +79,16 @@ async function runScenario(
 	const line = output.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
 	if (!line) throw new Error(`${variant.script} printed no result`);
 	const requests = emulator.ctx.log.since(before);
+	// BENCH_REQUEST_LOG names a folder for each run's API requests (arrival, status, query): a plan to read.
+	const logDir = process.env.BENCH_REQUEST_LOG;
+	if (logDir) {
+		mkdirSync(logDir, { recursive: true });
+		const lines = requests
+			.filter((r) => r.api === 'extraction')
+			.map((r) => JSON.stringify({ time: r.time, status: r.status, search: r.search }));
+		const name = `${variant.label.replace(/\W+/g, '-')}-${Date.now()}.jsonl`;
+		writeFileSync(join(logDir, name), `${lines.join('\n')}\n`);
+	}
 	const result = JSON.parse(line.slice('BENCH_RESULT '.length)) as ScenarioResult;
 	// What the service saw: the most requests at once, and any it refused (core/latency.ts).
 	const seen = emulator.ctx.latency.counters();

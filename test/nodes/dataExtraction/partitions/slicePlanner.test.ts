@@ -1,4 +1,5 @@
 import { planPartitions } from '../../../../nodes/Workforce/resources/dataExtraction/partitions/plan';
+import { RequestGate } from '../../../../nodes/Workforce/resources/dataExtraction/partitions/requestGate';
 import {
 	SlicePlanner,
 	type Slice,
@@ -155,6 +156,34 @@ describe('SlicePlanner', () => {
 				.filter((s) => !s.blind && s.partition.index === 4)
 				.map((s) => (s.endMs - s.startMs) / DAY),
 		).toContain(4);
+	});
+
+	it('2 of 8 (the gate cut to 2): slices for 3 lanes, sized by the data past its edge, none over a share and a half of the budget', async () => {
+		// As the benchmarks' year: a month without data, then 4 MB a working day from a Wednesday;
+		// 8 Parallel Requests, the service refusing above 2 (the gate learns it before the data).
+		const partitions = month('2025-11-01T00:00:00Z', '2026-02-28T23:59:59.999Z');
+		const gate = new RequestGate(8);
+		const slots = await Promise.all(Array.from({ length: 3 }, () => gate.acquire()));
+		slots[2].pushedBack();
+		slots.forEach((slot) => slot.release());
+		const planner = new SlicePlanner(partitions, 48 * MB, () => gate.allowed);
+		const dataFrom = Date.parse('2025-12-03T00:00:00Z');
+		const working = (ms: number) => ms >= dataFrom && ![0, 6].includes(new Date(ms).getUTCDay());
+		const bytesOf = (s: Slice) => {
+			let bytes = 0;
+			for (let day = s.startMs; day < s.endMs; day += DAY) bytes += working(day) ? 4 * MB : 0;
+			return bytes;
+		};
+		const slices = drain(planner, (s) => (bytesOf(s) * DAY) / (s.endMs - s.startMs));
+		expectChained(slices, '2025-11-01T00:00:00Z', '2026-02-28T23:59:59.999Z');
+		// Cut for 3 lanes: 2 reading, and one waiting that reads ahead while the head waits on the sink.
+		const share = (48 * MB) / 3;
+		// The first slice with data (December 1 to 7) holds its last days only: counted, it thinned
+		// the density and the next slice held 40 MB; cut for 2 lanes, February's last held 36 MB.
+		// (Bench limit2of8, Month: slices of 15 days, 56 MB against a budget of 64.)
+		const known = slices.filter((s) => s.startMs >= Date.parse('2025-12-15T00:00:00Z'));
+		expect(known.length).toBeGreaterThanOrEqual(15);
+		for (const slice of known) expect(bytesOf(slice)).toBeLessThanOrEqual(1.5 * share);
 	});
 
 	it('one day far larger than the target is one slice: never less than a day', () => {

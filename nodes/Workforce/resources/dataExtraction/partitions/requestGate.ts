@@ -35,8 +35,9 @@ export class RequestGate {
 		return this.limit;
 	}
 
+	/** Lanes the slices are cut for: below Parallel Requests, one more than the allowance reads ahead when the head waits on the sink. */
 	get allowed(): number {
-		return this.allowance;
+		return Math.min(this.max, this.allowance + 1);
 	}
 
 	async acquire(priority = 0): Promise<RequestSlot> {

@@ -3,14 +3,12 @@ import { DAY_MS, midnight, narrowWindow, type PlannedPartition } from './plan';
 
 /**
  * Cuts partitions into the windows requested (slices) of whole UTC days, about `aheadBytes` / the
- * streams the gate allows each (their look-ahead fits the budget). The first slice is one day
- * (the probe; the others wait for it); later ones take as many days as the bytes per day of
- * finished slices with records allow, doubling while all were empty, up to a week (a partition's
- * rest of less than half a slice joins the slice before it, as always): the slices cut while the
- * density is unknown may be the first to hold data, and a month of it read by one stream while the
- * others wait on the budget cost Month partitions 15% at internet latency (BENCHMARKS.md). Slices
- * chain like partitions ([start, end)); a partition's last slice keeps its own end, so every record
- * is read once.
+ * lanes the gate allows each, so their look-ahead fits the budget. The first slice is one day (the
+ * probe; the others wait for it); later ones take as many days as the bytes per day of finished
+ * slices with records allow (not the data's edge, the first after empty ones: its empty days made
+ * slices twice their share), doubling while all were empty, up to a week (blind, a month read by
+ * one stream cost Month 15%, BENCHMARKS.md). A partition's rest under half a slice joins the slice
+ * before it. Slices chain like partitions ([start, end)), the last keeping its partition's end.
  */
 
 /** The widest slice cut before any slice with records has finished. */
@@ -33,6 +31,8 @@ export class SlicePlanner {
 	private filledBytes = 0;
 	/** 0 while no slice has finished (none is empty). */
 	private widestFinishedMs = 0;
+	/** A slice with records finished (the first, after empty ones, is the data's edge). */
+	private edgePassed = false;
 
 	constructor(
 		private readonly partitions: PlannedPartition[],
@@ -87,11 +87,10 @@ export class SlicePlanner {
 
 	finished(slice: Slice, bytes: number, records: number): void {
 		const span = slice.endMs - slice.startMs;
-		if (records > 0) {
-			this.filledMs += span;
-			this.filledBytes += bytes;
-		}
+		if (records > 0 && (this.edgePassed || this.widestFinishedMs === 0))
+			[this.filledMs, this.filledBytes] = [this.filledMs + span, this.filledBytes + bytes];
 		this.widestFinishedMs = Math.max(this.widestFinishedMs, span);
+		this.edgePassed ||= records > 0;
 	}
 
 	private width(): number | undefined {
