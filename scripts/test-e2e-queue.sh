@@ -6,6 +6,8 @@
 # every e2e case plus test/e2e/queue/ there (jest.e2e-queue.config.js); and stops everything it
 # started on exit, also on failure or Ctrl+C. Logs in .e2e/queue/. Needs Postgres and
 # Redis binaries (Debian: `apt-get install -y postgresql redis-server`). Extra arguments go to jest.
+# WF_E2E_BUILT=1: dist/ and .build/ are fresh, not built again. WF_QUEUE_CASES_AFTER=<file>: the
+# stack starts at once, the cases when that file exists (.ci/run: after the single-process suite).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -13,6 +15,10 @@ source scripts/env.sh
 start=$(date +%s)
 source scripts/lib/queue-stack.sh
 start_stack
+if [ -n "${WF_QUEUE_CASES_AFTER:-}" ]; then
+  while [ ! -e "$WF_QUEUE_CASES_AFTER" ]; do sleep 1; done
+  echo "[queue] cases start after $(( $(date +%s) - start )) s"
+fi
 
 status=0
 results="$queue_dir/results.json"

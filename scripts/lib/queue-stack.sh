@@ -51,8 +51,10 @@ start_stack() {
     command -v "$tool" >/dev/null || { echo "[queue] $tool is missing: apt-get install -y postgresql redis-server"; exit 1; }
   done
   rm -rf "$queue_dir"; mkdir -p "$queue_dir"
-  npm run build --silent
-  bash scripts/build-dev.sh
+  if [ -z "${WF_E2E_BUILT:-}" ]; then
+    npm run build --silent
+    bash scripts/build-dev.sh
+  fi
   n8n_dir="$(bash scripts/ensure-n8n.sh)"
   echo "[queue] n8n runtime: $n8n_dir ($(( $(date +%s) - start )) s)"
   bash scripts/ensure-registry.sh

@@ -20,7 +20,8 @@ const NDJSON_CHUNK = 300;
  * The binary data modes of n8n 2.41.1 (N8N_DEFAULT_BINARY_DATA_MODE; s3 and azure need a licence).
  * With nothing set, a plain install keeps files on disk (`filesystem`, stored as `filesystem-v2`);
  * queue mode's default is `database`, and the queue suite runs there (Postgres, on a worker).
- * `default` keeps files in memory, base64 in the item (deprecated, removed in n8n 3).
+ * `default` keeps files in memory, base64 in the item (deprecated, removed in n8n 3). Single
+ * process: each mode in an `n8n execute` of its own (the setting is per process).
  */
 const SINGLE_PROCESS_MODES = [
 	{ mode: 'filesystem (a plain install: nothing set)', env: undefined, stored: /^filesystem-v2:/ },
@@ -54,7 +55,7 @@ describe("Data Extraction Output File in a real n8n, read back by n8n's own node
 	it.each(e2e.state.queue ? QUEUE_MODES : SINGLE_PROCESS_MODES)(
 		'binary data mode $mode: the CSV and the gzipped NDJSON hold every record the service holds, each once',
 		async ({ env, stored }) => {
-			const run = await e2e.run('dataExtractionFileOutput', env);
+			const run = await e2e.runCli('dataExtractionFileOutput', env);
 			expect(run.error).toBeUndefined();
 			expect(run.status).toBe('success');
 			const api = await e2e.emulator.apiRequests();
@@ -162,6 +163,8 @@ describe("Data Extraction Output File in a real n8n, read back by n8n's own node
 			expect(byChunk(NDJSON_CHUNK)).toHaveLength(Math.ceil(records.length / NDJSON_CHUNK));
 			expect(api).toHaveLength(byChunk(CSV_CHUNK).length + byChunk(NDJSON_CHUNK).length);
 		},
+		// An `n8n execute` of its own (a fresh n8n, up to 180 s on a busy machine) and the checks after it.
+		300_000,
 	);
 });
 

@@ -173,7 +173,7 @@ describe('Sandbox demo workflows in a real n8n', () => {
 	});
 
 	it('nightly extraction: what changed since the last run as an NDJSON file on disk, and the next run starts where it ended', async () => {
-		const first = await e2e.run('sandbox/nightly-extraction');
+		const first = await e2e.runCli('sandbox/nightly-extraction');
 		expect(first.error).toBeUndefined();
 		const window1 = windowOf(first);
 		expect(window1.modifiedSince).toBe('2000-01-01T00:00:00Z');
@@ -206,11 +206,11 @@ describe('Sandbox demo workflows in a real n8n', () => {
 		// in a later second than the addition (the emulator and n8n read this machine's clock).
 		await new Promise((r) => setTimeout(r, 1_050 - (Date.now() % 1_000)));
 		await e2e.emulator.mark();
-		const second = await e2e.run('sandbox/nightly-extraction');
+		const second = await e2e.runCli('sandbox/nightly-extraction');
 		expect(second.error).toBeUndefined();
 		const window2 = windowOf(second);
-		// n8n saves workflow static data after every run but a manual one: `n8n execute` keeps the
-		// cursor; the queue suite runs workflows as the editor does (manual), which starts over.
+		// n8n saves workflow static data after every run but a manual one: `n8n execute` (runCli)
+		// keeps the cursor; the queue suite runs workflows as the editor does (manual), which starts over.
 		expect(window2.modifiedSince).toBe(
 			e2e.state.queue ? '2000-01-01T00:00:00Z' : window1.modifiedBefore,
 		);
@@ -221,7 +221,7 @@ describe('Sandbox demo workflows in a real n8n', () => {
 			expect(modified).toBeGreaterThanOrEqual(Date.parse(window2.modifiedSince));
 			expect(modified).toBeLessThan(Date.parse(window2.modifiedBefore));
 		}
-	});
+	}, 400_000); // two `n8n execute` runs, each a fresh n8n (up to 180 s each on a busy machine)
 
 	// Also the project push a second time: the same project numbers answer the existing projects.
 	it.each(manual)('%s runs without error and every node outputs items', async (key) => {

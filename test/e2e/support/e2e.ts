@@ -16,14 +16,20 @@ export interface E2e {
 	/** The emulator's request log and control surface. */
 	emulator: EmulatorControl;
 	/**
-	 * Runs an imported workflow fixture (`projectCreate`, `sandbox/project-push`) with `n8n execute`.
-	 * `env`: n8n settings for this run only (single-process suite only: the queue stack's processes
-	 * are started once with theirs).
+	 * Runs an imported workflow fixture (`projectCreate`, `sandbox/project-push`) from its Manual
+	 * Trigger as the editor's "Execute workflow" does, on the suite's running n8n (queue mode: on a
+	 * worker). `env`: n8n settings for this run only, which only a process of its own can take: the
+	 * run goes to `n8n execute` (single process; refused in queue mode, whose processes are started once).
 	 */
 	run(fixture: string, env?: NodeJS.ProcessEnv): Promise<Execution>;
 	/**
+	 * Runs it with `n8n execute` in a fresh n8n process (single process; queue mode: as `run`): for
+	 * what only the CLI shows (it saves static data after a run, a manual run does not) or a per-run setting.
+	 */
+	runCli(fixture: string, env?: NodeJS.ProcessEnv): Promise<Execution>;
+	/**
 	 * The bytes of a node's first output binary: inline (base64) as `n8n execute` keeps it in
-	 * `default` mode, or read from the queue-mode main the way the editor downloads a stored one.
+	 * `default` mode, or read from the n8n that ran it the way the editor downloads a stored one.
 	 */
 	fileOf(run: Execution, node: string, property?: string): Promise<Buffer>;
 }
@@ -32,36 +38,43 @@ export interface E2e {
 export function useE2e(): E2e {
 	const state = readState();
 	const emulator = new EmulatorControl(state.emulator.urls.control);
+	const fixtureOf = (fixture: string) => {
+		const workflow = state.workflows[fixture];
+		if (!workflow)
+			throw new Error(
+				`No workflow fixture "${fixture}"; known: ${Object.keys(state.workflows).join(', ')}`,
+			);
+		return workflow;
+	};
+	const runCli = async (fixture: string, env?: NodeJS.ProcessEnv) => {
+		const workflow = fixtureOf(fixture);
+		if (!state.queue) return await executeWorkflow(state.runtime, state.cli, workflow.id, env);
+		if (env && Object.keys(env).length)
+			throw new Error(
+				`Workflow ${fixture}: a queue-mode run cannot take its own n8n settings (${Object.keys(env).join(', ')})`,
+			);
+		return await runOnServer(workflow, true);
+	};
 	return {
 		state,
 		emulator,
 		async run(fixture: string, env?: NodeJS.ProcessEnv) {
-			const workflow = state.workflows[fixture];
-			if (!workflow)
-				throw new Error(
-					`No workflow fixture "${fixture}"; known: ${Object.keys(state.workflows).join(', ')}`,
-				);
-			if (state.queue) {
-				if (env && Object.keys(env).length)
-					throw new Error(
-						`Workflow ${fixture}: a queue-mode run cannot take its own n8n settings (${Object.keys(env).join(', ')})`,
-					);
-				return await runOnWorkers(workflow);
-			}
-			return await executeWorkflow(state.runtime, state.cli, workflow.id, env);
+			if (state.queue || (env && Object.keys(env).length)) return await runCli(fixture, env);
+			return await runOnServer(fixtureOf(fixture), false);
 		},
+		runCli,
 		async fileOf(run: Execution, node: string, property = 'data') {
 			const binary = run.runData[node]?.[0]?.data?.main?.[0]?.[0]?.binary?.[property] as
 				| { id?: string; data: string }
 				| undefined;
 			if (!binary) throw new Error(`Node "${node}" output no binary "${property}"`);
 			if (!binary.id) return Buffer.from(binary.data, 'base64');
-			if (!state.queue)
+			if (!('executionId' in run))
 				throw new Error(
-					`Node "${node}" stored its file (${binary.id}): run it with N8N_DEFAULT_BINARY_DATA_MODE=default to read it here`,
+					`Node "${node}" stored its file (${binary.id}) in n8n execute's folder: run it with N8N_DEFAULT_BINARY_DATA_MODE=default to read it here`,
 				);
-			const main = await mainServer();
-			return await main.getBytes(
+			const server = await suiteServer();
+			return await server.getBytes(
 				`/rest/binary-data?id=${encodeURIComponent(binary.id)}&action=download`,
 			);
 		},
@@ -69,34 +82,42 @@ export function useE2e(): E2e {
 }
 
 /**
- * Queue mode: the editor's "Execute workflow" on the main (REST), which hands the run to a worker;
+ * The editor's "Execute workflow" on the suite's n8n (REST). Queue mode hands the run to a worker:
  * fails when no worker ran it (the main must never run it itself with offloading on).
  */
-async function runOnWorkers(workflow: { id: string; trigger?: string }) {
+async function runOnServer(workflow: { id: string; trigger?: string }, onWorkers: boolean) {
 	if (!workflow.trigger)
 		throw new Error(`Workflow ${workflow.id} has no Manual Trigger to run it from`);
-	const stack = readStack();
-	const main = await mainServer();
-	const executionId = await startManualRun(main, workflow.id, workflow.trigger);
-	const run = asExecution(await finishedExecution(main, executionId), stack.workers);
-	if (!run.worker)
+	const server = await suiteServer();
+	const executionId = await startManualRun(server, workflow.id, workflow.trigger);
+	const run = asExecution(
+		await finishedExecution(server, executionId),
+		onWorkers ? readStack().workers : [],
+	);
+	if (onWorkers && !run.worker)
 		throw new Error(
 			`Execution ${executionId} of workflow ${workflow.id}: no worker logged it (did the main run it?)`,
 		);
 	return run;
 }
 
-let loggedInMain: N8nServer | undefined;
+let loggedIn: N8nServer | undefined;
 
-/** The running queue-mode main, logged in as the owner (one session per test file). */
-export async function mainServer(): Promise<N8nServer> {
-	if (loggedInMain) return loggedInMain;
+/**
+ * The suite's running n8n, logged in as the owner (one session per test file): the `n8n start` of
+ * the global set-up, or the queue-mode main.
+ */
+export async function suiteServer(): Promise<N8nServer> {
+	if (loggedIn) return loggedIn;
 	const state = readState();
 	const server = new N8nServer(state.runtime, state.server);
 	await server.login(E2E_OWNER.email, E2E_OWNER.password);
-	loggedInMain = server;
+	loggedIn = server;
 	return server;
 }
+
+/** The running queue-mode main, logged in as the owner. */
+export const mainServer = suiteServer;
 
 export const E2E_OWNER: Owner = {
 	email: 'e2e@example.com',
@@ -106,8 +127,10 @@ export const E2E_OWNER: Owner = {
 };
 
 /**
- * A running `n8n start` for the tests of one file, owner set up and logged in. `n8n execute`
- * must not run meanwhile (same SQLite database): the suite runs its files one at a time.
+ * A running `n8n start` for the tests of one file, owner set up and logged in: the suite's (never
+ * stopped by a test file). `memoryMib` holds an n8n of the file's own to that memory (a small
+ * instance, memoryHold.ts), on `n8n execute`'s copy of the user folder (the suite's database stays
+ * with the suite's n8n), started before the file's tests and stopped after them.
  */
 export function useN8nServer(options: { memoryMib?: number } = {}): { server: N8nServer } {
 	const state = readState();
@@ -115,35 +138,31 @@ export function useN8nServer(options: { memoryMib?: number } = {}): { server: N8
 		throw new Error(
 			'A held memory is for the single-process suite: the queue stack starts its own.',
 		);
-	if (state.queue) {
-		// Queue mode: the main the suite's script started (never stopped by a test file).
-		const running = { server: new N8nServer(state.runtime, state.server) };
+	const running = { server: new N8nServer(state.runtime, state.server) };
+	if (!options.memoryMib) {
 		beforeAll(async () => {
-			running.server = await mainServer();
+			running.server = await suiteServer();
 		}, 60_000);
 		return running;
 	}
-	const holder = {
-		server: new N8nServer(
-			state.runtime,
-			state.server,
-			createWriteStream(join(E2E_DIR, 'n8n-server.log'), { flags: 'a' }),
-		),
-	};
-	if (options.memoryMib)
-		holder.server.hold = holdMemory(options.memoryMib, `wf-e2e-${process.pid}`);
+	running.server = new N8nServer(
+		state.runtime,
+		state.cli,
+		createWriteStream(join(E2E_DIR, 'n8n-held-server.log'), { flags: 'a' }),
+	);
+	running.server.hold = holdMemory(options.memoryMib, `wf-e2e-${process.pid}`);
 	beforeAll(async () => {
-		await holder.server.start();
+		await running.server.start();
 		try {
-			await holder.server.setupOwner(E2E_OWNER);
+			await running.server.setupOwner(E2E_OWNER);
 		} catch {
 			// set up by an earlier file of this run
 		}
-		await holder.server.login(E2E_OWNER.email, E2E_OWNER.password);
+		await running.server.login(E2E_OWNER.email, E2E_OWNER.password);
 	}, 360_000);
 	afterAll(async () => {
-		await holder.server.stop();
-		holder.server.hold?.release();
+		await running.server.stop();
+		running.server.hold?.release();
 	}, 60_000);
-	return holder;
+	return running;
 }

@@ -29,10 +29,18 @@ const STATE_FILE = join(E2E_DIR, 'state.json');
 /** What the global set-up prepared, read by every test file (they run in other module registries). */
 export interface E2eState {
 	runtime: N8nRuntime;
-	/** The instance `n8n execute` runs against (its own task broker port). */
+	/**
+	 * The instance `n8n execute` runs against: a copy of the user folder made after the imports (its
+	 * own database and task broker port), so it runs beside the suite's `n8n start`.
+	 */
 	cli: N8nInstance;
-	/** Ports for `n8n start` on the same user folder (never running while `n8n execute` does). */
+	/**
+	 * The suite's `n8n start` (single process: started by the global set-up, owner set up, running
+	 * until its teardown; queue mode: the main).
+	 */
 	server: N8nInstance;
+	/** The suite's `n8n start` process (single process), for the script's safety net. */
+	serverPid?: number;
 	emulator: { pid: number; port: number; urls: EmulatorUrls };
 	credential: { id: string; name: string; type: string; data: Record<string, string> };
 	/** Fixture name (`projectCreate`, `sandbox/project-push`) -> imported workflow id and its Manual Trigger's name. */

@@ -1,7 +1,10 @@
-/* Jest global set-up of the end-to-end suite: one real n8n user folder and one emulator for all files. */
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+/*
+ * Jest global set-up of the end-to-end suite: one real n8n user folder, one `n8n start` on it and one
+ * emulator for all files (stopped by globalTeardown.ts), and a copy of the folder for `n8n execute`.
+ */
+import { cpSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { packPackage } from './communityPackage';
 import { installThroughN8n } from './communityInstaller';
@@ -13,7 +16,10 @@ import { importCredentials, importWorkflows, type CredentialFixture } from './n8
 import { freePort, n8nRuntime, progressLog } from './runtime';
 import { N8nServer } from './n8nServer';
 import { startWarehouse, warehouseCredentialData } from './warehouseDatabase';
-import { hasManualTrigger, loadSuiteFixtures } from './workflowFixtures';
+import { loadSuiteFixtures, manualTriggerName } from './workflowFixtures';
+
+/** The suite's `n8n start`, for globalTeardown (jest shares globalThis between the two only). */
+export const SUITE_SERVER = Symbol.for('n8n-nodes-workforce.e2e.suiteServer');
 
 export default async function globalSetup() {
 	const say = progressLog('e2e');
@@ -23,6 +29,8 @@ export default async function globalSetup() {
 	say(`n8n ${runtime.version} on ${runtime.node}`);
 	rmSync(E2E_DIR, { recursive: true, force: true });
 	rmSync(E2E_USER_FOLDER, { recursive: true, force: true });
+	const cliFolder = join(dirname(E2E_USER_FOLDER), 'n8n-cli');
+	rmSync(cliFolder, { recursive: true, force: true });
 
 	const tarball = packPackage(E2E_DIR);
 	const userFolder = E2E_USER_FOLDER;
@@ -83,20 +91,40 @@ export default async function globalSetup() {
 		await importWorkflows(runtime, cli, fixtures, E2E_DIR);
 		say(`${fixtures.length} workflows imported`);
 
+		// `n8n execute` runs on a copy of the folder (same package, credentials and workflows): one
+		// SQLite database is never open in two n8n processes, so the suite's `n8n start` stays up.
+		cpSync(userFolder, cliFolder, { recursive: true });
+		cli.userFolder = cliFolder;
+		const suiteServer = new N8nServer(
+			runtime,
+			server,
+			createWriteStream(join(E2E_DIR, 'n8n-server.log'), { flags: 'a' }),
+		);
+		// Manual runs saved (n8n's default, set for every version): the cases read them back.
+		suiteServer.extraEnv = { EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true' };
+		(globalThis as Record<symbol, unknown>)[SUITE_SERVER] = suiteServer;
+		await suiteServer.start();
+		say(`n8n start on port ${server.port} for every file (its owner set up by the install)`);
+
 		const state: E2eState = {
 			runtime,
 			cli,
 			server,
+			serverPid: suiteServer.pid,
 			emulator: { pid: emulator.pid ?? 0, port: emulatorPort, urls },
 			credential,
 			workflows: Object.fromEntries(
-				fixtures.map((f) => [f.key, { id: f.id, manual: hasManualTrigger(f) }]),
+				fixtures.map((f) => [
+					f.key,
+					{ id: f.id, manual: manualTriggerName(f) !== undefined, trigger: manualTriggerName(f) },
+				]),
 			),
 			package: { ...pkg, tarball },
 			warehouse: 'db' in warehouse ? { db: warehouse.db, pid: warehouse.pid } : warehouse,
 		};
 		writeState(state);
 	} catch (error) {
+		await ((globalThis as Record<symbol, unknown>)[SUITE_SERVER] as N8nServer | undefined)?.stop();
 		emulator.kill();
 		if (warehouse && 'db' in warehouse) await warehouse.stop();
 		throw error;

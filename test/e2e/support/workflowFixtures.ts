@@ -79,10 +79,6 @@ function workflowId(folder: string, name: string): string {
 	);
 }
 
-export function hasManualTrigger(fixture: WorkflowFixture): boolean {
-	return manualTriggerName(fixture) !== undefined;
-}
-
 /** The name of the workflow's Manual Trigger: where a run through n8n's REST API starts. */
 export function manualTriggerName(fixture: WorkflowFixture): string | undefined {
 	return fixture.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')?.name;
