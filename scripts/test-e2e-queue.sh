@@ -29,7 +29,7 @@ if [ -f "$results" ]; then
     const s = (n) => (n === 1 ? "" : "s");
     process.exitCode = r.numFailedTests || r.numFailedTestSuites || r.numRuntimeErrorTestSuites ? 1 : 0;
     console.log(`[queue] ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped (${r.numTotalTests} test${s(r.numTotalTests)} in ${r.numTotalTestSuites} file${s(r.numTotalTestSuites)}) in ${process.argv[2]} s; logs in .e2e/queue/`);
-  ' "$results" "$(( $(date +%s) - start ))"  || status=1
+  ' "$results" "$(( $(date +%s) - start ))" || status=1
 else
   # jest has been seen to exit 0 when its global set-up failed: no results is a failure.
   status=1
