@@ -36,7 +36,9 @@ import type {
  * preSend keeps it for the first postReceive step, which sends it once more after a 401.
  * Proven on n8n 2.41.1 (test/nodes/shared/n8nInternals/tokenRenewal.test.ts and
  * test/credentials/ through n8n-core 2.41.1, the e2e suite) and on n8n 1.123.81 (n8n-core
- * 1.122.48): test/e2e/tokenRevoked.e2e.ts in the smoke subset, a routed and a custom operation.
+ * 1.122.48): test/e2e/tokenRevoked.e2e.ts in the smoke subset, a routed and a custom operation
+ * (before this, 1.123.81 failed it: the 401 came back and no token was fetched). n8n-core 1.x is no
+ * dev dependency: the path is the same on both, and its minutes of `npm ci` would prove no more.
  */
 export function tokenExpired(): Error {
 	return Object.assign(new Error('The stored Workforce token has expired; a new one is fetched.'), {
