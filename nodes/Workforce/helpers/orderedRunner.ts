@@ -35,7 +35,7 @@ export interface Lanes<L extends { index: number }, T> {
 	size?(value: T): number;
 	aheadBytes?: number;
 	/** Asked before values go out (resumable: a lane's all at once): an error stops the run there. */
-	admit?(lane: L, values: T[]): unknown;
+	admit?(values: T[]): unknown;
 }
 
 const HEAD_READ_AHEAD = 2;
@@ -108,18 +108,16 @@ export async function* orderedRun<L extends { index: number }, T>(
 				changed();
 				continue;
 			}
-			// Resumable: the whole lane (read to its end) is admitted and goes out at once.
+			// Resumable: the whole lane (read to its end) is admitted and goes out at once, or stops the run.
 			const going = lane.values.splice(0, whole ? Infinity : 1);
-			const refused = lanes.admit?.(lane.lane, going);
-			if (refused !== undefined) {
-				rule.end(lane.lane, refused, 1);
-				continue;
-			}
-			for (const value of going) {
-				buffered -= size(value);
-				changed();
-				yield { lane: lane.lane, value };
-			}
+			const refused = lanes.admit?.(going);
+			if (refused !== undefined) rule.end(lane.lane, refused, 1);
+			else
+				for (const value of going) {
+					buffered -= size(value);
+					changed();
+					yield { lane: lane.lane, value };
+				}
 		}
 	} finally {
 		closed = true;

@@ -52,10 +52,9 @@ export function endOfRun<L>(
 	const status = Number.isInteger(code) && code >= 100 && code < 600 ? { status: code } : {};
 	const details = { resume, failed: { partition, page, cause, ...status }, delivered, description };
 	// A page's own message counts every page the run received: this one counts as `details` does.
-	const got = `${deliveredWords(delivered)} delivered before it stopped`;
 	const text =
 		typeof context?.pageFailure === 'string'
-			? `${String(context.what)} failed: ${partition}: page ${page} ${context.pageFailure} (${got}): ${cause}`
+			? `${String(context.what)} failed: ${partition}: page ${page} ${context.pageFailure} (${deliveredWords(delivered)} delivered before it stopped): ${cause}`
 			: asNodeError(ctx.getNode(), stop.error, itemIndex).message;
 	return [...(output.records === 0 ? [] : items), errorOutputItem(text, details, itemIndex)];
 }

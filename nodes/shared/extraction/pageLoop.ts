@@ -46,7 +46,6 @@ export async function* paginate(
 	let ahead: Promise<string | Buffer> | undefined;
 	do {
 		const raw = await (ahead ?? ask(token));
-		ahead = undefined;
 		const decoded = decoder.decode(raw);
 		if (decoded === undefined)
 			throw fail(
@@ -63,11 +62,9 @@ export async function* paginate(
 		Object.assign(progress, received);
 		token = next;
 		// Asked after decoding: a page takes about 0.8 s, decoding it 6-20 ms (BENCHMARKS.md).
-		if (options.readAhead && next !== undefined) {
-			ahead = ask(next);
-			// The caller may stop before reading it: its failure is then nobody's.
-			ahead.catch(() => undefined);
-		}
+		ahead = options.readAhead && next !== undefined ? ask(next) : undefined;
+		// The caller may stop before reading it: its failure is then nobody's.
+		ahead?.catch(() => undefined);
 		yield { decoded, hasMore: next !== undefined, bytes: raw.length };
 	} while (token !== undefined);
 }

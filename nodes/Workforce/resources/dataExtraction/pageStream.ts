@@ -67,16 +67,15 @@ export interface PageStreamOptions extends PaginateOptions {
 
 export function pageStream(
 	this: WorkforceContext,
-	options: PageStreamOptions,
+	{ partitioning, rule = new StopRule<Slice>(false), budget, ...stream }: PageStreamOptions,
 ): AsyncGenerator<ExtractionPage> {
-	const { partitioning, rule = new StopRule<Slice>(false), budget, ...stream } = options;
 	if (!partitioning) return oneStream.call(this, stream, budget);
 	try {
-		const planned = planPartitions(options.qs ?? {}, partitioning, Date.now());
+		const planned = planPartitions(stream.qs ?? {}, partitioning, Date.now());
 		return slicedPages.call(this, planned, partitioning, stream, rule, budget);
 	} catch (error) {
 		// Its message, and its description (how to fix the plan).
-		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: options.itemIndex });
+		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: stream.itemIndex });
 	}
 }
 
@@ -120,15 +119,16 @@ async function* slicedPages(
 	const [next, size] = [() => planner.next(), (page: StreamPage) => page.bytes];
 	let pageNumber = 0;
 	// A slice goes out only if its pages fit the budget (resumable: all of them at once).
-	const admit = (_: Slice, pages: StreamPage[]) =>
+	const admit = (pages: StreamPage[]) =>
 		budget?.admit(
 			pages.reduce((sum, page) => sum + page.bytes, 0),
 			pages.reduce((sum, page) => sum + page.decoded.count, 0),
 		);
 	const lanes = { parallel, rule, next, open, size, admit, aheadBytes };
+	// A page's stretch: the window its slice asked for, as cut (the last one's end is the run's own, or none).
+	const { endMs: runEnd } = runStretch(stream.qs ?? {});
 	for await (const { lane: slice, value: page } of orderedRun(lanes)) {
-		// The window its slice asked for (the last one's end is the run's own, or none).
-		const stretch = runStretch(slice.qs);
+		const stretch = { startMs: slice.startMs, endMs: slice.final ? runEnd : slice.endMs };
 		const hasMore = page.hasMore || !slice.final;
 		yield { ...page, hasMore, pageNumber: ++pageNumber, partition: slice.partition, stretch };
 	}

@@ -28,7 +28,7 @@ export async function readWindows<T>(
 		parallel: readParallel(ctx, itemIndex),
 		rule,
 		next: () => (next < windows.length ? { index: next++ } : undefined),
-		admit: admit && ((_, [answer]) => admit(answer)),
+		admit: admit && (([answer]) => admit(answer)),
 		open: async function* ({ index }) {
 			yield await read(index);
 		},

@@ -20,29 +20,29 @@ describe('RequestGate: the allowance learned from push-back', () => {
 		// Only the fourth was refused; answers to requests of the same round do not cut again.
 		slots[3].pushedBack();
 		slots[2].pushedBack();
-		expect(gate.current).toBe(3);
+		expect(gate.limit).toBe(3);
 		for (const slot of slots) slot.release();
 		// Slots taken after the cut, the third refused: the service serves two now (another client).
 		const after = await take(gate, 3);
 		after[2].pushedBack();
 		for (const slot of after) slot.release();
-		expect(gate.current).toBe(2);
+		expect(gate.limit).toBe(2);
 		// Refused with nothing else in flight: one at a time, never fewer.
 		const alone = await gate.acquire();
 		alone.pushedBack();
 		alone.release();
-		expect(gate.current).toBe(1);
+		expect(gate.limit).toBe(1);
 		const still = await gate.acquire();
 		still.pushedBack();
 		still.release();
-		expect(gate.current).toBe(1);
+		expect(gate.limit).toBe(1);
 	});
 
 	it('a 503 (overloaded) halves the limit', async () => {
 		const gate = new RequestGate(8);
 		const slots = await take(gate, 8);
 		slots[0].pushedBack(null, true);
-		expect(gate.current).toBe(4);
+		expect(gate.limit).toBe(4);
 		for (const slot of slots) slot.release();
 	});
 
@@ -52,24 +52,24 @@ describe('RequestGate: the allowance learned from push-back', () => {
 		const slots = await take(gate, 8);
 		slots[7].pushedBack(null, true);
 		for (const slot of slots) slot.release();
-		expect(gate.current).toBe(4);
+		expect(gate.limit).toBe(4);
 		// Eight rounds of four at the allowance before a fifth is tried.
 		await succeed(gate, 8 * 4 - 1);
-		expect(gate.current).toBe(4);
+		expect(gate.limit).toBe(4);
 		await succeed(gate, 1);
-		expect(gate.current).toBe(5);
+		expect(gate.limit).toBe(5);
 		// The try is refused with five in flight: back to four, and the next try waits 16 rounds.
 		const tried = await take(gate, 5);
 		tried[4].pushedBack();
 		for (const slot of tried) slot.release();
-		expect(gate.current).toBe(4);
+		expect(gate.limit).toBe(4);
 		await succeed(gate, 15 * 4);
-		expect(gate.current).toBe(4);
+		expect(gate.limit).toBe(4);
 		await succeed(gate, 4);
-		expect(gate.current).toBe(5);
+		expect(gate.limit).toBe(5);
 		// Served this time: the allowance grows with each successful try, never past the maximum.
 		await succeed(gate, 10_000);
-		expect(gate.current).toBe(8);
+		expect(gate.limit).toBe(8);
 	});
 
 	it('a halved limit climbs back to the allowance one per round', async () => {
@@ -81,10 +81,10 @@ describe('RequestGate: the allowance learned from push-back', () => {
 		slots = await take(gate, 5);
 		slots[4].pushedBack(null, true);
 		for (const slot of slots) slot.release();
-		expect(gate.current).toBe(2);
+		expect(gate.limit).toBe(2);
 		// The allowance after the overload is what it left: two.
 		await succeed(gate, 2 * 8);
-		expect(gate.current).toBe(3);
+		expect(gate.limit).toBe(3);
 	});
 
 	it('never lets more than the limit in, and the lowest priority number goes first', async () => {

@@ -56,11 +56,10 @@ export async function extractToFile(
 			const summary = new FileSummary(settings.format, settings.compress);
 			const lent = PageBytes.handOver(readAhead(cursor.part(summary, cap)), () => keeps);
 			const bytes = settings.compress ? readAhead(gzip(lent)) : lent;
-			// Renamed at the end if it stays alone.
-			const fileName = partFileName(target.baseName, extension, parts.length + 1, inParts());
 			const binary = await this.helpers.prepareBinaryData(
 				new ByteSource(bytes, decide).asReadable(),
-				fileName,
+				// Renamed at the end if it stays alone.
+				partFileName(target.baseName, extension, parts.length + 1, inParts()),
 				mimeType,
 			);
 			parts.push({ binary, summary });

@@ -98,22 +98,18 @@ export function planPartitions(
 		const narrowed = narrowWindow(qs, startMs, endMs, index === count - 1);
 		const [from, to] = [narrowed[startKey], narrowed[endKey]];
 		const partition = { index, count, from, to } as PagePartition;
-		checkWindow(partition, narrowed, request.check);
+		// Each partition is one window at the service, so the endpoint's rules hold for each.
+		try {
+			request.check?.(narrowed);
+		} catch (error) {
+			const { message, description } = error as { message: string; description?: string };
+			throw planError(
+				`${partitionLabel(partition)}: ${message}`,
+				`Each partition is one window at the service. Choose a shorter Partition By (Day or Week) or more Equal Parts. ${description ?? ''}`.trim(),
+			);
+		}
 		return { partition, qs: narrowed, startMs, endMs };
 	});
-}
-
-/** Each partition is one window at the service, so the endpoint's rules hold for each. */
-function checkWindow(partition: PagePartition, qs: IDataObject, check?: (qs: IDataObject) => void) {
-	try {
-		check?.(qs);
-	} catch (error) {
-		const { message, description } = error as { message: string; description?: string };
-		throw planError(
-			`${partitionLabel(partition)}: ${message}`,
-			`Each partition is one window at the service. Choose a shorter Partition By (Day or Week) or more Equal Parts. ${description ?? ''}`.trim(),
-		);
-	}
 }
 
 /** Cut points from start to end (exclusive); never an empty slice. */

@@ -12,7 +12,7 @@ const FIRST_PROBE_ROUNDS = 8;
  * (`limit` each) one more is tried, up to `max`; each refused try doubles the rounds before the next.
  */
 export class RequestGate {
-	private limit: number;
+	limit: number;
 	private inFlight = 0;
 	/** Since the last cut or try (the limit is fixed meanwhile): a try after `limit * probeAfter`. */
 	private successes = 0;
@@ -29,10 +29,6 @@ export class RequestGate {
 
 	constructor(private readonly max: number) {
 		this.limit = this.allowance = Math.max(1, Math.floor(max));
-	}
-
-	get current(): number {
-		return this.limit;
 	}
 
 	/** Lanes the slices are cut for: below Parallel Requests, one more than the allowance reads ahead when the head waits on the sink. */
