@@ -15,7 +15,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { tokenExpired } from '../nodes/shared/n8nInternals/tokenRenewal';
+import { refusedMark, tokenExpired } from '../nodes/shared/n8nInternals/tokenRenewal';
 import { networkProblem } from '../nodes/shared/transport/network';
 import {
 	baseCovering,
@@ -157,7 +157,11 @@ export class WorkforceApi implements ICredentialType {
 		if (recent?.settledAt === undefined && recent) return await recent.fetch;
 		if (
 			recent?.accessToken !== undefined &&
-			reusable(recent.accessToken, recent.settledAt!, credentials.accessToken)
+			reusable(
+				recent.accessToken,
+				recent.settledAt!,
+				refusedMark(credentials.accessToken)?.accessToken ?? credentials.accessToken,
+			)
 		)
 			return { accessToken: recent.accessToken };
 		const entry: {
@@ -189,7 +193,8 @@ export class WorkforceApi implements ICredentialType {
 		const base = baseCovering(target, bases);
 		if (!base) throw new Error(refusal(target, bases));
 		const extraction = base.api === 'extraction';
-		const stored = parseTokens(credentials.accessToken);
+		const refused = refusedMark(credentials.accessToken);
+		const stored = parseTokens(refused?.accessToken ?? credentials.accessToken);
 		const covers = (t: StoredToken) =>
 			t.scopes.length === 0 || t.scopes.some((s) => EXTRACTION_SCOPE.test(s) === extraction);
 		const chosen = stored.tokens.find(covers);
@@ -199,7 +204,12 @@ export class WorkforceApi implements ICredentialType {
 				`The API client does not hold the ${extraction ? 'data extraction' : 'integration'} scope${missing.length ? ` (${missing.join(' ')} was refused with invalid_scope)` : ''}, so it cannot call the ${extraction ? 'data extraction' : 'integration'} API. Ask the administrator to grant it, or use a credential whose client holds it.`,
 			);
 		}
-		if (chosen.renewAt !== undefined && Date.now() >= chosen.renewAt) throw tokenExpired();
+		// Due for renewal, or the bearer the service refused: n8n renews on this 401 and sends once more.
+		if (
+			(refused !== undefined && (refused.bearer === '' || refused.bearer === chosen.token)) ||
+			(chosen.renewAt !== undefined && Date.now() >= chosen.renewAt)
+		)
+			throw tokenExpired();
 		setBearer(options, chosen.token);
 		guardRedirects(options, base);
 		return options;

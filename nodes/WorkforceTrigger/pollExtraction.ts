@@ -7,8 +7,6 @@ import {
 } from 'n8n-workflow';
 
 import { paginate } from '../shared/extraction/pageLoop';
-import { TRIGGER_POLL_BUDGET_MB } from '../shared/itemBudget';
-import { isVersion2 } from '../shared/nodeVersion';
 import type { TriggerSettings } from './settings';
 import type { ExtractionStream } from './streams';
 import { collectChanges, nextState, type Collected, type Page } from './sync/run';
@@ -53,8 +51,8 @@ export async function pollExtraction(
 			),
 			startedAt,
 			outOfTime: () => performance.now() - t0 >= budgetMs * 0.9,
-			// Version 2: a poll's records in bytes, at most (issue 46).
-			maxBytes: !manual && isVersion2(this) ? TRIGGER_POLL_BUDGET_MB * 1e6 : undefined,
+			// Version 2: a poll's records in bytes, at most (issue 46); a manual sample is small anyway.
+			maxBytes: manual ? undefined : settings.pollBudgetBytes,
 			maxChanges: manual
 				? SAMPLE_SIZE
 				: settings.maxChangesPerPoll === Infinity

@@ -8,6 +8,7 @@ import {
 } from '../shared/payrollExportFilters';
 import { otherEndpointProperties } from './otherEndpoint';
 import { ZONED_INSTANT_HINT } from '../shared/dateHints';
+import { budgetOption, TRIGGER_POLL_BUDGET_MB } from '../shared/itemBudget';
 
 const onEvent = (...event: string[]) => ({ show: { event } });
 
@@ -267,6 +268,11 @@ export const triggerProperties: INodeProperties[] = [
 				default: 2500,
 				description: 'Records (for images: parent records) per page, sent as ChunkLimit',
 			},
+			// Issue 46: the node's option of the same name bounds a run into items; this one a poll.
+			budgetOption(
+				TRIGGER_POLL_BUDGET_MB,
+				`The megabytes of records one poll may emit: it stops before the change that would pass them, and the next poll continues exactly there (nothing skipped, nothing repeated), as with Max Changes per Poll. ${TRIGGER_POLL_BUDGET_MB} (about 1,400 time registrations) is safe on a 640 MiB n8n; raise it only on a larger instance (docs/bulk-extraction.md#small-instances). Not for Payroll Export Changed.`,
+			),
 			{
 				displayName: 'Max Changes per Poll',
 				name: 'maxChangesPerPoll',

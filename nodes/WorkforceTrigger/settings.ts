@@ -1,7 +1,8 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { editorZone } from '../shared/editorZone';
-import { atLeastVersion } from '../shared/nodeVersion';
+import { budgetMegabytes, TRIGGER_POLL_BUDGET_MB } from '../shared/itemBudget';
+import { atLeastVersion, isVersion2 } from '../shared/nodeVersion';
 import { toUtcIso } from '../shared/dates';
 import { MINUTE_MS } from './sync/time';
 
@@ -13,6 +14,8 @@ export interface TriggerSettings {
 	timeoutMs: number;
 	/** Changes one poll emits at most (Max Changes per Poll); Infinity when 0. */
 	maxChangesPerPoll: number;
+	/** Version 2 (issue 46): bytes of records one poll emits at most (Item Memory Budget); none before. */
+	pollBudgetBytes?: number;
 	/** Where the first poll starts: undefined = now. */
 	startDate?: number;
 }
@@ -64,6 +67,12 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 				0,
 			),
 		),
+		pollBudgetBytes: isVersion2(ctx)
+			? budgetMegabytes(ctx.getNode(), options.itemMemoryBudget, {
+					fallback: TRIGGER_POLL_BUDGET_MB,
+					bounds: 'one poll may emit',
+				}) * 1e6
+			: undefined,
 		startDate,
 	};
 }

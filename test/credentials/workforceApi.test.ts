@@ -134,7 +134,7 @@ describe('Workforce API credential', () => {
 				action: { kind: 'status', status: 401 },
 			});
 			const result = await listAll();
-			expect(result.error?.message).toMatch(/Authorization failed/);
+			expect(result.error?.message).toMatch(/refused the request \(HTTP 401\)/);
 			expect((result.error as { httpCode?: string }).httpCode).toBe('401');
 			expect(fx.tokenRequests()).toHaveLength(2);
 			expect(fx.apiRequests()).toHaveLength(2);

@@ -11,8 +11,8 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { IGNORE_ALL_BUT_401 } from '../../shared/n8nInternals/tokenRenewal';
-import { rejectErrorAnswer } from '../../shared/transport';
+import { keepRoutedRequest, renewRoutedAnswer } from '../../shared/n8nInternals/tokenRenewal';
+import { CREDENTIAL, rejectErrorAnswer, transportError } from '../../shared/transport';
 import type { NotFound } from '../../shared/transport/errors';
 import { notFoundOf, pickerOf } from './pickerHints';
 import { assertNoDotSegments } from '../../shared/transport/pathSegment';
@@ -20,7 +20,8 @@ import { assertNoDotSegments } from '../../shared/transport/pathSegment';
 /**
  * Turns the service's answer into items: an array becomes one item per element, an empty
  * answer (204) becomes `{ success: true }`, and an error status becomes an n8n error that names
- * the offending fields. Every routed operation runs it first (see `route`).
+ * the offending fields (a 401 after the request was sent once more with a new token). Every
+ * routed operation runs it first (see `route`).
  */
 export async function handleResponse(
 	this: IExecuteSingleFunctions,
@@ -45,6 +46,11 @@ async function answerItems(
 	response: IN8nHttpFullResponse,
 	notFound: NotFoundWords,
 ): Promise<INodeExecutionData[]> {
+	try {
+		await renewRoutedAnswer(ctx, CREDENTIAL, response);
+	} catch (error) {
+		throw transportError(ctx, error, { itemIndex: ctx.getItemIndex() });
+	}
 	await rejectErrorAnswer(ctx, response, {
 		itemIndex: ctx.getItemIndex(),
 		notFound: response.statusCode === 404 ? notFound(ctx) : undefined,
@@ -101,11 +107,12 @@ export function route(options: RouteOptions): INodePropertyRouting {
 			method: options.method,
 			...(options.url !== undefined ? { url: options.url } : {}),
 			...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-			ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
+			// Every status comes back: a 401 is sent once more with a new token (renewRoutedAnswer).
+			ignoreHttpStatusErrors: true,
 			// n8n would resend the token to any origin a redirect names (see redirectError).
 			disableFollowRedirect: true,
 		},
-		send: { preSend: [...(options.preSend ?? []), refuseDotSegments] },
+		send: { preSend: [...(options.preSend ?? []), refuseDotSegments, keepRoutedRequest] },
 		output: {
 			postReceive: [
 				options.notFound ? handleResponseWith(options.notFound) : handleResponse,

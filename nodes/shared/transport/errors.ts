@@ -20,12 +20,17 @@ export interface NotFound {
 /** What to do about each status, shown as the error's description. */
 const ADVICE: Record<number, string> = {
 	400: 'Correct the field(s) named above and run the node again.',
-	401: "The service refused the token even after a fresh one was fetched. Check that the credential's Scopes cover this API (the integration scope for /api, reportingapiv1 for data extraction) and that the API client is enabled.",
 	403: "The API client's company has no access to this project or company. Use ids from your own company structure.",
 	404: 'Nothing with that id or number exists in your company. Check the id, or pick the record from the list.',
 	409: 'The data changed while the request ran. Reload the record and try again; do not retry blindly.',
 	413: 'The request is larger than the service accepts (30,000,000 bytes per request). Send fewer or smaller files per request.',
 };
+
+/** A 401 comes back only after the request was sent once more with a new token: names the credential. */
+function unauthorizedAdvice(node: INode): string {
+	const name = node.credentials?.workforceApi?.name;
+	return `The service refused the token even after a fresh one was fetched. Check the Workforce API credential${name ? ` "${name}"` : ''}: its Scopes must cover this API (the integration scope for /api, reportingapiv1 for data extraction) and its API client must be enabled.`;
+}
 
 /**
  * How long a 429's Retry-After asks to wait, in ms: delta-seconds or an HTTP-date (RFC 9110);
@@ -102,7 +107,7 @@ export function serviceError(
 			? rateLimitAdvice(retryAfter)
 			: (notFound?.advice ??
 				codeAdvice ??
-				ADVICE[statusCode] ??
+				(statusCode === 401 ? unauthorizedAdvice(node) : ADVICE[statusCode]) ??
 				(statusCode >= 500
 					? 'The service failed unexpectedly. Retry later (node settings: Retry On Fail).'
 					: undefined));

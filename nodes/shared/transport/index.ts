@@ -12,7 +12,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { IGNORE_ALL_BUT_401 } from '../n8nInternals/tokenRenewal';
+import { sendRenewingOnce } from '../n8nInternals/tokenRenewal';
 import { readText } from './body';
 import { errorWithOwnMessage, redirectError, serviceError, type NotFound } from './errors';
 import { networkProblem } from './network';
@@ -72,7 +72,8 @@ export async function workforceRequest(
 		json: !request.binary && !request.stream,
 		encoding: request.stream ? 'stream' : request.binary ? 'arraybuffer' : undefined,
 		returnFullResponse: true,
-		ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
+		// Every status comes back: a 401 is sent once more with a new token (sendRenewingOnce).
+		ignoreHttpStatusErrors: true,
 		arrayFormat: 'repeat',
 		timeout: request.timeout,
 		// n8n would resend the token to any origin a redirect names (see redirectError).
@@ -80,11 +81,13 @@ export async function workforceRequest(
 	};
 	let response: IN8nHttpFullResponse;
 	try {
-		response = (await this.helpers.httpRequestWithAuthentication.call(
+		response = await sendRenewingOnce(
 			this,
 			CREDENTIAL,
-			options,
-		)) as IN8nHttpFullResponse;
+			() => ({ ...options }),
+			async (refused) =>
+				request.stream && (await readText(refused.body, request.timeout).catch(() => '')),
+		);
 	} catch (error) {
 		throw transportError(this, error, {
 			...request,

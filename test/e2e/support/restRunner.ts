@@ -35,10 +35,17 @@ export async function startManualRun(
 	workflowId: string,
 	trigger: string,
 ): Promise<string> {
+	// n8n 1.x runs the workflow the body carries (and refuses a body without it); n8n 2.x reads it
+	// from its database and drops the field.
+	const workflowData = await server.rest<Record<string, unknown>>(
+		'GET',
+		`/rest/workflows/${workflowId}`,
+	);
 	const answer = await server.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
 		'POST',
 		`/rest/workflows/${workflowId}/run`,
 		{
+			workflowData,
 			triggerToStartFrom: { name: trigger },
 		},
 	);

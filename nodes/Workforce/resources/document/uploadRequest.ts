@@ -8,6 +8,7 @@ import type {
 import { baseUrl, CREDENTIAL, rejectErrorAnswer, transportError } from '../../../shared/transport';
 import { assertNoDotSegments } from '../../../shared/transport/pathSegment';
 import { buildMultipart, type UploadFile } from '../../../shared/n8nInternals/multipartBody';
+import { sendRenewingOnce } from '../../../shared/n8nInternals/tokenRenewal';
 import type { NotFound } from '../../../shared/transport/errors';
 
 export interface UploadRequest {
@@ -22,29 +23,19 @@ export interface UploadRequest {
 const WHAT = 'Uploading documents';
 
 /**
- * POSTs the files as one multipart request. n8n core refreshes the token on a 401 but does not
- * resend a streamed body, so 401 comes back to us (all statuses are ignored by the client) and
- * we refresh and upload exactly once more with a freshly built body: the credential data is
- * passed with its token emptied, which makes n8n run the credential's preAuthentication (a new
- * token, saved to the credential) before sending.
+ * POSTs the files as one multipart request. n8n does not resend a streamed body after a 401, so
+ * every status comes back and a 401 is uploaded exactly once more with a new token and a freshly
+ * built body (n8nInternals/tokenRenewal.ts).
  */
 export async function sendUpload(ctx: IExecuteFunctions, request: UploadRequest): Promise<unknown> {
 	assertNoDotSegments(ctx, request.path, request.itemIndex);
 	const credentials = await ctx.getCredentials(CREDENTIAL);
 	const base = baseUrl(credentials, 'integration');
-	let response = await post(ctx, base, request);
-	if (response.statusCode === 401) {
-		const node = ctx.getNode();
-		const stored = node.credentials?.[CREDENTIAL];
-		const fresh = await ctx.getCredentials(CREDENTIAL);
-		response = await post(ctx, base, request, {
-			credentialsDecrypted: {
-				id: stored?.id ?? '',
-				name: stored?.name ?? '',
-				type: CREDENTIAL,
-				data: { ...fresh, accessToken: '' },
-			},
-		});
+	let response: IN8nHttpFullResponse;
+	try {
+		response = await sendRenewingOnce(ctx, CREDENTIAL, () => uploadOptions(base, request));
+	} catch (error) {
+		throw transportError(ctx, error, { what: WHAT, itemIndex: request.itemIndex });
 	}
 	await rejectErrorAnswer(ctx, response, {
 		what: WHAT,
@@ -54,14 +45,10 @@ export async function sendUpload(ctx: IExecuteFunctions, request: UploadRequest)
 	return response.body;
 }
 
-async function post(
-	ctx: IExecuteFunctions,
-	base: string,
-	request: UploadRequest,
-	additional?: Parameters<IExecuteFunctions['helpers']['httpRequestWithAuthentication']>[2],
-): Promise<IN8nHttpFullResponse> {
+/** The upload request with a freshly built body. */
+function uploadOptions(base: string, request: UploadRequest): IHttpRequestOptions {
 	const body = buildMultipart(request.files);
-	const options: IHttpRequestOptions = {
+	return {
 		method: 'POST',
 		baseURL: base,
 		url: request.path,
@@ -70,20 +57,10 @@ async function post(
 		headers: { Accept: 'application/json', 'Content-Type': body.contentType },
 		json: true,
 		returnFullResponse: true,
-		// Every status comes back, 401 included: core must not swallow it (see above).
+		// Every status comes back, 401 included: n8n would not resend the body (see above).
 		ignoreHttpStatusErrors: true,
 		// Following redirects makes the HTTP client keep every byte written, to replay it: that
 		// would hold the whole upload in memory. The service does not redirect uploads.
 		disableFollowRedirect: true,
 	};
-	try {
-		return (await ctx.helpers.httpRequestWithAuthentication.call(
-			ctx,
-			CREDENTIAL,
-			options,
-			additional,
-		)) as IN8nHttpFullResponse;
-	} catch (error) {
-		throw transportError(ctx, error, { what: WHAT, itemIndex: request.itemIndex });
-	}
 }

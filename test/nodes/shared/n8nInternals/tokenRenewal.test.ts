@@ -1,61 +1,70 @@
-import type { ICredentialDataDecryptedObject, IExecuteFunctions } from 'n8n-workflow';
-
-import { IGNORE_ALL_BUT_401 } from '../../../../nodes/shared/n8nInternals/tokenRenewal';
-import { baseUrl, CREDENTIAL } from '../../../../nodes/shared/transport';
 import type { FaultAction } from '../../../emulator/control/faults';
-import { jsonOf } from '../../../harness/execute';
-import { executeStandIn, standInNode } from '../../../harness/standIn';
+import { CREDENTIAL_ID, executeNode, jsonOf } from '../../../harness/execute';
 import { useEmulator } from '../../../support/emulatorFixture';
 
-/** One GET through n8n-core's `httpRequestWithAuthentication` with `IGNORE_ALL_BUT_401`: what came back. */
-const listTypes = standInNode('Renewal probe', 'renewalProbe', {
-	async execute(this: IExecuteFunctions) {
-		const credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL);
-		try {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
-				method: 'GET',
-				baseURL: baseUrl(credentials, 'integration'),
-				url: '/api/MachineType',
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: IGNORE_ALL_BUT_401,
-			})) as { statusCode: number };
-			return [[{ json: { answer: response.statusCode } }]];
-		} catch (error) {
-			return [[{ json: { thrown: (error as { httpCode?: string }).httpCode ?? null } }]];
-		}
+/** A routed operation (n8n's routing engine sends it) and a custom one (the node sends it). */
+const OPERATIONS = [
+	{
+		kind: 'routed',
+		api: 'integration',
+		parameters: { resource: 'project', operation: 'getAll', returnAll: true },
 	},
-});
+	{
+		kind: 'custom',
+		api: 'extraction',
+		parameters: { resource: 'dataExtraction', operation: 'getTimeRegistrations', limit: 5 },
+	},
+] as const;
 
 /**
- * n8n's renewal on a 401 (n8nInternals/tokenRenewal.ts), the service's 401 answer: the first
+ * n8nInternals/tokenRenewal.ts through n8n-core's request helper and routing engine: a 401 the
+ * service answers before the token's renewal time is sent once more with a new token, which the
+ * credential keeps; a second 401 is the node's error; other statuses are never renewed. The first
  * request of each case fetches a token (a fresh credential), then the fault decides.
  */
-describe("n8n renews the token once on a 401 and gives every other status back (n8n-core's request helper)", () => {
+describe.each(OPERATIONS)('a 401 answered to a $kind operation', ({ api, parameters }) => {
 	const fx = useEmulator();
-	it.each<[string, FaultAction, object, string[]]>([
+	const run = async () => await executeNode({ credentials: fx.credentials, parameters });
+	const sequence = () => fx.requests().map((r) => `${r.api} ${r.status}`);
+
+	it.each<[string, FaultAction, string[]]>([
 		[
-			'the token revoked: a new token, the request sent once more',
+			'the token revoked: a new token, stored, and the request sent once more',
 			{ kind: 'expireTokens' },
-			{ answer: 200 },
-			['identity 200', 'integration 401', 'identity 200', 'integration 200'],
+			['identity 200', `${api} 401`, 'identity 200', `${api} 200`],
 		],
 		[
-			'401 on every attempt: one renewal, two sends, then the 401 is thrown',
+			'401 on every attempt: one renewal, two sends, then an error naming the credential',
 			{ kind: 'status', status: 401 },
-			{ thrown: '401' },
-			['identity 200', 'integration 401', 'identity 200', 'integration 401'],
+			['identity 200', `${api} 401`, 'identity 200', `${api} 401`],
 		],
 		[
-			'403: an answer, no renewal',
+			'403: no renewal, the error at once',
 			{ kind: 'status', status: 403 },
-			{ answer: 403 },
-			['identity 200', 'integration 403'],
+			['identity 200', `${api} 403`],
 		],
-	])('%s', async (_label, action, outcome, sequence) => {
+	])('%s', async (_label, action, expected) => {
 		// Once for the revoked token (the renewed one is good), on every request for the statuses.
-		const count = action.kind === 'expireTokens' ? 1 : 10;
-		fx.emulator.ctx.faults.add({ api: 'integration', count, action });
-		expect(jsonOf(await executeStandIn(fx.credentials, listTypes))).toEqual([outcome]);
-		expect(fx.requests().map((r) => `${r.api} ${r.status}`)).toEqual(sequence);
+		fx.emulator.ctx.faults.add({ api, count: action.kind === 'expireTokens' ? 1 : 10, action });
+		const result = await run();
+		expect(sequence()).toEqual(expected);
+		const sent = fx.apiRequests();
+		const stored = fx.credentials.get(CREDENTIAL_ID)!;
+		expect(String(stored.accessToken)).not.toMatch(/^refused by the service/);
+		if (action.kind === 'expireTokens') {
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result).length).toBeGreaterThan(0);
+			expect(sent[1].headers.authorization).not.toBe(sent[0].headers.authorization);
+			expect(String(stored.accessToken)).toContain(
+				sent[1].headers.authorization!.replace('Bearer ', ''),
+			);
+			return;
+		}
+		const status = (action as { status: number }).status;
+		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: String(status) });
+		if (status === 401)
+			expect(result.error?.description).toMatch(
+				/^The service refused the token even after a fresh one was fetched. Check the Workforce API credential "[^"]+":/,
+			);
 	});
 });
