@@ -85,7 +85,9 @@ async function runScenario(
 		mkdirSync(logDir, { recursive: true });
 		const lines = requests
 			.filter((r) => r.api === 'extraction')
-			.map((r) => JSON.stringify({ time: r.time, status: r.status, search: r.search }));
+			.map((r) =>
+				JSON.stringify({ time: r.time, end: r.endTime, status: r.status, search: r.search }),
+			);
 		const name = `${variant.label.replace(/\W+/g, '-')}-${Date.now()}.jsonl`;
 		writeFileSync(join(logDir, name), `${lines.join('\n')}\n`);
 	}

@@ -131,6 +131,7 @@ export class Emulator {
 						headers,
 					});
 
+		if (entry) res.once('close', () => (entry.endTime = this.ctx.clock.nowIso()));
 		let fault: FaultAction | undefined;
 		try {
 			if (api !== 'control') {

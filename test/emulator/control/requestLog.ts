@@ -4,6 +4,8 @@ import type { LatencyPlan } from '../core/latency';
 export interface LoggedRequest {
 	seq: number;
 	time: string;
+	/** When the answer's last byte went or the connection closed (a request's end, for in-flight counts). */
+	endTime?: string;
 	api: ApiName;
 	method: string;
 	/** Path below the API's base, as sent (still URL-encoded). */
