@@ -1,5 +1,6 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import { CREDENTIAL } from '../credentialType';
 import { plural } from '../plural';
 import { adviceForCodes } from './codeAdvice';
 import { redact } from './redact';
@@ -28,7 +29,7 @@ const ADVICE: Record<number, string> = {
 
 /** A 401 comes back only after the request was sent once more with a new token: names the credential. */
 function unauthorizedAdvice(node: INode): string {
-	const name = node.credentials?.workforceApi?.name;
+	const name = node.credentials?.[CREDENTIAL]?.name;
 	return `The service refused the token even after a fresh one was fetched. Check the Workforce API credential${name ? ` "${name}"` : ''}: its Scopes must cover this API (the integration scope for /api, reportingapiv1 for data extraction) and its API client must be enabled.`;
 }
 

@@ -12,6 +12,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { CREDENTIAL } from '../credentialType';
 import { sendRenewingOnce } from '../n8nInternals/tokenRenewal';
 import { readText } from './body';
 import { errorWithOwnMessage, redirectError, serviceError, type NotFound } from './errors';
@@ -19,7 +20,7 @@ import { networkProblem } from './network';
 import { credentialSecrets, redact } from './redact';
 import { assertNoDotSegments } from './pathSegment';
 
-export const CREDENTIAL = 'workforceApi';
+export { CREDENTIAL } from '../credentialType';
 
 export type WorkforceContext =
 	| IExecuteFunctions

@@ -68,3 +68,52 @@ describe.each(OPERATIONS)('a 401 answered to a $kind operation', ({ api, paramet
 			);
 	});
 });
+
+/**
+ * Two runs of one credential meet one revocation: the other run renews first, so this run's 401
+ * finds a newer token stored and sends it at once, without a fetch of its own. Staged with a hold,
+ * not timing: this run's first request waits in the emulator while the tokens are revoked and the
+ * other run fetches and stores its token; released, it is answered 401 (the hold comes before the
+ * emulator reads the token). The emulator logs each request as it arrives.
+ */
+describe('a token another run stored while this run waited on its answer', () => {
+	const fx = useEmulator();
+	const run = async () =>
+		await executeNode({ credentials: fx.credentials, parameters: OPERATIONS[0].parameters });
+	const bearer = (r: { headers: { authorization?: string } }) => r.headers.authorization ?? '';
+
+	it('is sent after the 401 without a token fetch of this run', async () => {
+		expect((await run()).error).toBeUndefined();
+		const pages = fx.apiRequests().length;
+		const first = bearer(fx.apiRequests()[0]);
+		fx.mark();
+		const updates = fx.credentials.updates;
+		fx.emulator.ctx.faults.add({ api: 'integration', action: { kind: 'hold' } });
+		const waiting = run();
+		await fx.emulator.ctx.faults.whenHolding(1);
+		fx.emulator.ctx.clients.expireAll();
+		expect((await run()).error).toBeUndefined();
+		const renewed = bearer(fx.apiRequests().at(-1)!);
+		expect(fx.emulator.ctx.faults.release()).toBe(1);
+		const result = await waiting;
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result).length).toBeGreaterThan(0);
+		const token = (r: { headers: { authorization?: string } }) =>
+			bearer(r) === first ? 'first token' : bearer(r) === renewed ? 'renewed token' : bearer(r);
+		const stored = Array<string>(pages).fill('200 renewed token');
+		// This run's held request, the other run's first, the other run's pages, this run's pages.
+		expect(fx.apiRequests().map((r) => `${r.status} ${token(r)}`)).toEqual([
+			'401 first token',
+			'401 first token',
+			...stored,
+			...stored,
+		]);
+		// One fetch in all, the other run's, and one credential write.
+		expect(fx.tokenRequests()).toHaveLength(1);
+		expect(fx.credentials.updates).toBe(updates + 1);
+		expect(String(fx.credentials.get(CREDENTIAL_ID)!.accessToken)).toContain(
+			renewed.replace('Bearer ', ''),
+		);
+	});
+});
