@@ -72,6 +72,34 @@ describe('RequestGate: the allowance learned from push-back', () => {
 		expect(gate.limit).toBe(8);
 	});
 
+	it('a try refused at the allowance in flight (the service still counting an answered request) goes back to the allowance, not below', async () => {
+		const gate = new RequestGate(4);
+		// A 429 at four: allowance three.
+		const slots = await take(gate, 4);
+		slots[3].pushedBack();
+		for (const slot of slots) slot.release();
+		await succeed(gate, 8 * 3);
+		expect(gate.limit).toBe(4);
+		// The try: refused with three in flight as the gate counts them (the fourth was just answered).
+		const tried = await take(gate, 3);
+		tried[2].pushedBack();
+		for (const slot of tried) slot.release();
+		expect(gate.limit).toBe(3);
+		// The next try waits 16 rounds, as after any refused try.
+		await succeed(gate, 16 * 3 - 1);
+		expect(gate.limit).toBe(3);
+		await succeed(gate, 1);
+		expect(gate.limit).toBe(4);
+		// A refusal at the allowance while not trying: the service serves fewer now.
+		const tryAgain = await take(gate, 4);
+		tryAgain[3].pushedBack();
+		for (const slot of tryAgain) slot.release();
+		const lowered = await take(gate, 3);
+		lowered[2].pushedBack();
+		for (const slot of lowered) slot.release();
+		expect(gate.limit).toBe(2);
+	});
+
 	it('a halved limit climbs back to the allowance one per round', async () => {
 		const gate = new RequestGate(6);
 		// A 429 at six: allowance five. Then an overload halves it to two.

@@ -10,6 +10,9 @@ const FIRST_PROBE_ROUNDS = 8;
  * published). A 429 at `level` in flight sets the limit to `level - 1`; a 503 halves it (as TCP);
  * once per round; a Retry-After holds new requests. After FIRST_PROBE_ROUNDS rounds of successes
  * (`limit` each) one more is tried, up to `max`; each refused try doubles the rounds before the next.
+ * A refused try goes back to the allowance, never below: the service counts a request until its
+ * answer has left it, so the try may be refused at `allowance` in flight as we count (a limit
+ * really lowered meanwhile is found by the next refusal).
  */
 export class RequestGate {
 	limit: number;
@@ -62,10 +65,14 @@ export class RequestGate {
 	}
 
 	private cut(level: number, overloaded: boolean): void {
-		if (this.limit > this.allowance) this.probeAfter *= 2;
+		const trying = this.limit > this.allowance;
+		if (trying) this.probeAfter *= 2;
 		this.cuts++;
 		this.successes = 0;
-		const served = overloaded ? Math.floor(this.limit / 2) : Math.min(this.limit - 1, level - 1);
+		const refusedAt = Math.min(this.limit - 1, level - 1);
+		const served = overloaded
+			? Math.floor(this.limit / 2)
+			: Math.max(refusedAt, trying ? this.allowance : 1);
 		this.limit = this.allowance = Math.max(1, served);
 	}
 
