@@ -13,6 +13,13 @@ async function succeed(gate: RequestGate, n: number) {
 const take = (gate: RequestGate, n: number) =>
 	Promise.all(Array.from({ length: n }, () => gate.acquire()));
 
+/** One round of `n` in flight, the last refused (429, or 503 when `overloaded`), all given back. */
+async function refusedAt(gate: RequestGate, n: number, overloaded = false) {
+	const slots = await take(gate, n);
+	slots[n - 1].pushedBack(null, overloaded);
+	for (const slot of slots) slot.release();
+}
+
 describe('RequestGate: the allowance learned from push-back', () => {
 	it('a 429 with four in flight sets the limit to the three the service served, once per round', async () => {
 		const gate = new RequestGate(4);
@@ -23,9 +30,7 @@ describe('RequestGate: the allowance learned from push-back', () => {
 		expect(gate.limit).toBe(3);
 		for (const slot of slots) slot.release();
 		// Slots taken after the cut, the third refused: the service serves two now (another client).
-		const after = await take(gate, 3);
-		after[2].pushedBack();
-		for (const slot of after) slot.release();
+		await refusedAt(gate, 3);
 		expect(gate.limit).toBe(2);
 		// Refused with nothing else in flight: one at a time, never fewer.
 		const alone = await gate.acquire();
@@ -49,9 +54,7 @@ describe('RequestGate: the allowance learned from push-back', () => {
 	it('below the allowance it climbs one per round; above it, one try after 8 rounds, 16 after a refused try', async () => {
 		const gate = new RequestGate(8);
 		// Overloaded at 8: halved to 4, the allowance 4.
-		const slots = await take(gate, 8);
-		slots[7].pushedBack(null, true);
-		for (const slot of slots) slot.release();
+		await refusedAt(gate, 8, true);
 		expect(gate.limit).toBe(4);
 		// Eight rounds of four at the allowance before a fifth is tried.
 		await succeed(gate, 8 * 4 - 1);
@@ -59,9 +62,7 @@ describe('RequestGate: the allowance learned from push-back', () => {
 		await succeed(gate, 1);
 		expect(gate.limit).toBe(5);
 		// The try is refused with five in flight: back to four, and the next try waits 16 rounds.
-		const tried = await take(gate, 5);
-		tried[4].pushedBack();
-		for (const slot of tried) slot.release();
+		await refusedAt(gate, 5);
 		expect(gate.limit).toBe(4);
 		await succeed(gate, 15 * 4);
 		expect(gate.limit).toBe(4);
@@ -75,40 +76,29 @@ describe('RequestGate: the allowance learned from push-back', () => {
 	it('a try refused at the allowance in flight (the service still counting an answered request) goes back to the allowance, not below', async () => {
 		const gate = new RequestGate(4);
 		// A 429 at four: allowance three.
-		const slots = await take(gate, 4);
-		slots[3].pushedBack();
-		for (const slot of slots) slot.release();
+		await refusedAt(gate, 4);
 		await succeed(gate, 8 * 3);
 		expect(gate.limit).toBe(4);
 		// The try: refused with three in flight as the gate counts them (the fourth was just answered).
-		const tried = await take(gate, 3);
-		tried[2].pushedBack();
-		for (const slot of tried) slot.release();
+		await refusedAt(gate, 3);
 		expect(gate.limit).toBe(3);
 		// The next try waits 16 rounds, as after any refused try.
 		await succeed(gate, 16 * 3 - 1);
 		expect(gate.limit).toBe(3);
 		await succeed(gate, 1);
 		expect(gate.limit).toBe(4);
-		// A refusal at the allowance while not trying: the service serves fewer now.
-		const tryAgain = await take(gate, 4);
-		tryAgain[3].pushedBack();
-		for (const slot of tryAgain) slot.release();
-		const lowered = await take(gate, 3);
-		lowered[2].pushedBack();
-		for (const slot of lowered) slot.release();
+		// Refused at four again (allowance three); then at three, not trying: the service serves fewer now.
+		await refusedAt(gate, 4);
+		expect(gate.limit).toBe(3);
+		await refusedAt(gate, 3);
 		expect(gate.limit).toBe(2);
 	});
 
 	it('a halved limit climbs back to the allowance one per round', async () => {
 		const gate = new RequestGate(6);
 		// A 429 at six: allowance five. Then an overload halves it to two.
-		let slots = await take(gate, 6);
-		slots[5].pushedBack();
-		for (const slot of slots) slot.release();
-		slots = await take(gate, 5);
-		slots[4].pushedBack(null, true);
-		for (const slot of slots) slot.release();
+		await refusedAt(gate, 6);
+		await refusedAt(gate, 5, true);
 		expect(gate.limit).toBe(2);
 		// The allowance after the overload is what it left: two.
 		await succeed(gate, 2 * 8);
