@@ -1,17 +1,26 @@
 import { RequestGate } from '../../../../nodes/Workforce/resources/dataExtraction/partitions/requestGate';
 
-/** Takes a slot, lets it succeed and gives it back, `n` times. */
+/** Takes a slot, lets it succeed and gives it back, `n` times; the limit then. */
 async function succeed(gate: RequestGate, n: number) {
 	for (let i = 0; i < n; i++) {
 		const slot = await gate.acquire();
 		slot.succeeded();
 		slot.release();
 	}
+	return gate.limit;
 }
 
 /** Takes `n` slots at once (the gate must have room for them). */
 const take = (gate: RequestGate, n: number) =>
 	Promise.all(Array.from({ length: n }, () => gate.acquire()));
+
+/** One round of `n` in flight, the last refused (429, or 503 when `overloaded`), all given back; the limit then. */
+async function refusedAt(gate: RequestGate, n: number, overloaded = false) {
+	const slots = await take(gate, n);
+	slots[n - 1].pushedBack(null, overloaded);
+	for (const slot of slots) slot.release();
+	return gate.limit;
+}
 
 describe('RequestGate: the allowance learned from push-back', () => {
 	it('a 429 with four in flight sets the limit to the three the service served, once per round', async () => {
@@ -23,10 +32,7 @@ describe('RequestGate: the allowance learned from push-back', () => {
 		expect(gate.limit).toBe(3);
 		for (const slot of slots) slot.release();
 		// Slots taken after the cut, the third refused: the service serves two now (another client).
-		const after = await take(gate, 3);
-		after[2].pushedBack();
-		for (const slot of after) slot.release();
-		expect(gate.limit).toBe(2);
+		expect(await refusedAt(gate, 3)).toBe(2);
 		// Refused with nothing else in flight: one at a time, never fewer.
 		const alone = await gate.acquire();
 		alone.pushedBack();
@@ -49,70 +55,40 @@ describe('RequestGate: the allowance learned from push-back', () => {
 	it('below the allowance it climbs one per round; above it, one try after 8 rounds, 16 after a refused try', async () => {
 		const gate = new RequestGate(8);
 		// Overloaded at 8: halved to 4, the allowance 4.
-		const slots = await take(gate, 8);
-		slots[7].pushedBack(null, true);
-		for (const slot of slots) slot.release();
-		expect(gate.limit).toBe(4);
+		expect(await refusedAt(gate, 8, true)).toBe(4);
 		// Eight rounds of four at the allowance before a fifth is tried.
-		await succeed(gate, 8 * 4 - 1);
-		expect(gate.limit).toBe(4);
-		await succeed(gate, 1);
-		expect(gate.limit).toBe(5);
+		expect(await succeed(gate, 8 * 4 - 1)).toBe(4);
+		expect(await succeed(gate, 1)).toBe(5);
 		// The try is refused with five in flight: back to four, and the next try waits 16 rounds.
-		const tried = await take(gate, 5);
-		tried[4].pushedBack();
-		for (const slot of tried) slot.release();
-		expect(gate.limit).toBe(4);
-		await succeed(gate, 15 * 4);
-		expect(gate.limit).toBe(4);
-		await succeed(gate, 4);
-		expect(gate.limit).toBe(5);
+		expect(await refusedAt(gate, 5)).toBe(4);
+		expect(await succeed(gate, 15 * 4)).toBe(4);
+		expect(await succeed(gate, 4)).toBe(5);
 		// Served this time: the allowance grows with each successful try, never past the maximum.
-		await succeed(gate, 10_000);
-		expect(gate.limit).toBe(8);
+		expect(await succeed(gate, 10_000)).toBe(8);
 	});
 
 	it('a try refused at the allowance in flight (the service still counting an answered request) goes back to the allowance, not below', async () => {
 		const gate = new RequestGate(4);
 		// A 429 at four: allowance three.
-		const slots = await take(gate, 4);
-		slots[3].pushedBack();
-		for (const slot of slots) slot.release();
-		await succeed(gate, 8 * 3);
-		expect(gate.limit).toBe(4);
+		await refusedAt(gate, 4);
+		expect(await succeed(gate, 8 * 3)).toBe(4);
 		// The try: refused with three in flight as the gate counts them (the fourth was just answered).
-		const tried = await take(gate, 3);
-		tried[2].pushedBack();
-		for (const slot of tried) slot.release();
-		expect(gate.limit).toBe(3);
+		expect(await refusedAt(gate, 3)).toBe(3);
 		// The next try waits 16 rounds, as after any refused try.
-		await succeed(gate, 16 * 3 - 1);
-		expect(gate.limit).toBe(3);
-		await succeed(gate, 1);
-		expect(gate.limit).toBe(4);
-		// A refusal at the allowance while not trying: the service serves fewer now.
-		const tryAgain = await take(gate, 4);
-		tryAgain[3].pushedBack();
-		for (const slot of tryAgain) slot.release();
-		const lowered = await take(gate, 3);
-		lowered[2].pushedBack();
-		for (const slot of lowered) slot.release();
-		expect(gate.limit).toBe(2);
+		expect(await succeed(gate, 16 * 3 - 1)).toBe(3);
+		expect(await succeed(gate, 1)).toBe(4);
+		// Refused at four again (allowance three); then at three, not trying: the service serves fewer now.
+		expect(await refusedAt(gate, 4)).toBe(3);
+		expect(await refusedAt(gate, 3)).toBe(2);
 	});
 
 	it('a halved limit climbs back to the allowance one per round', async () => {
 		const gate = new RequestGate(6);
 		// A 429 at six: allowance five. Then an overload halves it to two.
-		let slots = await take(gate, 6);
-		slots[5].pushedBack();
-		for (const slot of slots) slot.release();
-		slots = await take(gate, 5);
-		slots[4].pushedBack(null, true);
-		for (const slot of slots) slot.release();
-		expect(gate.limit).toBe(2);
+		await refusedAt(gate, 6);
+		expect(await refusedAt(gate, 5, true)).toBe(2);
 		// The allowance after the overload is what it left: two.
-		await succeed(gate, 2 * 8);
-		expect(gate.limit).toBe(3);
+		expect(await succeed(gate, 2 * 8)).toBe(3);
 	});
 
 	it('never lets more than the limit in, and the lowest priority number goes first', async () => {
