@@ -55,9 +55,9 @@ describe('Workforce Trigger > a workflow saved with version 1', () => {
 	});
 
 	it('version 1.1 reads Request Timeout in milliseconds (`timeout`), as the Workforce node does', async () => {
-		// Read as ms, the held page is given up after 0.5 s; read as seconds, the poll would hang
-		// for minutes and the test time out.
-		const { trigger } = await armed(1.1, { pageSize: 5, retries: 0, timeout: 500 });
+		// Read as ms, the held page is given up after 5 s (room for a request to arrive on a machine
+		// at load 20; 0.5 s was not); read as seconds, the poll would hang and the test time out.
+		const { trigger } = await armed(1.1, { pageSize: 5, retries: 0, timeout: 5_000 });
 		fx.emulator.ctx.faults.add({ api: 'extraction', path: PATH, action: { kind: 'hold' } });
 		const tick = await trigger.tick();
 		expect(tick.error?.message).toContain('timed out');
@@ -65,7 +65,8 @@ describe('Workforce Trigger > a workflow saved with version 1', () => {
 	});
 
 	it('version 1 gives up on a page that never answers after its timeout', async () => {
-		const { trigger } = await armed(1, { ...savedOptions, retries: 0, timeoutSeconds: 0.2 });
+		// 5 s: a request arrives well within it on a loaded machine (0.2 s did not at load 20).
+		const { trigger } = await armed(1, { ...savedOptions, retries: 0, timeoutSeconds: 5 });
 		fx.emulator.ctx.faults.add({ api: 'extraction', path: PATH, action: { kind: 'hold' } });
 		const tick = await trigger.tick();
 		expect(tick.error?.message).toContain('timed out');
