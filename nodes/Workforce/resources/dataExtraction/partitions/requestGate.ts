@@ -69,11 +69,10 @@ export class RequestGate {
 		if (trying) this.probeAfter *= 2;
 		this.cuts++;
 		this.successes = 0;
-		const refusedAt = Math.min(this.limit - 1, level - 1);
-		const served = overloaded
-			? Math.floor(this.limit / 2)
-			: Math.max(refusedAt, trying ? this.allowance : 1);
-		this.limit = this.allowance = Math.max(1, served);
+		const served = overloaded ? Math.floor(this.limit / 2) : Math.min(this.limit - 1, level - 1);
+		// A refused try (429) never goes below what was served before it.
+		const floor = trying && !overloaded ? this.allowance : 1;
+		this.limit = this.allowance = Math.max(floor, served);
 	}
 
 	private succeeded(): void {
