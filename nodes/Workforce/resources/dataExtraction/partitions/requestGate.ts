@@ -7,12 +7,10 @@ const FIRST_PROBE_ROUNDS = 8;
 
 /**
  * Requests of one run in flight at once, learned from the service's push-back (its limits are not
- * published). A 429 at `level` in flight sets the limit to `level - 1`; a 503 halves it (as TCP);
+ * published): a 429 at `level` in flight sets the limit to `level - 1`, a 503 halves it (as TCP),
  * once per round; a Retry-After holds new requests. After FIRST_PROBE_ROUNDS rounds of successes
- * (`limit` each) one more is tried, up to `max`; each refused try doubles the rounds before the next.
- * A refused try goes back to the allowance, never below: the service counts a request until its
- * answer has left it, so the try may be refused at `allowance` in flight as we count (a limit
- * really lowered meanwhile is found by the next refusal).
+ * one more is tried, up to `max`. A refused try doubles the rounds before the next and goes back to
+ * the allowance, never below: the service counts a request until its answer has left it.
  */
 export class RequestGate {
 	limit: number;
@@ -70,7 +68,6 @@ export class RequestGate {
 		this.cuts++;
 		this.successes = 0;
 		const served = overloaded ? Math.floor(this.limit / 2) : Math.min(this.limit - 1, level - 1);
-		// A refused try (429) never goes below what was served before it.
 		const floor = trying && !overloaded ? this.allowance : 1;
 		this.limit = this.allowance = Math.max(floor, served);
 	}
