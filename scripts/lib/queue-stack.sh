@@ -3,7 +3,8 @@
 # Redis, the emulator, a local npm registry and its proxy, n8n as one main and two workers, each
 # installing the package itself from N8N_COMMUNITY_PACKAGES) and stops everything it started when the
 # script exits, also on failure or Ctrl+C. Logs, the pids file and stack.json in .e2e/queue/.
-# WF_QUEUE_PORT_FROM / WF_QUEUE_PORT_TO: the port range (default 15400-15499);
+# WF_QUEUE_PORT_FROM / WF_QUEUE_PORT_TO: the port range (default 15400-15499; stacks of several
+# checkouts on one machine start one at a time, each on ports the others left free);
 # WF_QUEUE_TIME_REGISTRATIONS: the emulator's generated time registrations (default 3000);
 # WF_QUEUE_N8N_LOG_LEVEL: n8n's log level in the stack (default info; debug shows the scheduler's decisions).
 # WF_QUEUE_N8N_DEFAULT_LOCKS=1: n8n's default job lock times (the suite shortens them for the crash case).
@@ -59,6 +60,14 @@ start_stack() {
   echo "[queue] n8n runtime: $n8n_dir ($(( $(date +%s) - start )) s)"
   bash scripts/ensure-registry.sh
   tarball="$(npm pack --silent --pack-destination "$queue_dir" | tail -1)"
-  node .build/test/e2e/queue/stack.js "$queue_dir/$tarball"
+  # The stack takes the first free ports of a fixed range, found free before its services bind them:
+  # two checkouts starting at once took the same ones (three CIs on one machine, 2026-12-02). One
+  # start-up at a time on this machine, so each looks once the other's services listen; -o: the
+  # services it spawns do not hold the lock.
+  local lock="${TMPDIR:-/tmp}/n8n-nodes-workforce-queue-start.lock" rc=0
+  flock -n "$lock" true || echo "[queue] another checkout's stack is starting: waiting for it"
+  flock -w 600 -E 75 -o "$lock" node .build/test/e2e/queue/stack.js "$queue_dir/$tarball" || rc=$?
+  [ "$rc" != 75 ] || echo "[queue] another checkout's stack was still starting after 600 s: giving up"
+  [ "$rc" = 0 ] || exit "$rc"
   echo "[queue] stack up after $(( $(date +%s) - start )) s"
 }
